@@ -1,0 +1,190 @@
+// FEN in and out. Parsing names the field and what was found for every malformed field; output is
+// character for character what chess.js writes for a standard position (en passant square only when a
+// legal capture exists); Chess960 castling rights read as X-FEN or Shredder-FEN and written as X-FEN.
+import { PAWN, KING, ROOK, pawnAttacks, attacked, WHITE_BB } from './attacks.js';
+import { epLegal } from './movegen.js';
+import { BLACK, LONG, Position, SHORT, WHITE } from './position.js';
+import { FILE_NAMES, parseSquare, squareName } from './squares.js';
+
+export const INITIAL_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+
+/** A FEN that cannot be read; `field` names the part at fault. */
+export class FenError extends Error {
+  constructor(readonly field: string, detail: string, readonly fen: string) {
+    super(`bad FEN ${field}: ${detail} (in "${fen}")`);
+    this.name = 'FenError';
+  }
+}
+
+const PIECES = 'pnbrqk';
+
+export interface FenOptions {
+  /** Read castling rights as Chess960 (X-FEN/Shredder-FEN) and write them as X-FEN. */
+  chess960?: boolean;
+}
+
+function readPlacement(pos: Position, text: string, fen: string): void {
+  const ranks = text.split('/');
+  if (ranks.length !== 8) throw new FenError('piece placement', `${ranks.length} ranks, expected 8`, fen);
+  for (let i = 0; i < 8; i++) {
+    const rank = 7 - i;
+    let file = 0;
+    for (const ch of ranks[i]) {
+      if (ch >= '1' && ch <= '8') {
+        file += ch.charCodeAt(0) - 48;
+      } else {
+        const type = PIECES.indexOf(ch.toLowerCase());
+        if (type < 0) throw new FenError('piece placement', `unexpected character '${ch}' in rank ${rank + 1}`, fen);
+        if (file > 7) throw new FenError('piece placement', `rank ${rank + 1} ("${ranks[i]}") covers more than 8 squares`, fen);
+        if (type === PAWN && (rank === 0 || rank === 7)) {
+          throw new FenError('piece placement', `pawn on ${squareName(rank * 8 + file)}`, fen);
+        }
+        pos.put(ch === ch.toLowerCase() ? BLACK : WHITE, type, rank * 8 + file);
+        file++;
+      }
+    }
+    if (file !== 8) throw new FenError('piece placement', `rank ${rank + 1} ("${ranks[i]}") covers ${file} squares, expected 8`, fen);
+  }
+  for (const side of [WHITE, BLACK]) {
+    let n = 0;
+    for (let sq = 0; sq < 64; sq++) if (pos.board[sq] === side * 8 + KING + 1) n++;
+    if (n !== 1) throw new FenError('piece placement', `${n} ${side === WHITE ? 'white' : 'black'} kings, expected 1`, fen);
+  }
+}
+
+/** The rook square a castling letter stands for, or -1 when the position has no such right. */
+function castlingRook(pos: Position, side: number, ch: string, chess960: boolean): number {
+  const back = side === WHITE ? 0 : 56;
+  const ksq = pos.king(side);
+  if ((ksq & 56) !== back) return -1;
+  const rook = side * 8 + ROOK + 1;
+  const upper = ch.toUpperCase();
+  let sq = -1;
+  if (upper === 'K') {
+    for (let f = 7; f > (ksq & 7) && sq < 0; f--) if (pos.board[back + f] === rook) sq = back + f;
+  } else if (upper === 'Q') {
+    for (let f = 0; f < (ksq & 7) && sq < 0; f++) if (pos.board[back + f] === rook) sq = back + f;
+  } else {
+    const f = upper.charCodeAt(0) - 65;
+    if (pos.board[back + f] === rook && f !== (ksq & 7)) sq = back + f;
+  }
+  // standard chess: only the e-file king with corner rooks can castle
+  if (!chess960 && sq >= 0 && ((ksq & 7) !== 4 || ((sq & 7) !== 0 && (sq & 7) !== 7))) return -1;
+  return sq;
+}
+
+function readCastling(pos: Position, text: string, fen: string, chess960: boolean): void {
+  if (text === '-') return;
+  for (const ch of text) {
+    if (!/^[KQA-Hkqa-h]$/.test(ch)) throw new FenError('castling', `unexpected character '${ch}' in "${text}"`, fen);
+    const side = ch === ch.toUpperCase() ? WHITE : BLACK;
+    const sq = castlingRook(pos, side, ch, chess960);
+    if (sq < 0) continue; // a right the position cannot have is dropped, as chess.js does
+    pos.castleRook[side * 2 + (sq < pos.king(side) ? LONG : SHORT)] = sq;
+  }
+}
+
+function readInt(text: string | undefined, field: string, min: number, dflt: number, fen: string): number {
+  if (text === undefined) return dflt;
+  if (!/^\d{1,6}$/.test(text) || Number(text) < min) throw new FenError(field, `"${text}" is not an integer ≥ ${min}`, fen);
+  return Number(text);
+}
+
+/** Reads a FEN (four to six fields; missing clocks default to 0 and 1). Throws FenError. */
+export function parseFen(fen: string, opts: FenOptions = {}): Position {
+  const fields = fen.trim().split(/\s+/);
+  if (fields.length < 4 || fields.length > 6) throw new FenError('fields', `${fields.length} fields, expected 4 to 6`, fen);
+  const pos = new Position();
+  pos.chess960 = opts.chess960 === true;
+  readPlacement(pos, fields[0], fen);
+  if (fields[1] !== 'w' && fields[1] !== 'b') throw new FenError('side to move', `"${fields[1]}", expected w or b`, fen);
+  pos.turn = fields[1] === 'w' ? WHITE : BLACK;
+  readCastling(pos, fields[2], fen, pos.chess960);
+  if (fields[3] !== '-') {
+    const ep = parseSquare(fields[3]);
+    if (ep < 0 || (ep >> 3) !== (pos.turn === WHITE ? 5 : 2)) {
+      throw new FenError('en passant', `"${fields[3]}" is not a square on rank ${pos.turn === WHITE ? 6 : 3}`, fen);
+    }
+    const pawnSq = pos.turn === WHITE ? ep - 8 : ep + 8;
+    const origin = pos.turn === WHITE ? ep + 8 : ep - 8;
+    // keep only a target a double push can have left; anything else would let a phantom pawn be taken
+    if (pos.board[pawnSq] === (pos.turn ^ 1) * 8 + PAWN + 1 && pos.board[ep] === 0 && pos.board[origin] === 0) pos.ep = ep;
+  }
+  pos.halfmove = readInt(fields[4], 'halfmove clock', 0, 0, fen);
+  pos.fullmove = readInt(fields[5], 'fullmove number', 1, 1, fen);
+  const them = pos.turn ^ 1;
+  const bb = pos.bb;
+  if (attacked(bb, pos.occLo(), pos.occHi(), pos.king(them), pos.turn)) {
+    throw new FenError('side to move', `${them === WHITE ? 'white' : 'black'} is not to move but is in check`, fen);
+  }
+  pos.refresh();
+  return pos;
+}
+
+const scratch = new Int32Array(2);
+
+/** The en passant square as chess.js writes it: only when a legal en passant capture exists. */
+function epField(pos: Position): string {
+  const ep = pos.ep;
+  if (ep < 0) return '-';
+  const us = pos.turn;
+  pawnAttacks(us ^ 1, ep, scratch, 0); // squares from which a pawn of ours attacks ep
+  const bb = pos.bb;
+  let lo = scratch[0] & bb[0] & bb[WHITE_BB + us * 2];
+  let hi = scratch[1] & bb[1] & bb[WHITE_BB + us * 2 + 1];
+  while (lo !== 0) {
+    if (epLegal(pos, 31 - Math.clz32(lo & -lo), ep)) return squareName(ep);
+    lo &= lo - 1;
+  }
+  while (hi !== 0) {
+    if (epLegal(pos, 63 - Math.clz32(hi & -hi), ep)) return squareName(ep);
+    hi &= hi - 1;
+  }
+  return '-';
+}
+
+function castlingField(pos: Position): string {
+  let out = '';
+  for (const side of [WHITE, BLACK]) {
+    for (const wing of [SHORT, LONG]) {
+      const sq = pos.castleRook[side * 2 + wing];
+      if (sq < 0) continue;
+      // X-FEN: K/Q for the outermost rook on that wing, the file letter otherwise
+      const rook = pos.board[sq];
+      let outermost = true;
+      for (let f = wing === SHORT ? (sq & 7) + 1 : 0; f < (wing === SHORT ? 8 : sq & 7); f++) {
+        if (pos.board[(sq & 56) + f] === rook) outermost = false;
+      }
+      const letter = outermost ? (wing === SHORT ? 'K' : 'Q') : FILE_NAMES[sq & 7].toUpperCase();
+      out += side === WHITE ? letter : letter.toLowerCase();
+    }
+  }
+  return out === '' ? '-' : out;
+}
+
+/** FEN of the position, identical to chess.js's fen() for standard positions. */
+export function toFen(pos: Position): string {
+  let placement = '';
+  for (let rank = 7; rank >= 0; rank--) {
+    let empty = 0;
+    for (let file = 0; file < 8; file++) {
+      const code = pos.board[rank * 8 + file];
+      if (code === 0) {
+        empty++;
+        continue;
+      }
+      if (empty > 0) placement += empty;
+      empty = 0;
+      const ch = PIECES[(code & 7) - 1];
+      placement += code >> 3 === WHITE ? ch.toUpperCase() : ch;
+    }
+    if (empty > 0) placement += empty;
+    if (rank > 0) placement += '/';
+  }
+  return `${placement} ${pos.turn === WHITE ? 'w' : 'b'} ${castlingField(pos)} ${epField(pos)} ${pos.halfmove} ${pos.fullmove}`;
+}
+
+/** The initial position of standard chess. */
+export function initialPosition(): Position {
+  return parseFen(INITIAL_FEN);
+}

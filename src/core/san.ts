@@ -1,0 +1,308 @@
+// SAN in and out. The reader takes what real files hold — O-O/0-0, e8=Q and e8Q, suffixes + # ! ?,
+// superfluous disambiguation, long algebraic (Ng1-f3, e2xd3) and UCI (e2e4, e7e8q, e1g1, e1h1) — straight
+// from bytes with no regular expression and no allocation: it finds the pieces that reach the target by
+// reverse attack lookup and keeps the legal ones. The writer is canonical, as chess.js writes.
+import {
+  PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, WHITE_BB,
+  bishopAttacks, kingAttacks, knightAttacks, pawnAttacks, queenAttacks, rookAttacks,
+} from './attacks.js';
+import { encodeMove, FLAG_CASTLE, FLAG_DOUBLE, FLAG_EP, moveFlags, moveFrom, movePromo, moveTo } from './move.js';
+import { castleLegal, hasLegalMove, isLegal } from './movegen.js';
+import { LONG, Position, SHORT, WHITE } from './position.js';
+import { squareName } from './squares.js';
+import { toFen } from './fen.js';
+
+export const SAN_MALFORMED = -1;
+export const SAN_ILLEGAL = -2;
+export const SAN_AMBIGUOUS = -3;
+export const SAN_NULL = -4;
+
+const LETTERS = 'PNBRQK';
+const NONE = -1;
+
+/** A move that cannot be played here; `reason` says why, the message names the move and the position. */
+export class SanError extends Error {
+  constructor(readonly san: string, readonly reason: string, readonly fen: string) {
+    super(`${reason}: "${san}" in ${fen}`);
+    this.name = 'SanError';
+  }
+}
+
+function pieceType(c: number): number {
+  switch (c) {
+    case 78: return KNIGHT; // N
+    case 66: return BISHOP; // B
+    case 82: return ROOK; // R
+    case 81: return QUEEN; // Q
+    case 75: return KING; // K
+    default: return NONE;
+  }
+}
+
+function isFile(c: number): boolean {
+  return c >= 97 && c <= 104;
+}
+
+function isRank(c: number): boolean {
+  return c >= 49 && c <= 56;
+}
+
+function isCastleChar(c: number): boolean {
+  return c === 79 || c === 48 || c === 111; // O 0 o
+}
+
+const sc = new Int32Array(4);
+
+/** Own pieces of `type` that reach `to` on the board (pawn pushes included), as (lo, hi) in sc[0], sc[1]. */
+function reachers(pos: Position, type: number, to: number, capture: boolean): void {
+  const bb = pos.bb;
+  const us = pos.turn;
+  const occLo = bb[12] | bb[14];
+  const occHi = bb[13] | bb[15];
+  const ownLo = bb[type * 2] & bb[WHITE_BB + us * 2];
+  const ownHi = bb[type * 2 + 1] & bb[WHITE_BB + us * 2 + 1];
+  switch (type) {
+    case PAWN:
+      if (capture) {
+        pawnAttacks(us ^ 1, to, sc, 0);
+      } else {
+        sc[0] = 0;
+        sc[1] = 0;
+        const one = us === WHITE ? to - 8 : to + 8;
+        if (one >= 0 && one < 64) {
+          if (pos.board[one] === 0) {
+            const two = us === WHITE ? to - 16 : to + 16;
+            if ((to >> 3) === (us === WHITE ? 3 : 4)) sc[two >> 5] = 1 << (two & 31);
+          } else sc[one >> 5] = 1 << (one & 31);
+        }
+      }
+      break;
+    case KNIGHT: knightAttacks(to, sc, 0); break;
+    case BISHOP: bishopAttacks(occLo, occHi, to, sc, 0); break;
+    case ROOK: rookAttacks(occLo, occHi, to, sc, 0); break;
+    case QUEEN: queenAttacks(occLo, occHi, to, sc, 0); break;
+    default: kingAttacks(to, sc, 0);
+  }
+  sc[0] &= ownLo;
+  sc[1] &= ownHi;
+}
+
+// The legal candidates of the last match(), for ambiguity reports.
+const found = new Int32Array(16);
+let foundCount = 0;
+
+/**
+ * The legal moves of our `type` to `to`, filtered by from-file/rank (-1 = any): their number, the
+ * first in found[0]. `promo` 0 means none was written.
+ */
+function match(pos: Position, type: number, to: number, fromFile: number, fromRank: number, promo: number): number {
+  const us = pos.turn;
+  const target = pos.board[to];
+  if (target !== 0 && target >> 3 === us) return 0;
+  const capture = type === PAWN && (target !== 0 || to === pos.ep || fromFile >= 0 && fromFile !== (to & 7));
+  reachers(pos, type, to, capture);
+  foundCount = 0;
+  for (let half = 0; half < 2; half++) {
+    let set = sc[half];
+    while (set !== 0) {
+      const from = half * 32 + 31 - Math.clz32(set & -set);
+      set &= set - 1;
+      if (fromFile >= 0 && (from & 7) !== fromFile) continue;
+      if (fromRank >= 0 && from >> 3 !== fromRank) continue;
+      let flags = 0;
+      let p = 0;
+      if (type === PAWN) {
+        if (capture && target === 0) flags = FLAG_EP;
+        else if (((from ^ to) & 16) !== 0 && !capture) flags = FLAG_DOUBLE;
+        const last = to >= 56 || to < 8;
+        if (last !== (promo !== 0)) return SAN_ILLEGAL; // promotion missing, or written where none is possible
+        p = promo;
+      } else if (promo !== 0) return SAN_MALFORMED;
+      const m = encodeMove(from, to, p, flags);
+      if (isLegal(pos, m) && foundCount < 16) found[foundCount++] = m;
+    }
+  }
+  return foundCount;
+}
+
+function castle(pos: Position, wing: number): number {
+  const r = pos.castleRook[pos.turn * 2 + wing];
+  if (r < 0 || !castleLegal(pos, r)) return SAN_ILLEGAL;
+  return encodeMove(pos.kingSq, r, 0, FLAG_CASTLE);
+}
+
+/** A king move written as the king's two-square step or onto its own castling rook (UCI, LAN). */
+function kingCastle(pos: Position, from: number, to: number): number {
+  if (from !== pos.kingSq) return NONE;
+  const cr = pos.castleRook;
+  const us = pos.turn;
+  for (let w = SHORT; w <= LONG; w++) {
+    const r = cr[us * 2 + w];
+    if (r < 0) continue;
+    const kt = (from & 56) + (w === LONG ? 2 : 6);
+    if (to === r || (to === kt && Math.abs(to - from) === 2 && pos.board[to] === 0) || (to === kt && !pos.chess960 && Math.abs(to - from) === 2)) {
+      return castleLegal(pos, r) ? encodeMove(from, r, 0, FLAG_CASTLE) : SAN_ILLEGAL;
+    }
+  }
+  return NONE;
+}
+
+/**
+ * Reads one move written in SAN (or long algebraic / UCI) from b[start, end) and returns the legal move,
+ * or a negative SAN_* code. Allocates nothing.
+ */
+export function parseSanBytes(pos: Position, b: Uint8Array, start: number, end: number): number {
+  while (end > start) {
+    const c = b[end - 1];
+    if (c === 43 || c === 35 || c === 33 || c === 63) end--; // + # ! ?
+    else break;
+  }
+  const len = end - start;
+  if (len < 2) return SAN_MALFORMED;
+  const c0 = b[start];
+  if (isCastleChar(c0)) {
+    if (len === 3 && b[start + 1] === 45 && isCastleChar(b[start + 2])) return castle(pos, SHORT);
+    if (len === 5 && b[start + 1] === 45 && isCastleChar(b[start + 2]) && b[start + 3] === 45 && isCastleChar(b[start + 4])) {
+      return castle(pos, LONG);
+    }
+    return SAN_MALFORMED;
+  }
+  if (len === 2 && c0 === 45 && b[start + 1] === 45) return SAN_NULL;
+  // promotion: =Q, Q after the rank, or q in UCI
+  let promo = 0;
+  const last = b[end - 1];
+  if (!isRank(last)) {
+    promo = pieceType(last >= 97 ? last - 32 : last);
+    if (promo === NONE || promo === KING || (last >= 97 && !isRank(b[end - 2]))) return SAN_MALFORMED;
+    end--;
+    if (b[end - 1] === 61) end--; // =
+    if (end - start < 2) return SAN_MALFORMED;
+  }
+  const toFile = b[end - 2];
+  const toRank = b[end - 1];
+  if (!isFile(toFile) || !isRank(toRank)) return SAN_MALFORMED;
+  const to = (toRank - 49) * 8 + (toFile - 97);
+  let p = start;
+  let type = pieceType(c0);
+  if (type !== NONE) p++;
+  else type = PAWN;
+  let e = end - 2;
+  if (e > p && (b[e - 1] === 120 || b[e - 1] === 58 || b[e - 1] === 45)) e--; // x : -
+  let fromFile = -1;
+  let fromRank = -1;
+  if (e - p === 2 && isFile(b[p]) && isRank(b[p + 1])) {
+    fromFile = b[p] - 97;
+    fromRank = b[p + 1] - 49;
+    const from = fromRank * 8 + fromFile;
+    const code = pos.board[from];
+    if (code === 0 || code >> 3 !== pos.turn) return SAN_ILLEGAL;
+    // a from-square names the piece itself: long algebraic and UCI need no piece letter
+    const actual = (code & 7) - 1;
+    if (c0 === b[p] && type === PAWN) type = actual;
+    else if (actual !== type) return SAN_ILLEGAL;
+    if (type === KING) {
+      const c = kingCastle(pos, from, to);
+      if (c !== NONE) return c;
+    }
+  } else if (e - p === 1 && isFile(b[p])) fromFile = b[p] - 97;
+  else if (e - p === 1 && isRank(b[p])) fromRank = b[p] - 49;
+  else if (e !== p) return SAN_MALFORMED;
+  if (promo !== 0 && type !== PAWN) return SAN_MALFORMED;
+  const n = match(pos, type, to, fromFile, fromRank, promo);
+  if (n === 1) return found[0];
+  if (n === 0) return SAN_ILLEGAL;
+  return n > 1 ? SAN_AMBIGUOUS : n;
+}
+
+const encodeBuf = new Uint8Array(64);
+
+/** Reads a SAN string; throws SanError naming the move, the reason and the position. */
+export function parseSan(pos: Position, san: string): number {
+  const text = san.trim();
+  let m = SAN_MALFORMED;
+  if (text.length <= encodeBuf.length) {
+    for (let i = 0; i < text.length; i++) encodeBuf[i] = text.charCodeAt(i) & 0xff;
+    m = parseSanBytes(pos, encodeBuf, 0, text.length);
+  }
+  if (m >= 0) return m;
+  throw new SanError(san, sanErrorReason(pos, m), toFen(pos));
+}
+
+/** The reason for a negative parseSanBytes() result, written out (slow path: builds strings). */
+export function sanErrorReason(pos: Position, code: number): string {
+  switch (code) {
+    case SAN_NULL: return 'null move (--) is not supported';
+    case SAN_ILLEGAL: return 'illegal move';
+    case SAN_AMBIGUOUS: {
+      const names: string[] = [];
+      for (let i = 0; i < foundCount; i++) names.push(sanWithFrom(pos, found[i]));
+      return `ambiguous SAN: ${names.join(', ')}`;
+    }
+    default: return 'malformed move';
+  }
+}
+
+function sanWithFrom(pos: Position, m: number): string {
+  const from = moveFrom(m);
+  const type = (pos.board[from] & 7) - 1;
+  return (type === PAWN ? '' : LETTERS[type]) + squareName(from) + squareName(moveTo(m));
+}
+
+const after = new Position();
+
+/** Canonical SAN of a legal move: minimal disambiguation, x for captures, =Q, + or #. */
+export function moveToSan(pos: Position, m: number): string {
+  const from = moveFrom(m);
+  const to = moveTo(m);
+  const flags = moveFlags(m);
+  let san: string;
+  if ((flags & FLAG_CASTLE) !== 0) {
+    san = to < from ? 'O-O-O' : 'O-O';
+  } else {
+    const type = (pos.board[from] & 7) - 1;
+    const capture = pos.board[to] !== 0 || (flags & FLAG_EP) !== 0;
+    if (type === PAWN) {
+      san = (capture ? String.fromCharCode(97 + (from & 7)) + 'x' : '') + squareName(to);
+      const promo = movePromo(m);
+      if (promo !== 0) san += '=' + LETTERS[promo];
+    } else {
+      san = LETTERS[type] + disambiguation(pos, type, from, to) + (capture ? 'x' : '') + squareName(to);
+    }
+  }
+  after.copyFrom(pos);
+  after.play(m);
+  if (after.isCheck()) san += hasLegalMove(after) ? '+' : '#';
+  return san;
+}
+
+function disambiguation(pos: Position, type: number, from: number, to: number): string {
+  if (type === KING) return '';
+  reachers(pos, type, to, true);
+  let others = 0;
+  let sameFile = 0;
+  let sameRank = 0;
+  for (let half = 0; half < 2; half++) {
+    let set = sc[half];
+    while (set !== 0) {
+      const sq = half * 32 + 31 - Math.clz32(set & -set);
+      set &= set - 1;
+      if (sq === from || !isLegal(pos, encodeMove(sq, to, 0, 0))) continue;
+      others++;
+      if ((sq & 7) === (from & 7)) sameFile++;
+      if (sq >> 3 === from >> 3) sameRank++;
+    }
+  }
+  if (others === 0) return '';
+  if (sameFile > 0 && sameRank > 0) return squareName(from);
+  if (sameFile > 0) return squareName(from)[1];
+  return squareName(from)[0];
+}
+
+/** The move in UCI: king to its target square, or onto its rook in Chess960 (UCI_Chess960). */
+export function moveToUci(pos: Position, m: number): string {
+  const from = moveFrom(m);
+  let to = moveTo(m);
+  if ((moveFlags(m) & FLAG_CASTLE) !== 0 && !pos.chess960) to = (from & 56) + (to < from ? 2 : 6);
+  const promo = movePromo(m);
+  return squareName(from) + squareName(to) + (promo !== 0 ? 'pnbrqk'[promo] : '');
+}

@@ -1,0 +1,33 @@
+// Squares, little-endian rank-file mapping (DESIGN.md §4): a1 = 0, b1 = 1, … h1 = 7, a2 = 8, … h8 = 63.
+
+export const FILE_NAMES = 'abcdefgh';
+
+/** File 0..7 (a..h) of a square. */
+export function fileOf(sq: number): number {
+  return sq & 7;
+}
+
+/** Rank 0..7 (1..8) of a square. */
+export function rankOf(sq: number): number {
+  return sq >> 3;
+}
+
+/** Square index from file and rank, both 0..7. */
+export function squareAt(file: number, rank: number): number {
+  return (rank << 3) | file;
+}
+
+const NAMES: readonly string[] = Array.from({ length: 64 }, (_, sq) => FILE_NAMES[sq & 7] + String((sq >> 3) + 1));
+
+/** 'a1' for 0 … 'h8' for 63. */
+export function squareName(sq: number): string {
+  return NAMES[sq];
+}
+
+/** 28 for 'e4'; -1 when the text is not a square. */
+export function parseSquare(name: string): number {
+  if (name.length !== 2) return -1;
+  const f = name.charCodeAt(0) - 97;
+  const r = name.charCodeAt(1) - 49;
+  return f >= 0 && f < 8 && r >= 0 && r < 8 ? (r << 3) | f : -1;
+}

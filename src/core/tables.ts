@@ -1,0 +1,147 @@
+// Every precomputed attack table in one SharedArrayBuffer (DESIGN.md §2, §4): built once by the main
+// thread, opened as typed-array views (no copy) by every worker. Layout, in int32 words:
+//   header  [magic, version, byteLength, offset of each table…]
+//   masks   obstruction-difference masks: 64 squares × 4 lines × (lower, upper, lineEx) × (lo, hi)
+//   knight, king: 64 × (lo, hi);  pawn: 2 sides × 64 × (lo, hi)
+//   between, line: 64 × 64 × (lo, hi)  (rectangular lookup, seed square-attacked-by)
+
+const MAGIC = 0x58524159; // 'XRAY'
+const VERSION = 1;
+const HEADER_WORDS = 16;
+const SIZES = { masks: 64 * 4 * 3 * 2, knight: 128, king: 128, pawn: 256, between: 64 * 64 * 2, line: 64 * 64 * 2 };
+type TableName = keyof typeof SIZES;
+const NAMES = Object.keys(SIZES) as TableName[];
+const TOTAL_WORDS = HEADER_WORDS + NAMES.reduce((n, k) => n + SIZES[k], 0);
+
+/** Typed-array views over the shared tables; read-only by convention. */
+export interface Tables {
+  readonly buffer: SharedArrayBuffer;
+  readonly masks: Int32Array;
+  readonly knight: Int32Array;
+  readonly king: Int32Array;
+  readonly pawn: Int32Array;
+  readonly between: Int32Array;
+  readonly line: Int32Array;
+}
+
+/** Line kinds, in the order of the mask table: rank, file, diagonal (a1–h8), anti-diagonal (h1–a8). */
+export const LINE_RANK = 0;
+export const LINE_FILE = 1;
+export const LINE_DIAG = 2;
+export const LINE_ANTI = 3;
+/** File and rank steps of the positive direction of each line kind. */
+const LINE_STEPS: readonly (readonly [number, number])[] = [[1, 0], [0, 1], [1, 1], [-1, 1]];
+
+function setBit(a: Int32Array, i: number, sq: number): void {
+  if (sq < 32) a[i] |= 1 << sq;
+  else a[i + 1] |= 1 << (sq - 32);
+}
+
+function onBoard(f: number, r: number): boolean {
+  return f >= 0 && f < 8 && r >= 0 && r < 8;
+}
+
+function fillMasks(masks: Int32Array): void {
+  for (let sq = 0; sq < 64; sq++) {
+    for (let l = 0; l < 4; l++) {
+      const base = (sq * 4 + l) * 6;
+      const [df, dr] = LINE_STEPS[l];
+      for (const dir of [1, -1]) {
+        let f = (sq & 7) + df * dir;
+        let r = (sq >> 3) + dr * dir;
+        while (onBoard(f, r)) {
+          const t = r * 8 + f;
+          setBit(masks, base + (t < sq ? 0 : 2), t); // lower holds the smaller squares, upper the larger
+          setBit(masks, base + 4, t);
+          f += df * dir;
+          r += dr * dir;
+        }
+      }
+    }
+  }
+}
+
+function fillLeaper(table: Int32Array, base: number, steps: readonly (readonly [number, number])[]): void {
+  for (let sq = 0; sq < 64; sq++) {
+    for (const [df, dr] of steps) {
+      const f = (sq & 7) + df;
+      const r = (sq >> 3) + dr;
+      if (onBoard(f, r)) setBit(table, base + sq * 2, r * 8 + f);
+    }
+  }
+}
+
+function fillBetweenAndLine(between: Int32Array, line: Int32Array): void {
+  for (let a = 0; a < 64; a++) {
+    for (const [df, dr] of LINE_STEPS) {
+      for (const dir of [1, -1]) {
+        const sf = df * dir;
+        const sr = dr * dir;
+        let f = (a & 7) + sf;
+        let r = (a >> 3) + sr;
+        const inBetween: number[] = [];
+        while (onBoard(f, r)) {
+          const b = r * 8 + f;
+          const i = (a * 64 + b) * 2;
+          for (const s of inBetween) setBit(between, i, s);
+          // the whole line: walk from a to both edges
+          for (const d of [1, -1]) {
+            let lf = a & 7;
+            let lr = a >> 3;
+            while (onBoard(lf, lr)) {
+              setBit(line, i, lr * 8 + lf);
+              lf += sf * d;
+              lr += sr * d;
+            }
+          }
+          inBetween.push(b);
+          f += sf;
+          r += sr;
+        }
+      }
+    }
+  }
+}
+
+const KNIGHT_STEPS = [[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]] as const;
+const KING_STEPS = [[1, 0], [1, 1], [0, 1], [-1, 1], [-1, 0], [-1, -1], [0, -1], [1, -1]] as const;
+
+/** Builds every table into a new SharedArrayBuffer. Call once per process, on the main thread. */
+export function buildTables(): SharedArrayBuffer {
+  const sab = new SharedArrayBuffer(TOTAL_WORDS * 4);
+  const words = new Int32Array(sab);
+  words[0] = MAGIC;
+  words[1] = VERSION;
+  words[2] = sab.byteLength;
+  let at = HEADER_WORDS;
+  NAMES.forEach((name, i) => {
+    words[3 + i] = at;
+    at += SIZES[name];
+  });
+  const t = openTables(sab);
+  fillMasks(t.masks);
+  fillLeaper(t.knight, 0, KNIGHT_STEPS);
+  fillLeaper(t.king, 0, KING_STEPS);
+  fillLeaper(t.pawn, 0, [[-1, 1], [1, 1]]); // white pawns capture towards rank 8
+  fillLeaper(t.pawn, 128, [[-1, -1], [1, -1]]);
+  fillBetweenAndLine(t.between, t.line);
+  return sab;
+}
+
+/** Opens views over a buffer made by buildTables(); checks the header and copies nothing. */
+export function openTables(sab: SharedArrayBuffer): Tables {
+  if (!(sab instanceof SharedArrayBuffer)) throw new TypeError('attack tables: expected a SharedArrayBuffer');
+  if (sab.byteLength < HEADER_WORDS * 4) throw new Error(`attack tables: buffer of ${sab.byteLength} bytes is too small for the header`);
+  const words = new Int32Array(sab, 0, HEADER_WORDS);
+  if (words[0] !== MAGIC) throw new Error(`attack tables: bad magic 0x${(words[0] >>> 0).toString(16)}, expected 0x${MAGIC.toString(16)}`);
+  if (words[1] !== VERSION) throw new Error(`attack tables: version ${words[1]}, this build reads version ${VERSION}`);
+  if (words[2] !== sab.byteLength || sab.byteLength !== TOTAL_WORDS * 4) {
+    throw new Error(`attack tables: header says ${words[2]} bytes, buffer has ${sab.byteLength}, expected ${TOTAL_WORDS * 4}`);
+  }
+  const view = (i: number): Int32Array => {
+    const off = words[3 + i];
+    if (off < HEADER_WORDS || off + SIZES[NAMES[i]] > TOTAL_WORDS) throw new Error(`attack tables: bad offset ${off} for ${NAMES[i]}`);
+    return new Int32Array(sab, off * 4, SIZES[NAMES[i]]);
+  };
+  return { buffer: sab, masks: view(0), knight: view(1), king: view(2), pawn: view(3), between: view(4), line: view(5) };
+}
