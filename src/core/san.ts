@@ -113,7 +113,7 @@ function match(pos: Position, type: number, to: number, fromFile: number, fromRa
       let p = 0;
       if (type === PAWN) {
         if (capture && target === 0) flags = FLAG_EP;
-        else if (((from ^ to) & 16) !== 0 && !capture) flags = FLAG_DOUBLE;
+        else if (Math.abs(to - from) === 16) flags = FLAG_DOUBLE;
         const last = to >= 56 || to < 8;
         if (last !== (promo !== 0)) return SAN_ILLEGAL; // promotion missing, or written where none is possible
         p = promo;

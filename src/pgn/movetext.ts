@@ -1,0 +1,288 @@
+// Tokenizer of one game's bytes: reports tag pairs and main-line move tokens as byte ranges, so the
+// hot path decodes nothing and allocates nothing per move.
+
+/** A byte that continues a symbol token (move, move number, result); every other byte ends one. */
+export const SYMBOL: Uint8Array = (() => {
+  const t = new Uint8Array(256);
+  for (let b = 0x21; b < 256; b++) t[b] = 1;
+  for (const c of '{}()[];$*".') t[c.charCodeAt(0)] = 0;
+  return t;
+})();
+
+const LF = 0x0a;
+const CR = 0x0d;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const ERROR_TEXT_MAX = 40;
+
+export interface TagSink {
+  /** A tag pair: name and raw value (between the quotes, escapes not undone; see tagValue). */
+  tag(nameStart: number, nameEnd: number, valueStart: number, valueEnd: number): void;
+}
+
+export interface MoveSink {
+  /** A main-line move token, `+ # ! ?` suffixes kept; `--` included. Return false to stop the scan. */
+  move(start: number, end: number): boolean | void;
+  /** The game-termination marker; the scan stops after it. */
+  result(start: number, end: number): void;
+}
+
+export interface GameSink extends TagSink, MoveSink {}
+
+export interface ScanError {
+  /** Byte offset within the game. */
+  offset: number;
+  /** The offending text, at most 40 characters. */
+  text: string;
+  reason: string;
+}
+
+/** Scans one game: tags, then the main line. Returns null on success or when the sink stopped it. */
+export function scanGame(bytes: Uint8Array, sink: GameSink): ScanError | null {
+  const n = bytes.length;
+  let movetext = false;
+  let i = 0;
+  while (i < n) {
+    const b = bytes[i];
+    if (b <= 0x20) {
+      i++;
+      continue;
+    }
+    switch (b) {
+      case 0x7b: { // {
+        const j = bytes.indexOf(0x7d, i + 1);
+        if (j < 0) return scanError(bytes, i, 'unterminated comment');
+        i = j + 1;
+        continue;
+      }
+      case 0x3b: // ;
+        i = lineEnd(bytes, i);
+        continue;
+      case 0x25: // % in column 0 escapes the line; elsewhere it is part of a symbol
+        if (i === 0 || bytes[i - 1] === LF || bytes[i - 1] === CR) {
+          i = lineEnd(bytes, i);
+          continue;
+        }
+        break;
+      case 0x5b: { // [
+        if (movetext) return scanError(bytes, i, 'tag pair after movetext');
+        const j = scanTag(bytes, i, sink);
+        if (typeof j !== 'number') return j;
+        i = j;
+        continue;
+      }
+      case 0x28: { // (
+        movetext = true;
+        const j = skipVariation(bytes, i);
+        if (typeof j !== 'number') return j;
+        i = j;
+        continue;
+      }
+      case 0x24: { // $ NAG
+        let j = i + 1;
+        while (j < n && bytes[j] >= 0x30 && bytes[j] <= 0x39) j++;
+        if (j === i + 1) return scanError(bytes, i, 'NAG without a number');
+        movetext = true;
+        i = j;
+        continue;
+      }
+      case 0x2a: // *
+        sink.result(i, i + 1);
+        return null;
+      case 0x2e: // . of a move number indication (`12.`, `12...`, `1.d4`)
+        i++;
+        continue;
+    }
+    if (SYMBOL[b] === 0) return scanError(bytes, i, `unexpected '${String.fromCharCode(b)}'`);
+    let j = i + 1;
+    while (j < n && SYMBOL[bytes[j]] === 1) j++;
+    movetext = true;
+    if (b >= 0x30 && b <= 0x39) {
+      if (isResult(bytes, i, j)) {
+        sink.result(i, j);
+        return null;
+      }
+      if (allDigits(bytes, i, j)) { // a move number
+        i = j;
+        continue;
+      }
+    }
+    if (!onlyGlyphs(bytes, i, j) && sink.move(i, j) === false) return null;
+    i = j;
+  }
+  return null;
+}
+
+/** Parses `[Name "value"]` at bytes[at] === '['; returns the offset after `]`. */
+function scanTag(bytes: Uint8Array, at: number, sink: TagSink): number | ScanError {
+  const n = bytes.length;
+  let i = skipBlanks(bytes, at + 1);
+  const nameStart = i;
+  while (i < n && bytes[i] > 0x20 && bytes[i] !== QUOTE && bytes[i] !== 0x5d) i++;
+  const nameEnd = i;
+  i = skipBlanks(bytes, i);
+  if (nameEnd === nameStart || bytes[i] !== QUOTE) return scanError(bytes, at, 'malformed tag pair');
+  const valueStart = i + 1;
+  for (i = valueStart; i < n; i++) {
+    const b = bytes[i];
+    if (b === QUOTE) break;
+    if (b === LF || b === CR) break;
+    if (b === BACKSLASH) i++;
+  }
+  if (i >= n || bytes[i] !== QUOTE) return scanError(bytes, at, 'unterminated tag value');
+  const valueEnd = i;
+  i = skipBlanks(bytes, i + 1);
+  if (bytes[i] !== 0x5d) return scanError(bytes, at, 'malformed tag pair');
+  sink.tag(nameStart, nameEnd, valueStart, valueEnd);
+  return i + 1;
+}
+
+/** Skips `( ... )` at bytes[at], nested, with comments that may hold parentheses. */
+function skipVariation(bytes: Uint8Array, at: number): number | ScanError {
+  const n = bytes.length;
+  let depth = 0;
+  let i = at;
+  while (i < n) {
+    const b = bytes[i];
+    if (b === 0x28) depth++;
+    else if (b === 0x29) {
+      if (--depth === 0) return i + 1;
+    } else if (b === 0x7b) {
+      const j = bytes.indexOf(0x7d, i + 1);
+      if (j < 0) return scanError(bytes, i, 'unterminated comment');
+      i = j;
+    } else if (b === 0x3b || (b === 0x25 && (bytes[i - 1] === LF || bytes[i - 1] === CR))) {
+      i = lineEnd(bytes, i) - 1;
+    }
+    i++;
+  }
+  return scanError(bytes, at, 'unterminated variation');
+}
+
+/** Blanks inside a tag pair: any whitespace but a line end. */
+function skipBlanks(bytes: Uint8Array, i: number): number {
+  while (i < bytes.length && bytes[i] <= 0x20 && bytes[i] !== LF && bytes[i] !== CR) i++;
+  return i;
+}
+
+function lineEnd(bytes: Uint8Array, i: number): number {
+  while (i < bytes.length && bytes[i] !== LF && bytes[i] !== CR) i++;
+  return i;
+}
+
+/** `1-0`, `0-1` or `1/2-1/2` exactly. */
+export function isResult(bytes: Uint8Array, start: number, end: number): boolean {
+  const len = end - start;
+  if (len === 3) {
+    const a = bytes[start];
+    const c = bytes[start + 2];
+    return bytes[start + 1] === 0x2d && ((a === 0x31 && c === 0x30) || (a === 0x30 && c === 0x31));
+  }
+  if (len !== 7) return false;
+  for (let k = 0; k < 7; k++) if (bytes[start + k] !== HALF[k]) return false;
+  return true;
+}
+const HALF = new TextEncoder().encode('1/2-1/2');
+
+function allDigits(bytes: Uint8Array, start: number, end: number): boolean {
+  for (let k = start; k < end; k++) if (bytes[k] < 0x30 || bytes[k] > 0x39) return false;
+  return true;
+}
+
+/** A detached annotation such as `!?` written after a space. */
+function onlyGlyphs(bytes: Uint8Array, start: number, end: number): boolean {
+  for (let k = start; k < end; k++) if (bytes[k] !== 0x21 && bytes[k] !== 0x3f) return false;
+  return true;
+}
+
+function scanError(bytes: Uint8Array, offset: number, reason: string): ScanError {
+  let end = offset + 1;
+  while (end < bytes.length && end - offset < ERROR_TEXT_MAX && bytes[end] > 0x20) end++;
+  return { offset, text: decodeText(bytes, offset, end), reason };
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Decodes UTF-8; where the bytes are not valid UTF-8, each invalid byte is read as Latin-1. */
+export function decodeText(bytes: Uint8Array, start: number, end: number): string {
+  let ascii = true;
+  for (let k = start; k < end; k++) {
+    if (bytes[k] >= 0x80) {
+      ascii = false;
+      break;
+    }
+  }
+  if (ascii && end - start <= 64) return String.fromCharCode.apply(null, bytes.subarray(start, end) as unknown as number[]);
+  try {
+    return utf8.decode(bytes.subarray(start, end));
+  } catch {
+    return decodeLenient(bytes, start, end);
+  }
+}
+
+function decodeLenient(bytes: Uint8Array, start: number, end: number): string {
+  let out = '';
+  let i = start;
+  while (i < end) {
+    const len = utf8SequenceLength(bytes, i, end);
+    if (len === 0) {
+      out += String.fromCharCode(bytes[i]);
+      i++;
+    } else {
+      out += utf8.decode(bytes.subarray(i, i + len));
+      i += len;
+    }
+  }
+  return out;
+}
+
+/** Length of the valid UTF-8 sequence at i, or 0 if the byte there does not start one. */
+function utf8SequenceLength(bytes: Uint8Array, i: number, end: number): number {
+  const b = bytes[i];
+  if (b < 0x80) return 1;
+  let len: number;
+  let lo = 0x80;
+  let hi = 0xbf;
+  if (b >= 0xc2 && b <= 0xdf) len = 2;
+  else if (b >= 0xe0 && b <= 0xef) {
+    len = 3;
+    if (b === 0xe0) lo = 0xa0; // overlong
+    if (b === 0xed) hi = 0x9f; // surrogates
+  } else if (b >= 0xf0 && b <= 0xf4) {
+    len = 4;
+    if (b === 0xf0) lo = 0x90; // overlong
+    if (b === 0xf4) hi = 0x8f; // above U+10FFFF
+  } else return 0;
+  if (i + len > end) return 0;
+  if (bytes[i + 1] < lo || bytes[i + 1] > hi) return 0;
+  for (let k = 2; k < len; k++) if (bytes[i + k] < 0x80 || bytes[i + k] > 0xbf) return 0;
+  return len;
+}
+
+/** A tag value with `\"` and `\\` undone, decoded as by decodeText. */
+export function tagValue(bytes: Uint8Array, start: number, end: number): string {
+  const first = bytes.subarray(start, end).indexOf(BACKSLASH);
+  if (first < 0) return decodeText(bytes, start, end);
+  const out = new Uint8Array(end - start);
+  let w = 0;
+  for (let k = start; k < end; k++) {
+    const b = bytes[k];
+    if (b === BACKSLASH && k + 1 < end && (bytes[k + 1] === QUOTE || bytes[k + 1] === BACKSLASH)) k++;
+    out[w++] = bytes[k];
+  }
+  return decodeText(out, 0, w);
+}
+
+/** The main-line move tokens as strings (allocates: for tests and --verify). Throws on a scan error. */
+export function tokenizeMoves(bytes: Uint8Array): string[] {
+  const moves: string[] = [];
+  const error = scanGame(bytes, {
+    tag() {},
+    move(start, end) {
+      moves.push(decodeText(bytes, start, end));
+    },
+    result() {},
+  });
+  if (error) throw new Error(`${error.reason} at offset ${error.offset}: ${error.text}`);
+  return moves;
+}
