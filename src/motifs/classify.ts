@@ -1,0 +1,181 @@
+// The motif table of DESIGN.md §5 (the seed's "Attacking through" table) applied to every (S, F, X)
+// that the x-ray line primitive finds, for every slider of both sides; batteries as maximal chains.
+// Rows are exclusive: each (S, F, X) gives at most one record.
+import {
+  BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, LINE_DIAG, LINE_FILE,
+  bishopAttacks, kingAttacks, knightAttacks, line, pawnAttacks, rookAttacks,
+} from '../core/attacks.js';
+import type { Position } from '../core/position.js';
+import {
+  BATTERY, DISCOVERED_ATTACK, DISCOVERED_CHECK, MAX_CHAIN, MotifBuffer, PIN_ABSOLUTE, PIN_RELATIVE,
+  SKEWER_ABSOLUTE, SKEWER_RELATIVE, STRIDE, XRAY,
+} from './buffer.js';
+import { exploitable, VALUES } from './defended.js';
+import { nextAbove, xrayLine } from './xray.js';
+
+const fx = new Int32Array(4);
+const s = new Int32Array(4);
+
+/** Whether a piece of `type` moves along line kind l (rank 0, file 1, diagonal 2, anti-diagonal 3). */
+export function compatible(type: number, l: number): boolean {
+  return type === QUEEN || (type === ROOK && l <= LINE_FILE) || (type === BISHOP && l >= LINE_DIAG);
+}
+
+/**
+ * Whether the piece on f has a pseudo-legal move to a square off the line through a and b: by its own
+ * movement rules on the current occupancy, as if its side were to move; not onto an own piece nor the
+ * enemy king; no castling; en passant only when its side is to move.
+ */
+function movesOffLine(pos: Position, f: number, a: number, b: number): boolean {
+  const bb = pos.bb;
+  const code = pos.board[f];
+  const side = code >> 3;
+  const type = (code & 7) - 1;
+  const occLo = bb[12] | bb[14];
+  const occHi = bb[13] | bb[15];
+  const enemyKingLo = bb[10] & bb[12 + (side ^ 1) * 2];
+  const enemyKingHi = bb[11] & bb[13 + (side ^ 1) * 2];
+  line(a, b, s, 2);
+  const offLo = ~s[2];
+  const offHi = ~s[3];
+  if (type === PAWN) {
+    const dir = side === 0 ? 8 : -8;
+    const one = f + dir;
+    const oneFree = pos.board[one] === 0;
+    if (oneFree && !onSet(s[2], s[3], one)) return true;
+    const two = one + dir;
+    if (oneFree && (f >> 3) === (side === 0 ? 1 : 6) && pos.board[two] === 0 && !onSet(s[2], s[3], two)) return true;
+    pawnAttacks(side, f, s, 0);
+    const capLo = s[0] & bb[12 + (side ^ 1) * 2] & ~enemyKingLo & offLo;
+    const capHi = s[1] & bb[13 + (side ^ 1) * 2] & ~enemyKingHi & offHi;
+    if ((capLo | capHi) !== 0) return true;
+    const ep = pos.ep;
+    return ep >= 0 && pos.turn === side && onSet(s[0], s[1], ep) && !onSet(s[2], s[3], ep);
+  }
+  if (type === KNIGHT) knightAttacks(f, s, 0);
+  else if (type === KING) kingAttacks(f, s, 0);
+  else if (type === BISHOP) bishopAttacks(occLo, occHi, f, s, 0);
+  else if (type === ROOK) rookAttacks(occLo, occHi, f, s, 0);
+  else {
+    bishopAttacks(occLo, occHi, f, s, 0);
+    const lo = s[0];
+    const hi = s[1];
+    rookAttacks(occLo, occHi, f, s, 0);
+    s[0] |= lo;
+    s[1] |= hi;
+  }
+  const lo = s[0] & ~bb[12 + side * 2] & ~enemyKingLo & offLo;
+  const hi = s[1] & ~bb[13 + side * 2] & ~enemyKingHi & offHi;
+  return (lo | hi) !== 0;
+}
+
+function onSet(lo: number, hi: number, sq: number): boolean {
+  return (sq < 32 ? (lo >>> sq) & 1 : (hi >>> (sq - 32)) & 1) !== 0;
+}
+
+/** One (S, F, X) of side c through the table; batteries are handled by the caller. */
+function classify(pos: Position, buf: MotifBuffer, c: number, sq: number, l: number, f: number, x: number): void {
+  if (x < 0) return;
+  const board = pos.board;
+  const fCode = board[f];
+  const xCode = board[x];
+  const fType = (fCode & 7) - 1;
+  const xType = (xCode & 7) - 1;
+  const xEnemy = xCode >> 3 !== c;
+  if (fCode >> 3 === c) {
+    // own front piece that is not a compatible slider: discovered attacks and checks, if it can step off
+    if (!xEnemy || !movesOffLine(pos, f, sq, x)) return;
+    if (xType === KING) buf.push(DISCOVERED_CHECK, c, sq, f, x, 0);
+    else if (exploitable(pos, sq, f, x)) buf.push(DISCOVERED_ATTACK, c, sq, f, x, 0);
+    return;
+  }
+  if (fType === KING) {
+    if (xEnemy && exploitable(pos, sq, f, x)) buf.push(SKEWER_ABSOLUTE, c, sq, f, x, 0);
+    return;
+  }
+  if (!xEnemy) {
+    if (xType !== KING && compatible(fType, l)) buf.push(XRAY, c, sq, f, x, 0);
+    return;
+  }
+  const partial = compatible(fType, l) ? 1 : 0;
+  if (xType === KING) {
+    buf.push(PIN_ABSOLUTE, c, sq, f, x, partial);
+  } else if (VALUES[xType] > VALUES[fType]) {
+    if (exploitable(pos, sq, f, x)) buf.push(PIN_RELATIVE, c, sq, f, x, partial);
+  } else if (VALUES[fType] > VALUES[xType]) {
+    if (exploitable(pos, sq, f, x)) buf.push(SKEWER_RELATIVE, c, sq, f, x, 0);
+  }
+}
+
+function ownCompatible(board: Int8Array, sq: number, c: number, l: number): boolean {
+  const code = board[sq];
+  return sq >= 0 && code !== 0 && code >> 3 === c && compatible((code & 7) - 1, l);
+}
+
+/**
+ * A chain starting at its lowest square `start` and going up through `next`: records it when an end
+ * aims at an enemy piece. `below` is the first occupied square under the start (-1 if none).
+ */
+function battery(pos: Position, buf: MotifBuffer, c: number, l: number, start: number, next: number, below: number): void {
+  const board = pos.board;
+  const occLo = pos.bb[12] | pos.bb[14];
+  const occHi = pos.bb[13] | pos.bb[15];
+  const o = buf.count * STRIDE;
+  const d = buf.data;
+  let n = 0;
+  d[o + 6 + n++] = start;
+  let cur = next;
+  let above = -1;
+  for (;;) {
+    if (n < MAX_CHAIN) d[o + 6 + n++] = cur;
+    above = nextAbove(occLo, occHi, cur, l);
+    if (!ownCompatible(board, above, c, l)) break;
+    cur = above;
+  }
+  const t1 = below >= 0 && board[below] >> 3 !== c ? below : -1;
+  const t2 = above >= 0 && board[above] >> 3 !== c ? above : -1;
+  if (t1 < 0 && t2 < 0) return;
+  d[o] = BATTERY;
+  d[o + 1] = c;
+  d[o + 2] = l;
+  d[o + 3] = t1 >= 0 ? t1 : t2;
+  d[o + 4] = t1 >= 0 ? t2 : -1;
+  d[o + 5] = n;
+  buf.count++;
+}
+
+/** Every static motif of both sides into buf (cleared first); returns the number of records. */
+export function scanMotifs(pos: Position, buf: MotifBuffer): number {
+  buf.count = 0;
+  const bb = pos.bb;
+  const board = pos.board;
+  const occLo = bb[12] | bb[14];
+  const occHi = bb[13] | bb[15];
+  // sliders of both sides in ascending square order
+  for (let half = 0; half < 2; half++) {
+    let set = half === 0 ? bb[4] | bb[6] | bb[8] : bb[5] | bb[7] | bb[9];
+    while (set !== 0) {
+      const sq = half * 32 + 31 - Math.clz32(set & -set);
+      set &= set - 1;
+      const code = board[sq];
+      const c = code >> 3;
+      const type = (code & 7) - 1;
+      const first = type === BISHOP ? LINE_DIAG : 0;
+      const last = type === ROOK ? LINE_FILE : 3;
+      for (let l = first; l <= last; l++) {
+        xrayLine(occLo, occHi, sq, l, fx);
+        const fBelow = fx[0];
+        const xBelow = fx[1];
+        const fAbove = fx[2];
+        const xAbove = fx[3];
+        const linkBelow = ownCompatible(board, fBelow, c, l);
+        const linkAbove = ownCompatible(board, fAbove, c, l);
+        if (!linkBelow && fBelow >= 0) classify(pos, buf, c, sq, l, fBelow, xBelow);
+        if (!linkAbove && fAbove >= 0) classify(pos, buf, c, sq, l, fAbove, xAbove);
+        if (linkAbove && !linkBelow) battery(pos, buf, c, l, sq, fAbove, fBelow);
+      }
+    }
+  }
+  return buf.count;
+}
+
