@@ -41,10 +41,11 @@ export function ensureTables(): Tables {
   return installed as Tables;
 }
 
-// The high half of the last lineLo() result: a module slot instead of an allocated pair.
-let HI = 0;
+// The high half of the last lineLo() result. A typed-array slot, not a module `let`: a half with bit 30
+// or 31 set is no small integer to V8, and storing it in a variable would box it on the heap each time.
+const R = new Int32Array(1);
 
-/** Obstruction difference on one line; returns the low half, leaves the high half in HI. */
+/** Obstruction difference on one line; returns the low half, leaves the high half in R[0]. */
 function lineLo(occLo: number, occHi: number, sq: number, l: number): number {
   const m = (sq * 4 + l) * 6;
   const upLo = MASKS[m + 2] & occLo;
@@ -59,61 +60,66 @@ function lineLo(occLo: number, occHi: number, sq: number, l: number): number {
   const dLo = (upLo - msLo) | 0;
   const borrow = (upLo >>> 0) < (msLo >>> 0) ? 1 : 0;
   const dHi = (upHi - msHi - borrow) | 0;
-  HI = (upHi ^ dHi) & MASKS[m + 5];
+  R[0] = (upHi ^ dHi) & MASKS[m + 5];
   return (upLo ^ dLo) & MASKS[m + 4];
 }
 
 /** Attacks of a slider on sq along one line kind (LINE_RANK, LINE_FILE, LINE_DIAG, LINE_ANTI). */
 export function lineAttacks(occLo: number, occHi: number, sq: number, l: number, out: Int32Array, o: number): void {
   out[o] = lineLo(occLo, occHi, sq, l);
-  out[o + 1] = HI;
+  out[o + 1] = R[0];
 }
 
 export function rookAttacks(occLo: number, occHi: number, sq: number, out: Int32Array, o: number): void {
   const lo = lineLo(occLo, occHi, sq, LINE_RANK);
-  const hi = HI;
+  const hi = R[0];
   out[o] = lo | lineLo(occLo, occHi, sq, LINE_FILE);
-  out[o + 1] = hi | HI;
+  out[o + 1] = hi | R[0];
 }
 
 export function bishopAttacks(occLo: number, occHi: number, sq: number, out: Int32Array, o: number): void {
   const lo = lineLo(occLo, occHi, sq, LINE_DIAG);
-  const hi = HI;
+  const hi = R[0];
   out[o] = lo | lineLo(occLo, occHi, sq, LINE_ANTI);
-  out[o + 1] = hi | HI;
+  out[o + 1] = hi | R[0];
 }
 
 export function queenAttacks(occLo: number, occHi: number, sq: number, out: Int32Array, o: number): void {
   let lo = lineLo(occLo, occHi, sq, LINE_RANK);
-  let hi = HI;
+  let hi = R[0];
   lo |= lineLo(occLo, occHi, sq, LINE_FILE);
-  hi |= HI;
+  hi |= R[0];
   lo |= lineLo(occLo, occHi, sq, LINE_DIAG);
-  hi |= HI;
+  hi |= R[0];
   out[o] = lo | lineLo(occLo, occHi, sq, LINE_ANTI);
-  out[o + 1] = hi | HI;
+  out[o + 1] = hi | R[0];
+}
+
+/** Attacks along one line kind, low half returned, high half in lastHi(): two ints, no array. */
+export function lineAttacksLo(occLo: number, occHi: number, sq: number, l: number): number {
+  return lineLo(occLo, occHi, sq, l);
 }
 
 /** Rook attacks, low half only, high half in rookHi() — for callers that test one bit. */
 export function rookAttacksLo(occLo: number, occHi: number, sq: number): number {
   const lo = lineLo(occLo, occHi, sq, LINE_RANK);
-  const hi = HI;
+  const hi = R[0];
   const r = lo | lineLo(occLo, occHi, sq, LINE_FILE);
-  HI |= hi;
+  R[0] |= hi;
   return r;
 }
 
 export function bishopAttacksLo(occLo: number, occHi: number, sq: number): number {
   const lo = lineLo(occLo, occHi, sq, LINE_DIAG);
-  const hi = HI;
+  const hi = R[0];
   const r = lo | lineLo(occLo, occHi, sq, LINE_ANTI);
-  HI |= hi;
+  R[0] |= hi;
   return r;
 }
 
 /** The high half of the last *AttacksLo() call. */
 export function lastHi(): number {
-  return HI;
+  return R[0];
 }
 
 export function knightAttacks(sq: number, out: Int32Array, o: number): void {
@@ -168,12 +174,12 @@ export function attacksTo(bb: Int32Array, occLo: number, occHi: number, sq: numb
   lo |= (KNIGHTS[s2] & bb[2]) | (KINGS[s2] & bb[10]);
   hi |= (KNIGHTS[s2 + 1] & bb[3]) | (KINGS[s2 + 1] & bb[11]);
   const dLo = bishopAttacksLo(occLo, occHi, sq);
-  const dHi = HI;
+  const dHi = R[0];
   lo |= dLo & (bb[4] | bb[8]);
   hi |= dHi & (bb[5] | bb[9]);
   const rLo = rookAttacksLo(occLo, occHi, sq);
   lo |= rLo & (bb[6] | bb[8]);
-  hi |= HI & (bb[7] | bb[9]);
+  hi |= R[0] & (bb[7] | bb[9]);
   out[o] = lo;
   out[o + 1] = hi;
 }
@@ -192,13 +198,13 @@ export function attacked(bb: Int32Array, occLo: number, occHi: number, sq: numbe
   const bqHi = (bb[5] | bb[9]) & cHi;
   if ((bqLo | bqHi) !== 0) {
     const a = bishopAttacksLo(occLo, occHi, sq);
-    if (((a & bqLo) | (HI & bqHi)) !== 0) return true;
+    if (((a & bqLo) | (R[0] & bqHi)) !== 0) return true;
   }
   const rqLo = (bb[6] | bb[8]) & cLo;
   const rqHi = (bb[7] | bb[9]) & cHi;
   if ((rqLo | rqHi) !== 0) {
     const a = rookAttacksLo(occLo, occHi, sq);
-    if (((a & rqLo) | (HI & rqHi)) !== 0) return true;
+    if (((a & rqLo) | (R[0] & rqHi)) !== 0) return true;
   }
   return false;
 }
@@ -206,10 +212,10 @@ export function attacked(bb: Int32Array, occLo: number, occHi: number, sq: numbe
 /** X-ray attacks of one line through the chosen blockers: attacks ^ lineAttacks(occ ^ (blockers & attacks)). */
 export function xrayLineAttacks(occLo: number, occHi: number, blkLo: number, blkHi: number, sq: number, l: number, out: Int32Array, o: number): void {
   const aLo = lineLo(occLo, occHi, sq, l);
-  const aHi = HI;
+  const aHi = R[0];
   const bLo = lineLo(occLo ^ (blkLo & aLo), occHi ^ (blkHi & aHi), sq, l);
   out[o] = aLo ^ bLo;
-  out[o + 1] = aHi ^ HI;
+  out[o + 1] = aHi ^ R[0];
 }
 
 function xrayLines(occLo: number, occHi: number, blkLo: number, blkHi: number, sq: number, first: number, last: number, out: Int32Array, o: number): void {
@@ -218,9 +224,9 @@ function xrayLines(occLo: number, occHi: number, blkLo: number, blkHi: number, s
   for (let l = first; l <= last; l++) {
     // per line, not per piece: blockers found on one line never open another line
     const aLo = lineLo(occLo, occHi, sq, l);
-    const aHi = HI;
+    const aHi = R[0];
     lo |= aLo ^ lineLo(occLo ^ (blkLo & aLo), occHi ^ (blkHi & aHi), sq, l);
-    hi |= aHi ^ HI;
+    hi |= aHi ^ R[0];
   }
   out[o] = lo;
   out[o + 1] = hi;

@@ -2,7 +2,7 @@
 // F and the next occupied square X beyond it, in both directions, by x-ray bitboards — the line's
 // attacks, then the attacks again with the first blockers taken out of the occupancy (seed
 // xray-attacks, "modifying occupancy").
-import { lineAttacks, xrayLineAttacks } from '../core/attacks.js';
+import { lastHi, lineAttacks, lineAttacksLo } from '../core/attacks.js';
 
 const s = new Int32Array(4);
 
@@ -21,14 +21,16 @@ function highest(lo: number, hi: number): number {
  * line kind l into out[0..3]; "below" holds the smaller square indexes.
  */
 export function xrayLine(occLo: number, occHi: number, sq: number, l: number, out: Int32Array): void {
-  lineAttacks(occLo, occHi, sq, l, s, 0);
-  const fLo = s[0] & occLo;
-  const fHi = s[1] & occHi;
+  const aLo = lineAttacksLo(occLo, occHi, sq, l);
+  const aHi = lastHi();
+  const fLo = aLo & occLo;
+  const fHi = aHi & occHi;
   out[0] = out[1] = out[2] = out[3] = -1;
   if ((fLo | fHi) === 0) return;
-  xrayLineAttacks(occLo, occHi, fLo, fHi, sq, l, s, 2);
-  const xLo = s[2] & occLo;
-  const xHi = s[3] & occHi;
+  // x-ray: the line's attacks again with the first blockers lifted; the new squares end at X
+  const bLo = lineAttacksLo(occLo ^ fLo, occHi ^ fHi, sq, l);
+  const xLo = bLo & ~aLo & occLo;
+  const xHi = lastHi() & ~aHi & occHi;
   // at most one blocker and one x-rayed piece on each side of sq
   const f1 = lowest(fLo, fHi);
   const f2 = highest(fLo, fHi);

@@ -122,19 +122,21 @@ function scanTag(bytes: Uint8Array, at: number, sink: TagSink): number | ScanErr
   const nameEnd = i;
   i = skipBlanks(bytes, i);
   if (nameEnd === nameStart || bytes[i] !== QUOTE) return scanError(bytes, at, 'malformed tag pair');
+  // The value ends at a quote followed by `]`; other quotes in it are kept (`""Mirage""` is seen).
   const valueStart = i + 1;
   for (i = valueStart; i < n; i++) {
     const b = bytes[i];
-    if (b === QUOTE) break;
     if (b === LF || b === CR) break;
     if (b === BACKSLASH) i++;
+    else if (b === QUOTE) {
+      const close = skipBlanks(bytes, i + 1);
+      if (bytes[close] === 0x5d) {
+        sink.tag(nameStart, nameEnd, valueStart, i);
+        return close + 1;
+      }
+    }
   }
-  if (i >= n || bytes[i] !== QUOTE) return scanError(bytes, at, 'unterminated tag value');
-  const valueEnd = i;
-  i = skipBlanks(bytes, i + 1);
-  if (bytes[i] !== 0x5d) return scanError(bytes, at, 'malformed tag pair');
-  sink.tag(nameStart, nameEnd, valueStart, valueEnd);
-  return i + 1;
+  return scanError(bytes, at, 'unterminated tag value');
 }
 
 /** Skips `( ... )` at bytes[at], nested, with comments that may hold parentheses. */

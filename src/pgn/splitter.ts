@@ -6,6 +6,11 @@
 // non-blank byte before a `[` that starts a line after movetext. A tag section followed by a blank
 // line and then a tag whose name it already holds ends a tag-only game (tag-only databases), while
 // a blank line inside one tag section does not (ChessBase writes those).
+//
+// Speed: movetext is skipped with one table lookup per byte, stopping only at the few bytes that
+// matter (`{ ; [ ( ) * % -`); results are found from their `-`. Each chunk is scanned with a few
+// bytes of the previous one before it and a few held back for the next, so every look around a
+// byte stays inside one buffer.
 
 import { SYMBOL } from './movetext.js';
 
@@ -14,7 +19,10 @@ export interface RawGame {
   index: number;
   /** Byte offset of the game's first byte in the whole stream. */
   offset: number;
-  /** The game's bytes, a copy owned by the game; empty when tooLarge. */
+  /**
+   * The game's bytes: a copy in memory the splitter never writes again (a view into a shared
+   * arena, so copy it before transferring its buffer); empty when tooLarge.
+   */
   bytes: Uint8Array;
   /** The game is longer than maxGameBytes; its bytes were not kept. */
   tooLarge?: boolean;
@@ -26,49 +34,35 @@ export interface SplitterOptions {
 
 export const DEFAULT_MAX_GAME_BYTES = 4 << 20;
 
+// Bytes scanned ahead of a byte (`1/2-1/2` is checked from its `-`, 3 bytes and a delimiter on
+// each side) and kept behind the next byte to scan.
+const AHEAD = 4;
+const BEHIND = 8;
 // A candidate tag name must end this close to its `[` to be compared; past it, no split.
 const NAME_WINDOW = 256;
 // Bytes kept beyond maxGameBytes, so a game restarted at a candidate `[` still has all its bytes.
 const SLACK = 2 * NAME_WINDOW;
 const MAX_NAMES = 64;
+// Game bytes are copied into arenas of this size: one allocation for many games.
+const ARENA_SIZE = 1 << 20;
 
 // States.
 const BETWEEN = 0; // outside any game
-const GAME = 1; // top level of a game (tags, movetext, variations)
-const TAG = 2; // inside [ ... ], outside the string
-const TAG_STRING = 3;
-const TAG_ESCAPE = 4; // after a backslash in a tag string
-const COMMENT = 5; // { ... }
-const TO_EOL = 6; // ; comment or % escape line
-const BOM1 = 7; // after EF between games
-const BOM2 = 8; // after EF BB
+const PREAMBLE = 1; // in a game before its movetext: tags, comments, blank lines
+const MOVES = 2; // in the movetext, outside comments
+const TAG = 3; // inside [ ... ], outside the string
+const TAG_STRING = 4;
+const TAG_ESCAPE = 5; // after a backslash in a tag string
+const COMMENT = 6; // { ... }
+const TO_EOL = 7; // ; comment or % escape line
 
-// Byte kinds at the top level of a game.
-const K_SYMBOL = 0;
-const K_BLANK = 1;
-const K_CR = 2;
-const K_LF = 3;
-const K_LBRACE = 4;
-const K_SEMI = 5;
-const K_LBRACKET = 6;
-const K_LPAREN = 7;
-const K_RPAREN = 8;
-const K_STAR = 9;
-const K_PERCENT = 10;
-const K_PUNCT = 11; // ends a token; stray movetext ( } ] " $ . )
+const LF = 0x0a;
+const CR = 0x0d;
 
-const KIND = (() => {
+// The bytes the movetext scan stops at.
+const STOP = (() => {
   const t = new Uint8Array(256);
-  for (let b = 0; b < 256; b++) t[b] = SYMBOL[b] ? K_SYMBOL : b <= 0x20 ? K_BLANK : K_PUNCT;
-  t[0x0d] = K_CR;
-  t[0x0a] = K_LF;
-  t[0x7b] = K_LBRACE;
-  t[0x3b] = K_SEMI;
-  t[0x5b] = K_LBRACKET;
-  t[0x28] = K_LPAREN;
-  t[0x29] = K_RPAREN;
-  t[0x2a] = K_STAR;
-  t[0x25] = K_PERCENT;
+  for (const c of '{;[()*%-') t[c.charCodeAt(0)] = 1;
   return t;
 })();
 
@@ -77,37 +71,40 @@ const EMPTY = new Uint8Array(0);
 export class GameSplitter {
   private readonly max: number;
   private readonly cap: number;
-
-  // The chunk being pushed and the stream offset of its first byte.
-  private chunk: Uint8Array = EMPTY;
-  private base = 0;
   private index = 0;
 
+  // The buffer being scanned: the kept tail of the last one, then the new chunk.
+  private work = new Uint8Array(1 << 16);
+  private tailLen = 0;
+  private tailStart = 0; // first unscanned byte of the tail
+  private buf: Uint8Array = EMPTY; // work, cut to its filled length
+  private bufBase = 0; // stream offset of buf[0] (and of the tail)
+  private runStart = 0; // first byte scanned in this pass over buf
+
   private state = BETWEEN;
-  private eolReturn = BETWEEN; // state to resume at the end of a TO_EOL line
-  private col0 = true; // nothing yet on this line
-  private lineBlank = true; // only blanks yet on this line
-  private prevCR = false;
+  private resume = BETWEEN; // state after a COMMENT or TO_EOL
+  // At runStart: does the line hold only blanks so far (stream start counts as a line start)?
+  private lineBlank = true;
 
   // The current game.
   private start = 0;
-  private lastEnd = 0; // stream offset after its last non-blank byte
+  private lastEnd = 0; // at runStart: stream offset after the game's last non-blank byte
   private depth = 0;
   private movetext = false;
   private tags = 0;
   private blankAfterTag = false;
-  private readonly token = new Uint8Array(7); // first bytes of the current symbol token
-  private tokenLen = 0;
   private readonly names = new Int32Array(MAX_NAMES); // hashes of its tag names
   private nameCount = 0;
   private namePhase = 0; // in TAG: 0 before the name, 1 in it, 2 after it
   private nameHash = 0;
   private candidate = -1; // stream offset of a `[` that may start a new game
-  private candidateEnd = 0; // lastEnd before that `[`
+  private candidateEnd = 0; // end of the game before that `[`
 
-  // The current game's bytes from earlier chunks: [start, start + pendingLen), at most cap bytes.
+  // The current game's bytes before runStart: [start, start + pendingLen), at most cap of them.
   private pending = new Uint8Array(1 << 16);
   private pendingLen = 0;
+  private arena = new Uint8Array(ARENA_SIZE);
+  private arenaUsed = 0;
 
   constructor(opts: SplitterOptions = {}) {
     this.max = opts.maxGameBytes ?? DEFAULT_MAX_GAME_BYTES;
@@ -116,211 +113,202 @@ export class GameSplitter {
 
   /** Feeds the next chunk of the stream; calls onGame for each game that ends in it. */
   push(chunk: Uint8Array, onGame: (g: RawGame) => void): void {
-    this.chunk = chunk;
-    this.scan(chunk, onGame);
-    if (this.state !== BETWEEN) this.keep(chunk);
-    this.base += chunk.length;
-    this.chunk = EMPTY;
+    const n = this.tailLen + chunk.length;
+    if (n > this.work.length) {
+      let size = this.work.length;
+      while (size < n) size *= 2;
+      const grown = new Uint8Array(size);
+      grown.set(this.work.subarray(0, this.tailLen));
+      this.work = grown;
+    }
+    this.work.set(chunk, this.tailLen);
+    this.pass(n, n - AHEAD, onGame);
   }
 
-  /** Ends the stream: emits the last game if one is open. */
+  /** Ends the stream: scans the bytes held back and emits the last game if one is open. */
   end(onGame: (g: RawGame) => void): void {
-    const streamEnd = this.base;
-    switch (this.state) {
-      case BETWEEN:
-        return;
-      case GAME:
-        if (this.tokenLen > 0) this.lastEnd = streamEnd;
-        break;
-      case TAG:
-      case TAG_STRING:
-      case TAG_ESCAPE:
-        if (this.namePhase < 2) this.nameDone(onGame);
-        this.lastEnd = streamEnd;
-        break;
-      case COMMENT:
-        this.lastEnd = streamEnd;
-        break;
-      case TO_EOL:
-        if (this.eolReturn === BETWEEN) return;
-        this.lastEnd = streamEnd;
-        break;
-      case BOM1:
-      case BOM2:
-        this.movetext = true;
-        this.lastEnd = streamEnd;
-        break;
-    }
+    const n = this.tailLen;
+    this.pass(n, n, onGame);
+    const state = this.state;
+    if (state === BETWEEN || (state === TO_EOL && this.resume === BETWEEN)) return;
+    if (state >= TAG && state <= TAG_ESCAPE && this.namePhase < 2) this.nameDone(onGame);
     this.finish(this.lastEnd, onGame);
     this.state = BETWEEN;
   }
 
-  private scan(buf: Uint8Array, onGame: (g: RawGame) => void): void {
-    const n = buf.length;
-    const base = this.base;
-    let i = 0;
-    while (i < n) {
-      const b = buf[i];
-      switch (this.state) {
-        case GAME: {
-          const k = KIND[b];
-          if (k === K_SYMBOL || (k === K_PERCENT && !this.col0)) {
-            let len = this.tokenLen;
-            let j = i;
-            do {
-              if (len < 7) this.token[len] = buf[j];
-              len++;
-              j++;
-            } while (j < n && SYMBOL[buf[j]] === 1);
-            this.tokenLen = len;
-            this.movetext = true;
-            this.col0 = this.lineBlank = this.prevCR = false;
-            i = j;
-            continue;
-          }
-          if (this.tokenLen > 0) {
-            this.lastEnd = base + i;
-            const marker = this.depth === 0 && this.isMarker();
-            this.tokenLen = 0;
-            if (marker) {
-              this.finish(base + i, onGame);
-              this.state = BETWEEN;
-              continue; // this byte again, between games
-            }
-          }
-          i = this.gameByte(k, buf, i, onGame);
-          continue;
-        }
-        case BETWEEN:
-          if (b <= 0x20) {
-            this.blank(b);
-          } else if (b === 0x25 && this.col0) {
-            this.eolReturn = BETWEEN;
-            this.state = TO_EOL;
-          } else {
-            this.begin(base + i);
-            if (b === 0xef) this.state = BOM1; // a BOM is blank between games, if complete
-            else continue;
-          }
-          i++;
-          continue;
-        case COMMENT: {
-          const j = buf.indexOf(0x7d, i);
-          if (j < 0) {
-            i = n;
-          } else {
-            this.state = GAME;
-            this.lastEnd = base + j + 1;
-            this.col0 = this.lineBlank = this.prevCR = false;
-            i = j + 1;
-          }
-          continue;
-        }
-        case TAG:
-        case TAG_STRING:
-        case TAG_ESCAPE:
-          i = this.tagByte(b, buf, i, onGame);
-          continue;
-        case TO_EOL:
-          while (i < n && buf[i] !== 0x0a && buf[i] !== 0x0d) i++;
-          if (i < n) {
-            if (this.eolReturn === GAME) this.lastEnd = base + i;
-            this.state = this.eolReturn;
-          }
-          continue;
-        case BOM1:
-        case BOM2:
-          if (b === (this.state === BOM1 ? 0xbb : 0xbf)) {
-            if (this.state === BOM1) {
-              this.state = BOM2;
-            } else {
-              this.state = BETWEEN;
-              this.pendingLen = 0;
-            }
-            i++;
-          } else {
-            // Not a BOM: the bytes so far begin a (bad) symbol token.
-            this.token[0] = 0xef;
-            this.token[1] = 0xbb;
-            this.tokenLen = this.state === BOM1 ? 1 : 2;
-            this.state = GAME;
-            this.movetext = true;
-            this.lastEnd = base + i;
-            this.col0 = this.lineBlank = false;
-          }
-          continue;
-      }
-    }
+  /** Scans work[tailStart, limit) of work[0, n), keeps the game's bytes, keeps a tail. */
+  private pass(n: number, limit: number, onGame: (g: RawGame) => void): void {
+    const buf = (this.buf = this.work.subarray(0, n));
+    this.runStart = this.tailStart;
+    const end = this.scan(buf, this.tailStart, limit, onGame);
+    if (this.state !== BETWEEN) this.keep(buf, end);
+    // What the next pass needs to know about the bytes before its first one.
+    this.lineBlank = this.lineBlankBefore(end);
+    this.lastEnd = this.lastEndBefore(end);
+    const from = Math.max(0, end - BEHIND);
+    this.work.copyWithin(0, from, n);
+    this.tailLen = n - from;
+    this.tailStart = end - from;
+    this.bufBase += from;
+    this.buf = EMPTY;
   }
 
-  /** A non-symbol byte at the top level of a game; returns the next index. */
-  private gameByte(k: number, buf: Uint8Array, i: number, onGame: (g: RawGame) => void): number {
-    if (k === K_BLANK || k === K_CR || k === K_LF) {
-      this.blank(buf[i]);
-      return i + 1;
-    }
-    const at = this.base + i;
-    const lineStart = this.lineBlank;
-    this.col0 = this.lineBlank = this.prevCR = false;
-    switch (k) {
-      case K_LBRACE:
-        this.state = COMMENT;
-        break;
-      case K_SEMI:
-      case K_PERCENT: // in column 0 (otherwise a symbol)
-        this.eolReturn = GAME;
-        this.state = TO_EOL;
-        break;
-      case K_LBRACKET:
-        if (this.movetext) {
-          if (!lineStart) {
-            this.lastEnd = at + 1; // a stray `[` inside movetext
-            break;
+  /** The state machine over buf[i, limit); returns where it stopped (at most AHEAD past limit). */
+  private scan(buf: Uint8Array, i: number, limit: number, onGame: (g: RawGame) => void): number {
+    while (i < limit) {
+      switch (this.state) {
+        case MOVES:
+          i = this.moves(buf, i, limit, onGame);
+          break;
+        case BETWEEN:
+          i = this.between(buf, i, limit);
+          break;
+        case PREAMBLE:
+          i = this.preamble(buf, i, limit);
+          break;
+        case COMMENT: {
+          // Bytes past limit may be taken here: only the movetext scan looks ahead.
+          const j = buf.indexOf(0x7d, i);
+          if (j < 0) {
+            i = buf.length;
+          } else {
+            this.state = this.resume;
+            i = j + 1;
           }
-          this.finish(this.lastEnd, onGame);
-          this.begin(at);
-        } else if (this.tags > 0 && this.blankAfterTag && at - this.start <= this.max) {
-          this.candidate = at;
-          this.candidateEnd = this.lastEnd;
+          break;
         }
-        this.tags++;
-        this.blankAfterTag = false;
-        this.state = TAG;
-        this.namePhase = 0;
-        this.nameHash = 0x811c9dc5;
-        break;
-      case K_LPAREN:
-        this.depth++;
-        this.movetext = true;
-        this.lastEnd = at + 1;
-        break;
-      case K_RPAREN:
-        if (this.depth > 0) this.depth--;
-        this.movetext = true;
-        this.lastEnd = at + 1;
-        break;
-      case K_STAR:
-        this.movetext = true;
-        this.lastEnd = at + 1;
-        if (this.depth === 0) {
-          this.finish(at + 1, onGame);
-          this.state = BETWEEN;
-        }
-        break;
-      default: // K_PUNCT
-        this.movetext = true;
-        this.lastEnd = at + 1;
+        case TO_EOL:
+          while (i < limit && buf[i] !== LF && buf[i] !== CR) i++;
+          if (i < limit) this.state = this.resume;
+          break;
+        default:
+          i = this.tagByte(buf, i, onGame);
+      }
     }
-    return i + 1;
+    return i;
+  }
+
+  /** Blanks, % lines and byte-order marks between games; a game starts at any other byte. */
+  private between(buf: Uint8Array, i: number, limit: number): number {
+    for (; i < limit; i++) {
+      const b = buf[i];
+      if (b <= 0x20) continue;
+      if (b === 0x25 && this.col0(buf, i)) return this.toEol(BETWEEN, i);
+      if (b === 0xef && buf[i + 1] === 0xbb && buf[i + 2] === 0xbf) {
+        i += 2;
+        continue;
+      }
+      this.begin(this.bufBase + i);
+      return i;
+    }
+    return i;
+  }
+
+  /** A game before its movetext: tags, comments, % lines and blank lines. */
+  private preamble(buf: Uint8Array, i: number, limit: number): number {
+    for (; i < limit; i++) {
+      const b = buf[i];
+      if (b <= 0x20) {
+        const eol = b === CR || (b === LF && buf[i - 1] !== CR);
+        if (eol && this.tags > 0 && this.lineBlankBefore(i)) this.blankAfterTag = true;
+        continue;
+      }
+      if (b === 0x7b) {
+        this.resume = PREAMBLE;
+        this.state = COMMENT;
+        return i + 1;
+      }
+      if (b === 0x3b || (b === 0x25 && this.col0(buf, i))) return this.toEol(PREAMBLE, i);
+      if (b === 0x5b) {
+        const at = this.bufBase + i;
+        if (this.tags > 0 && this.blankAfterTag && at - this.start <= this.max) {
+          this.candidate = at;
+          this.candidateEnd = this.lastEndBefore(i);
+        }
+        this.openTag();
+        return i + 1;
+      }
+      this.state = MOVES; // this byte again, as movetext
+      this.movetext = true;
+      return i;
+    }
+    return i;
+  }
+
+  /** The hot loop: movetext, skipped up to the next byte that matters. */
+  private moves(buf: Uint8Array, i: number, limit: number, onGame: (g: RawGame) => void): number {
+    for (; i < limit; i++) {
+      if (STOP[buf[i]] === 0) continue;
+      switch (buf[i]) {
+        case 0x2d: { // -
+          const end = this.depth === 0 ? this.resultEnd(buf, i) : -1;
+          if (end > 0) {
+            this.finish(this.bufBase + end, onGame);
+            this.state = BETWEEN;
+            return end;
+          }
+          break;
+        }
+        case 0x2a: // *
+          if (this.depth === 0) {
+            this.finish(this.bufBase + i + 1, onGame);
+            this.state = BETWEEN;
+            return i + 1;
+          }
+          break;
+        case 0x28: // (
+          this.depth++;
+          break;
+        case 0x29: // )
+          if (this.depth > 0) this.depth--;
+          break;
+        case 0x7b: // {
+          this.resume = MOVES;
+          this.state = COMMENT;
+          return i + 1;
+        case 0x3b: // ;
+          return this.toEol(MOVES, i);
+        case 0x25: // %
+          if (this.col0(buf, i)) return this.toEol(MOVES, i);
+          break;
+        case 0x5b: // [ starting a line: a new tag section, so a new game
+          if (this.lineBlankBefore(i)) {
+            this.finish(this.lastEndBefore(i), onGame);
+            this.begin(this.bufBase + i);
+            this.openTag();
+            return i + 1;
+          }
+          break;
+      }
+    }
+    return i;
+  }
+
+  /** If the `-` at buf[i] is inside `1-0`, `0-1` or `1/2-1/2` standing alone, the index after it. */
+  private resultEnd(buf: Uint8Array, i: number): number {
+    const first = this.start - this.bufBase; // the game's first byte
+    const a = buf[i - 1];
+    const c = buf[i + 1];
+    if ((a === 0x31 && c === 0x30) || (a === 0x30 && c === 0x31)) {
+      return i - 1 >= first && this.delimits(buf, i - 2, first) && this.delimits(buf, i + 2, first) ? i + 2 : -1;
+    }
+    if (a !== 0x32 || c !== 0x31 || i - 3 < first) return -1;
+    if (buf[i - 3] !== 0x31 || buf[i - 2] !== 0x2f || buf[i + 2] !== 0x2f || buf[i + 3] !== 0x32) return -1;
+    return this.delimits(buf, i - 4, first) && this.delimits(buf, i + 4, first) ? i + 4 : -1;
+  }
+
+  /** Does buf[k] end a symbol token (or lie outside the game or the stream)? */
+  private delimits(buf: Uint8Array, k: number, first: number): boolean {
+    return k < first || k >= buf.length || SYMBOL[buf[k]] === 0;
   }
 
   /** A byte inside a tag pair; returns the next index. A line end ends even a malformed tag. */
-  private tagByte(b: number, buf: Uint8Array, i: number, onGame: (g: RawGame) => void): number {
-    if (b === 0x0a || b === 0x0d) {
+  private tagByte(buf: Uint8Array, i: number, onGame: (g: RawGame) => void): number {
+    const b = buf[i];
+    if (b === LF || b === CR) {
       if (this.namePhase < 2) this.nameDone(onGame);
-      this.state = GAME;
-      this.lastEnd = this.base + i;
-      return i; // the line end again, in GAME
+      this.state = PREAMBLE;
+      return i; // the line end again, in PREAMBLE
     }
     if (this.state === TAG_ESCAPE) {
       this.state = TAG_STRING;
@@ -329,7 +317,7 @@ export class GameSplitter {
     if (this.state === TAG_STRING) {
       let j = i;
       let c = b;
-      while (c !== 0x22 && c !== 0x5c && c !== 0x0a && c !== 0x0d) {
+      while (c !== 0x22 && c !== 0x5c && c !== LF && c !== CR) {
         if (++j === buf.length) return j;
         c = buf[j];
       }
@@ -339,7 +327,7 @@ export class GameSplitter {
       return j + 1;
     }
     if (this.namePhase < 2) {
-      if (this.candidate >= 0 && this.base + i - this.candidate > NAME_WINDOW) this.candidate = -1;
+      if (this.candidate >= 0 && this.bufBase + i - this.candidate > NAME_WINDOW) this.candidate = -1;
       if (b > 0x20 && b !== 0x22 && b !== 0x5d) {
         this.namePhase = 1;
         this.nameHash = Math.imul(this.nameHash ^ b, 0x01000193);
@@ -348,14 +336,17 @@ export class GameSplitter {
       if (this.namePhase === 0 && b <= 0x20) return i + 1; // blanks before the name
       this.nameDone(onGame);
     }
-    if (b === 0x22) {
-      this.state = TAG_STRING;
-    } else if (b === 0x5d) {
-      this.state = GAME;
-      this.lastEnd = this.base + i + 1;
-      this.col0 = this.lineBlank = this.prevCR = false;
-    }
+    if (b === 0x22) this.state = TAG_STRING;
+    else if (b === 0x5d) this.state = PREAMBLE;
     return i + 1;
+  }
+
+  private openTag(): void {
+    this.tags++;
+    this.blankAfterTag = false;
+    this.state = TAG;
+    this.namePhase = 0;
+    this.nameHash = 0x811c9dc5; // FNV-1a
   }
 
   /** The tag name is complete: a repeated name after a blank line starts a new game. */
@@ -373,35 +364,40 @@ export class GameSplitter {
     if (this.nameCount < MAX_NAMES) this.names[this.nameCount++] = h;
   }
 
-  private blank(b: number): void {
-    if (b === 0x0d || (b === 0x0a && !this.prevCR)) {
-      if (this.lineBlank && this.tags > 0 && !this.movetext) this.blankAfterTag = true;
-      this.col0 = this.lineBlank = true;
-    } else if (b !== 0x0a) {
-      this.col0 = false;
-    }
-    this.prevCR = b === 0x0d;
+  private toEol(resume: number, i: number): number {
+    this.resume = resume;
+    this.state = TO_EOL;
+    return i + 1;
   }
 
-  private isMarker(): boolean {
-    const t = this.token;
-    if (this.tokenLen === 3) return t[1] === 0x2d && ((t[0] === 0x31 && t[2] === 0x30) || (t[0] === 0x30 && t[2] === 0x31));
-    return (
-      this.tokenLen === 7 &&
-      t[0] === 0x31 && t[1] === 0x2f && t[2] === 0x32 && t[3] === 0x2d && t[4] === 0x31 && t[5] === 0x2f && t[6] === 0x32
-    );
+  private col0(buf: Uint8Array, i: number): boolean {
+    return this.bufBase + i === 0 || buf[i - 1] === LF || buf[i - 1] === CR;
+  }
+
+  /** Are the bytes before buf[i] on its line all blank? */
+  private lineBlankBefore(i: number): boolean {
+    const buf = this.buf;
+    let j = i;
+    while (j > this.runStart && buf[j - 1] <= 0x20 && buf[j - 1] !== LF && buf[j - 1] !== CR) j--;
+    return j > this.runStart ? buf[j - 1] === LF || buf[j - 1] === CR : this.lineBlank;
+  }
+
+  /** The stream offset after the current game's last non-blank byte before buf[i]. */
+  private lastEndBefore(i: number): number {
+    const buf = this.buf;
+    let j = i;
+    while (j > this.runStart && buf[j - 1] <= 0x20) j--;
+    return j > this.runStart ? this.bufBase + j : this.lastEnd;
   }
 
   private begin(at: number): void {
-    this.state = GAME;
+    this.state = PREAMBLE;
     this.start = at;
-    this.lastEnd = at;
     this.pendingLen = 0;
     this.depth = 0;
     this.movetext = false;
     this.tags = 0;
     this.blankAfterTag = false;
-    this.tokenLen = 0;
     this.nameCount = 0;
     this.candidate = -1;
   }
@@ -424,30 +420,40 @@ export class GameSplitter {
   /** Emits the current game as [start, end), unless it holds neither tags nor movetext. */
   private finish(end: number, onGame: (g: RawGame) => void): void {
     if (this.tags === 0 && !this.movetext) return;
-    const len = end - this.start;
     const g: RawGame = { index: this.index++, offset: this.start, bytes: EMPTY };
-    if (len > this.max) g.tooLarge = true;
+    if (end - this.start > this.max) g.tooLarge = true;
     else g.bytes = this.extract(this.start, end);
     onGame(g);
   }
 
-  /** Copies stream bytes [from, to) of the current game out of the pending bytes and the chunk. */
+  /** Copies stream bytes [from, to) of the current game out of the pending bytes and buf. */
   private extract(from: number, to: number): Uint8Array {
-    const base = this.base;
-    if (from >= base) return this.chunk.slice(from - base, to - base);
-    const out = new Uint8Array(to - from);
-    const split = Math.min(to, base);
-    out.set(this.pending.subarray(from - this.start, split - this.start));
-    if (to > base) out.set(this.chunk.subarray(0, to - base), split - from);
+    const out = this.alloc(to - from);
+    const scanned = this.bufBase + this.runStart;
+    const split = Math.max(from, Math.min(to, scanned));
+    if (split > from) out.set(this.pending.subarray(from - this.start, split - this.start));
+    if (to > split) out.set(this.buf.subarray(split - this.bufBase, to - this.bufBase), split - from);
     return out;
   }
 
-  /** At the end of a chunk inside a game: keeps the game's bytes, at most cap of them. */
-  private keep(chunk: Uint8Array): void {
-    const from = Math.max(this.start - this.base, 0);
-    const have = this.base + from - this.start; // bytes of the game before `from`
+  /** Room for len bytes in the arena, which is replaced, never overwritten, when full. */
+  private alloc(len: number): Uint8Array {
+    if (len > ARENA_SIZE >> 4) return new Uint8Array(len);
+    if (this.arenaUsed + len > ARENA_SIZE) {
+      this.arena = new Uint8Array(ARENA_SIZE);
+      this.arenaUsed = 0;
+    }
+    const out = this.arena.subarray(this.arenaUsed, this.arenaUsed + len);
+    this.arenaUsed += len;
+    return out;
+  }
+
+  /** After a pass inside a game: keeps its bytes scanned in buf[.., end), at most cap of them. */
+  private keep(buf: Uint8Array, end: number): void {
+    const from = Math.max(this.start - this.bufBase, this.runStart);
+    const have = this.bufBase + from - this.start; // bytes of the game before `from`
     if (have !== this.pendingLen) return; // already capped
-    const take = Math.min(chunk.length - from, this.cap - have);
+    const take = Math.min(end - from, this.cap - have);
     if (take <= 0) return;
     const need = have + take;
     if (need > this.pending.length) {
@@ -457,7 +463,7 @@ export class GameSplitter {
       grown.set(this.pending.subarray(0, have));
       this.pending = grown;
     }
-    this.pending.set(chunk.subarray(from, from + take), have);
+    this.pending.set(buf.subarray(from, from + take), have);
     this.pendingLen = need;
   }
 }
