@@ -5,6 +5,7 @@ import {
   BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, LINE_DIAG, LINE_FILE,
   bishopAttacks, kingAttacks, knightAttacks, line, pawnAttacks, rookAttacks,
 } from '../core/attacks.js';
+import { epLegal } from '../core/movegen.js';
 import type { Position } from '../core/position.js';
 import {
   BATTERY, DISCOVERED_ATTACK, DISCOVERED_CHECK, MAX_CHAIN, MotifBuffer, PIN_ABSOLUTE, PIN_RELATIVE,
@@ -24,7 +25,9 @@ export function compatible(type: number, l: number): boolean {
 /**
  * Whether the piece on f has a pseudo-legal move to a square off the line through a and b: by its own
  * movement rules on the current occupancy, as if its side were to move; not onto an own piece nor the
- * enemy king; no castling; en passant only when its side is to move.
+ * enemy king; no castling. En passant counts only when its side is to move and the capture is legal —
+ * exactly when the position's FEN carries the square (as chess.js writes it), so that tagging the FEN we
+ * output gives the same tags as tagging the position (DESIGN.md leaves "allows it" open).
  */
 function movesOffLine(pos: Position, f: number, a: number, b: number): boolean {
   const bb = pos.bb;
@@ -49,8 +52,9 @@ function movesOffLine(pos: Position, f: number, a: number, b: number): boolean {
     const capLo = s[0] & bb[12 + (side ^ 1) * 2] & ~enemyKingLo & offLo;
     const capHi = s[1] & bb[13 + (side ^ 1) * 2] & ~enemyKingHi & offHi;
     if ((capLo | capHi) !== 0) return true;
+    // en passant only when the position records it, as its FEN does: F's side to move and the capture legal
     const ep = pos.ep;
-    return ep >= 0 && pos.turn === side && onSet(s[0], s[1], ep) && !onSet(s[2], s[3], ep);
+    return ep >= 0 && pos.turn === side && onSet(s[0], s[1], ep) && !onSet(s[2], s[3], ep) && epLegal(pos, f, ep);
   }
   if (type === KNIGHT) knightAttacks(f, s, 0);
   else if (type === KING) kingAttacks(f, s, 0);

@@ -58,8 +58,8 @@ export function scanGame(bytes: Uint8Array, sink: GameSink): ScanError | null {
       case 0x3b: // ;
         i = lineEnd(bytes, i);
         continue;
-      case 0x25: // % in column 0 escapes the line; elsewhere it is part of a symbol
-        if (i === 0 || bytes[i - 1] === LF || bytes[i - 1] === CR) {
+      case 0x25: // % in column 0 escapes the line (a game never starts with one); else a symbol
+        if (i > 0 && (bytes[i - 1] === LF || bytes[i - 1] === CR)) {
           i = lineEnd(bytes, i);
           continue;
         }
@@ -78,10 +78,10 @@ export function scanGame(bytes: Uint8Array, sink: GameSink): ScanError | null {
         i = j;
         continue;
       }
-      case 0x24: { // $ NAG
+      case 0x24: { // $ NAG: the whole symbol after `$` must be digits (`$1-0` is no NAG)
         let j = i + 1;
-        while (j < n && bytes[j] >= 0x30 && bytes[j] <= 0x39) j++;
-        if (j === i + 1) return scanError(bytes, i, 'NAG without a number');
+        while (j < n && SYMBOL[bytes[j]] === 1) j++;
+        if (j === i + 1 || !allDigits(bytes, i + 1, j)) return scanError(bytes, i, 'bad NAG');
         movetext = true;
         i = j;
         continue;
@@ -173,7 +173,7 @@ function lineEnd(bytes: Uint8Array, i: number): number {
 }
 
 /** `1-0`, `0-1` or `1/2-1/2` exactly. */
-export function isResult(bytes: Uint8Array, start: number, end: number): boolean {
+function isResult(bytes: Uint8Array, start: number, end: number): boolean {
   const len = end - start;
   if (len === 3) {
     const a = bytes[start];
@@ -214,7 +214,7 @@ export function decodeText(bytes: Uint8Array, start: number, end: number): strin
       break;
     }
   }
-  if (ascii && end - start <= 64) return String.fromCharCode.apply(null, bytes.subarray(start, end) as unknown as number[]);
+  if (ascii && end - start <= 64) return String.fromCharCode(...bytes.subarray(start, end));
   try {
     return utf8.decode(bytes.subarray(start, end));
   } catch {

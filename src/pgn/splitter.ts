@@ -34,8 +34,8 @@ export interface SplitterOptions {
 
 export const DEFAULT_MAX_GAME_BYTES = 4 << 20;
 
-// Bytes scanned ahead of a byte (`1/2-1/2` is checked from its `-`, 3 bytes and a delimiter on
-// each side) and kept behind the next byte to scan.
+// Bytes looked at ahead of and behind a byte: `1/2-1/2` is checked from its `-`, with 3 bytes and
+// a delimiter on each side; column 0 after a byte-order mark looks 4 back. BEHIND has a margin.
 const AHEAD = 4;
 const BEHIND = 8;
 // A candidate tag name must end this close to its `[` to be compared; past it, no split.
@@ -76,10 +76,9 @@ export class GameSplitter {
   // The buffer being scanned: the kept tail of the last one, then the new chunk.
   private work = new Uint8Array(1 << 16);
   private tailLen = 0;
-  private tailStart = 0; // first unscanned byte of the tail
   private buf: Uint8Array = EMPTY; // work, cut to its filled length
-  private bufBase = 0; // stream offset of buf[0] (and of the tail)
-  private runStart = 0; // first byte scanned in this pass over buf
+  private bufBase = 0; // stream offset of buf[0]
+  private runStart = 0; // first byte of buf to scan in this pass (the ones before are kept to look back)
 
   private state = BETWEEN;
   private resume = BETWEEN; // state after a COMMENT or TO_EOL
@@ -136,11 +135,10 @@ export class GameSplitter {
     this.state = BETWEEN;
   }
 
-  /** Scans work[tailStart, limit) of work[0, n), keeps the game's bytes, keeps a tail. */
+  /** Scans work[runStart, limit) of work[0, n), keeps the game's bytes, keeps a tail. */
   private pass(n: number, limit: number, onGame: (g: RawGame) => void): void {
     const buf = (this.buf = this.work.subarray(0, n));
-    this.runStart = this.tailStart;
-    const end = this.scan(buf, this.tailStart, limit, onGame);
+    const end = this.scan(buf, this.runStart, limit, onGame);
     if (this.state !== BETWEEN) this.keep(buf, end);
     // What the next pass needs to know about the bytes before its first one.
     this.lineBlank = this.lineBlankBefore(end);
@@ -148,9 +146,9 @@ export class GameSplitter {
     const from = Math.max(0, end - BEHIND);
     this.work.copyWithin(0, from, n);
     this.tailLen = n - from;
-    this.tailStart = end - from;
+    this.runStart = end - from;
     this.bufBase += from;
-    this.buf = EMPTY;
+    this.buf = this.work.subarray(0, this.tailLen);
   }
 
   /** The state machine over buf[i, limit); returns where it stopped (at most AHEAD past limit). */
@@ -164,7 +162,7 @@ export class GameSplitter {
           i = this.between(buf, i, limit);
           break;
         case PREAMBLE:
-          i = this.preamble(buf, i, limit);
+          i = this.preamble(buf, i, limit, onGame);
           break;
         case COMMENT: {
           // Bytes past limit may be taken here: only the movetext scan looks ahead.
@@ -205,7 +203,7 @@ export class GameSplitter {
   }
 
   /** A game before its movetext: tags, comments, % lines and blank lines. */
-  private preamble(buf: Uint8Array, i: number, limit: number): number {
+  private preamble(buf: Uint8Array, i: number, limit: number, onGame: (g: RawGame) => void): number {
     for (; i < limit; i++) {
       const b = buf[i];
       if (b <= 0x20) {
@@ -226,7 +224,7 @@ export class GameSplitter {
           this.candidateEnd = this.lastEndBefore(i);
         }
         this.openTag();
-        return i + 1;
+        return this.wholeTag(buf, i, onGame);
       }
       this.state = MOVES; // this byte again, as movetext
       this.movetext = true;
@@ -262,10 +260,17 @@ export class GameSplitter {
         case 0x29: // )
           if (this.depth > 0) this.depth--;
           break;
-        case 0x7b: // {
-          this.resume = MOVES;
-          this.state = COMMENT;
-          return i + 1;
+        case 0x7b: { // {: most are short ({ [%clk 0:03:00] }), so look here first
+          let j = i + 1;
+          while (j < limit && buf[j] !== 0x7d) j++;
+          if (j === limit) {
+            this.resume = MOVES;
+            this.state = COMMENT;
+            return j;
+          }
+          i = j;
+          break;
+        }
         case 0x3b: // ;
           return this.toEol(MOVES, i);
         case 0x25: // %
@@ -276,7 +281,7 @@ export class GameSplitter {
             this.finish(this.lastEndBefore(i), onGame);
             this.begin(this.bufBase + i);
             this.openTag();
-            return i + 1;
+            return this.wholeTag(buf, i, onGame);
           }
           break;
       }
@@ -300,6 +305,39 @@ export class GameSplitter {
   /** Does buf[k] end a symbol token (or lie outside the game or the stream)? */
   private delimits(buf: Uint8Array, k: number, first: number): boolean {
     return k < first || k >= buf.length || SYMBOL[buf[k]] === 0;
+  }
+
+  /**
+   * The fast path of a tag pair at buf[i] === '[': when the whole pair is in buf and well formed,
+   * does what tagByte would do over it and returns the index after it; otherwise i + 1, and
+   * tagByte goes on from there.
+   */
+  private wholeTag(buf: Uint8Array, i: number, onGame: (g: RawGame) => void): number {
+    const n = buf.length;
+    let j = i + 1;
+    while (j < n && buf[j] <= 0x20 && buf[j] !== LF && buf[j] !== CR) j++;
+    let h = this.nameHash;
+    for (let c = buf[j]; j < n && c > 0x20 && c !== 0x22 && c !== 0x5d; c = buf[++j]) h = Math.imul(h ^ c, 0x01000193);
+    const nameEnd = j;
+    while (j < n) {
+      const c = buf[j];
+      if (c === LF || c === CR) return i + 1;
+      if (c === 0x5d) break;
+      if (c === 0x22) {
+        for (j++; j < n && buf[j] !== 0x22; j++) {
+          if (buf[j] === LF || buf[j] === CR) return i + 1;
+          if (buf[j] === 0x5c && ++j < n && (buf[j] === LF || buf[j] === CR)) return i + 1;
+        }
+        if (j >= n) return i + 1;
+      }
+      j++;
+    }
+    if (j >= n) return i + 1;
+    if (this.candidate >= 0 && this.bufBase + nameEnd - this.candidate > NAME_WINDOW) this.candidate = -1;
+    this.nameHash = h;
+    this.nameDone(onGame);
+    this.state = PREAMBLE;
+    return j + 1;
   }
 
   /** A byte inside a tag pair; returns the next index. A line end ends even a malformed tag. */
@@ -370,7 +408,9 @@ export class GameSplitter {
     return i + 1;
   }
 
+  /** Is buf[i] first on its line? A byte-order mark before it does not count. */
   private col0(buf: Uint8Array, i: number): boolean {
+    if (buf[i - 1] === 0xbf && buf[i - 2] === 0xbb && buf[i - 3] === 0xef) i -= 3;
     return this.bufBase + i === 0 || buf[i - 1] === LF || buf[i - 1] === CR;
   }
 
@@ -452,7 +492,6 @@ export class GameSplitter {
   private keep(buf: Uint8Array, end: number): void {
     const from = Math.max(this.start - this.bufBase, this.runStart);
     const have = this.bufBase + from - this.start; // bytes of the game before `from`
-    if (have !== this.pendingLen) return; // already capped
     const take = Math.min(end - from, this.cap - have);
     if (take <= 0) return;
     const need = have + take;

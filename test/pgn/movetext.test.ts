@@ -1,0 +1,254 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { decompress } from 'fzstd';
+import { describe, expect, it } from 'vitest';
+import { readHeaders } from '../../src/pgn/headers.js';
+import { decodeText, scanGame, tagValue, tokenizeMoves, type ScanError } from '../../src/pgn/movetext.js';
+import { GameSplitter } from '../../src/pgn/splitter.js';
+
+const CORPUS = '/work/shared/corpus/';
+const utf8 = new TextEncoder();
+const bytes = (text: string): Uint8Array => utf8.encode(text);
+
+function readCorpus(path: string): Uint8Array {
+  const raw = readFileSync(CORPUS + path);
+  return path.endsWith('.zst') ? decompress(raw) : new Uint8Array(raw);
+}
+
+function gamesOf(path: string): Uint8Array[] {
+  const games: Uint8Array[] = [];
+  const splitter = new GameSplitter();
+  splitter.push(readCorpus(path), (g) => games.push(g.bytes));
+  splitter.end((g) => games.push(g.bytes));
+  return games;
+}
+
+interface Scan {
+  tags: Array<[string, string]>;
+  moves: string[];
+  result: string | null;
+  error: ScanError | null;
+}
+
+function scan(text: string | Uint8Array): Scan {
+  const b = typeof text === 'string' ? bytes(text) : text;
+  const out: Scan = { tags: [], moves: [], result: null, error: null };
+  out.error = scanGame(b, {
+    tag(ns, ne, vs, ve) {
+      out.tags.push([decodeText(b, ns, ne), tagValue(b, vs, ve)]);
+    },
+    move(s, e) {
+      out.moves.push(decodeText(b, s, e));
+    },
+    result(s, e) {
+      out.result = decodeText(b, s, e);
+    },
+  });
+  return out;
+}
+
+describe('scanGame on hand-written movetext', () => {
+  it('strips move numbers written with or without a space', () => {
+    expect(tokenizeMoves(bytes('1.d4 Nf6 2.c4 e6'))).toEqual(['d4', 'Nf6', 'c4', 'e6']);
+    expect(tokenizeMoves(bytes('1. e4 e5 2 Nf3 12...Nc6'))).toEqual(['e4', 'e5', 'Nf3', 'Nc6']);
+    expect(tokenizeMoves(bytes('[FEN "x"]\n\n27... Rxd8 28. Qe2 ... Kf8 *'))).toEqual(['Rxd8', 'Qe2', 'Kf8']);
+  });
+
+  it('skips comments, variations, NAGs and detached glyphs; keeps suffixes', () => {
+    const text =
+      '1. e4 {c (x) } e5 (1... c5 2. Nf3 (2. c3 {no ) here}) {a)b} d6 ; (\n) 2. Nf3 $1 Nc6 $14 !? ' +
+      '3. Bb5!? a6?! ; rest (\n4. Ba4\n% (escaped\n4... Nf6 *';
+    expect(scan(text)).toEqual({
+      tags: [],
+      moves: ['e4', 'e5', 'Nf3', 'Nc6', 'Bb5!?', 'a6?!', 'Ba4', 'Nf6'],
+      result: '*',
+      error: null,
+    });
+  });
+
+  it('keeps promotion, check, mate, castling and null-move tokens as written', () => {
+    expect(tokenizeMoves(bytes('1. e8=Q+ O-O-O# 2. O-O 0-0 3. -- Z0 *'))).toEqual(['e8=Q+', 'O-O-O#', 'O-O', '0-0', '--', 'Z0']);
+  });
+
+  it('reports each result with its byte range and stops there', () => {
+    for (const result of ['1-0', '0-1', '1/2-1/2', '*']) {
+      const text = `1. e4 e5 ${result}`;
+      let range: [number, number] = [-1, -1];
+      const error = scanGame(bytes(text), { tag() {}, move() {}, result: (s, e) => (range = [s, e]) });
+      expect(error).toBeNull();
+      expect(text.slice(...range)).toBe(result);
+    }
+    expect(scan('1. e4 1-0 2. d4').moves).toEqual(['e4']);
+    expect(scan('1. e4 12.1-0').result).toBe('1-0');
+    expect(scan('1. e4 e5').result).toBeNull();
+  });
+
+  it('reads tag pairs, before or after comments, with escapes and odd spacing', () => {
+    const text = '{lead}\n[Event "a \\"b\\" \\\\ c"]\n[ Site  "x"  ] [Empty ""]\n[White ""Mirage""]\n1. e4 *';
+    expect(scan(text).tags).toEqual([
+      ['Event', 'a "b" \\ c'],
+      ['Site', 'x'],
+      ['Empty', ''],
+      ['White', '"Mirage"'],
+    ]);
+  });
+
+  it('stops when the sink says so', () => {
+    const seen: string[] = [];
+    const b = bytes('1. e4 e5 2. Nf3 {unterminated');
+    const error = scanGame(b, {
+      tag() {},
+      move: (s, e) => {
+        seen.push(decodeText(b, s, e));
+        return seen.length < 2;
+      },
+      result() {},
+    });
+    expect(error).toBeNull();
+    expect(seen).toEqual(['e4', 'e5']);
+  });
+
+  it('returns errors with the offset in the game, the text and a reason', () => {
+    const cases: Array<[string, number, string, string]> = [
+      ['1. e4 {never closed', 6, '{never', 'unterminated comment'],
+      ['1. e4 (1. d4 {)} d5 *', 6, '(1.', 'unterminated variation'],
+      ['1. e4 e5 ) *', 9, ')', "unexpected ')'"],
+      ['1. e4 [Event "x"] *', 6, '[Event', 'tag pair after movetext'],
+      ['1. e4 $x *', 6, '$x', 'bad NAG'],
+      ['1. e4 $1-0', 6, '$1-0', 'bad NAG'],
+      ['[Event "x\n[Site "y"]\n*', 0, '[Event', 'unterminated tag value'],
+      ['[Site]\n*', 0, '[Site]', 'malformed tag pair'],
+      ['1. e4 }', 6, '}', "unexpected '}'"],
+    ];
+    for (const [text, offset, errorText, reason] of cases) {
+      expect(scan(text).error, text).toEqual({ offset, text: errorText, reason });
+    }
+    const long = scan(`{${'x'.repeat(100)}`).error;
+    expect(long?.text.length).toBe(40);
+    expect(() => tokenizeMoves(bytes('1. e4 )'))).toThrow("unexpected ')' at offset 6: )");
+  });
+});
+
+describe('tag values and headers', () => {
+  it('decodes UTF-8, and Latin-1 for the bytes that are not UTF-8', () => {
+    const b = new Uint8Array([0x57, 0xe4, 0x6c, 0x20, 0xc3, 0xa9, 0x20, 0xe2, 0x80, 0x99, 0x20, 0x82, 0xf0, 0x9f, 0x98, 0x80]);
+    expect(tagValue(b, 0, b.length)).toBe('Wäl é ’ \u0082😀');
+    expect(tagValue(bytes('Quadros,Andr\u00e9'), 0, 14)).toBe('Quadros,André');
+    // Truncated, overlong and surrogate sequences fall back byte by byte.
+    const bad = new Uint8Array([0xc3, 0x41, 0xe0, 0x80, 0x80, 0xed, 0xa0, 0x80, 0xe2, 0x82]);
+    expect(tagValue(bad, 0, bad.length)).toBe('\u00c3A\u00e0\u0080\u0080\u00ed\u00a0\u0080\u00e2\u0082');
+  });
+
+  it('readHeaders gives all tags in order, the first of repeated names, and FEN/SetUp/Variant', () => {
+    const h = readHeaders(
+      bytes('[Event "e"]\n[Variant "Chess960"]\n[SetUp "1"]\n[FEN "8/8/8/8/8/8/8/K1k5 w - - 0 1"]\n[Event "dup"]\n\n1. Kb2 [Late "no"] *'),
+    );
+    expect([...h.tags]).toEqual([
+      ['Event', 'e'],
+      ['Variant', 'Chess960'],
+      ['SetUp', '1'],
+      ['FEN', '8/8/8/8/8/8/8/K1k5 w - - 0 1'],
+    ]);
+    expect([h.fen, h.setUp, h.variant]).toEqual(['8/8/8/8/8/8/8/K1k5 w - - 0 1', '1', 'Chess960']);
+    expect(readHeaders(bytes('1. e4 *'))).toEqual({ tags: new Map(), fen: undefined, setUp: undefined, variant: undefined });
+  });
+
+  it('falls back to Latin-1 in the corpus files that are not UTF-8', () => {
+    const blacks = (path: string): Set<string | undefined> =>
+      new Set(gamesOf(path).map((g) => readHeaders(g).tags.get('Black')));
+    expect(blacks('games/pgnmentor-style-PolgarJ.pgn.zst').has('Wälbers, W.')).toBe(true);
+    // A CP437 é, read as Latin-1: the bytes are kept, not replaced.
+    expect(blacks('games/pgnmentor-style-Kasparov.pgn.zst').has('Quadros,Andr\u0082')).toBe(true);
+  });
+});
+
+describe('scanGame on the corpus', () => {
+  it('gives as many moves as [PlyCount] in every lichess 2017-05 game', () => {
+    const games = gamesOf('games/lichess-db-2017-05-no-event-tag-clocks.pgn');
+    expect(games.length).toBe(298);
+    for (const g of games) {
+      const plies = Number(readHeaders(g).tags.get('PlyCount'));
+      expect(tokenizeMoves(g).length).toBe(plies);
+    }
+  });
+
+  it('scans every game of these files without error', () => {
+    const files = [
+      'games/twic-sample-232games.pgn',
+      'games/pgnmentor-style-Kasparov.pgn.zst',
+      'games/TCEC_Season_24_-_Dfrc_2_League_1.pgn.zst',
+      'games/lichess-DrNykterstein-DrDrunkenstein-extra.pgn.zst',
+      'tricky/pychess-testing/world_matches.pgn',
+      'tricky/pychess-testing/dortmund.pgn',
+      'tricky/python-chess/anastasian-lewis.pgn',
+      'tricky/kokopu/pgns_linebreak-mac_database.pgn',
+      'tricky/pychess-deb-learn/mate_in_3.pgn',
+    ];
+    for (const path of files) {
+      const errors = gamesOf(path)
+        .map((g) => scan(g).error)
+        .filter((e) => e !== null);
+      expect(errors, path).toEqual([]);
+    }
+  });
+
+  it('agrees with the splitter: a result is the last thing in its game', () => {
+    const files = [
+      'games/lichess-db-2016-05-no-event-tag.pgn.zst',
+      'games/pgnmentor-style-Hou.pgn.zst',
+      'tricky/pychess-testing/world_matches.pgn',
+      'tricky/kokopu/pgns_syntactic-error-1_database.pgn',
+      'tricky/kokopu/pgns_misc_database.pgn',
+      'tricky/kokopu/games_long-short-comments-variations-2_database.pgn',
+      'tricky/pgn-extract-deb/eco.pgn',
+    ];
+    for (const path of files) {
+      for (const g of gamesOf(path)) {
+        let end = -1;
+        scanGame(g, { tag() {}, move() {}, result: (_s, e) => (end = e) });
+        if (end >= 0) expect(end, path).toBe(g.length);
+      }
+    }
+  });
+
+  it('gives the same main line as pgn-parser for the games it parses', () => {
+    const require = createRequire(import.meta.url);
+    const parser = require('pgn-parser') as { parse(text: string): Array<{ moves: Array<{ move: string }> }> };
+    const files = [
+      'games/twic-sample-232games.pgn',
+      'tricky/pychess-testing/world_matches.pgn',
+      'games/lichess-DrNykterstein-DrDrunkenstein-extra.pgn.zst',
+      'games/TCEC_Season_13_-_Superfinal.pgn.zst',
+    ];
+    for (const path of files) {
+      const games = gamesOf(path).slice(0, 60);
+      let parsed = 0;
+      for (const g of games) {
+        let expected: string[];
+        try {
+          expected = parser.parse(Buffer.from(g).toString('utf8'))[0].moves.map((m) => m.move);
+        } catch {
+          continue; // pgn-parser rejects some valid PGN (a comment right after a variation)
+        }
+        parsed++;
+        expect(tokenizeMoves(g)).toEqual(expected);
+      }
+      expect(parsed, path).toBeGreaterThan(games.length * 0.9);
+    }
+  });
+
+  it('measures its speed', () => {
+    const sink = { tag() {}, move() {}, result() {} };
+    for (const path of ['games/lichess-db-2016-05-no-event-tag.pgn.zst', 'games/pgnmentor-style-Carlsen.pgn.zst']) {
+      const games = gamesOf(path);
+      const total = games.reduce((n, g) => n + g.length, 0);
+      let best = Infinity;
+      for (let round = 0; round < 5; round++) {
+        const t0 = performance.now();
+        for (const g of games) scanGame(g, sink);
+        best = Math.min(best, performance.now() - t0);
+      }
+      console.log(`tokenizer: ${path}: ${(total / 1e3 / best).toFixed(0)} MB/s`);
+    }
+  });
+});
