@@ -5,7 +5,7 @@ import {
   PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, WHITE_BB,
   attacksTo, between, ensureTables, xrayBishopAttacks, xrayRookAttacks,
 } from './attacks.js';
-import { FLAG_CASTLE, FLAG_DOUBLE, FLAG_EP, moveFlags, moveFrom, movePromo, moveTo } from './move.js';
+import { FLAG_CASTLE, FLAG_DOUBLE, FLAG_EP, FLAG_NULL, moveFlags, moveFrom, movePromo, moveTo } from './move.js';
 
 export const WHITE = 0;
 export const BLACK = 1;
@@ -139,7 +139,7 @@ export class Position {
     this.pinnedHi = pinHi & usHi;
   }
 
-  /** Makes a legal move (from movegen or SAN) in place. */
+  /** Makes a legal move (from movegen or SAN, the null move included) in place. */
   play(m: number): void {
     const from = moveFrom(m);
     const to = moveTo(m);
@@ -151,7 +151,9 @@ export class Position {
     const cr = this.castleRook;
     this.ep = -1;
     this.halfmove++;
-    if ((flags & FLAG_CASTLE) !== 0) {
+    if ((flags & FLAG_NULL) !== 0) {
+      // nothing moves
+    } else if ((flags & FLAG_CASTLE) !== 0) {
       const rank = from & 56;
       const long = to < from;
       this.toggle(us, KING, from);

@@ -6,7 +6,7 @@ import {
   PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, WHITE_BB,
   bishopAttacks, kingAttacks, knightAttacks, pawnAttacks, queenAttacks, rookAttacks,
 } from './attacks.js';
-import { encodeMove, FLAG_CASTLE, FLAG_DOUBLE, FLAG_EP, moveFlags, moveFrom, movePromo, moveTo } from './move.js';
+import { encodeMove, FLAG_CASTLE, FLAG_DOUBLE, FLAG_EP, FLAG_NULL, moveFlags, moveFrom, movePromo, moveTo, NULL_MOVE } from './move.js';
 import { castleLegal, hasLegalMove, isLegal } from './movegen.js';
 import { LONG, Position, SHORT, WHITE } from './position.js';
 import { squareName } from './squares.js';
@@ -15,7 +15,6 @@ import { toFen } from './fen.js';
 export const SAN_MALFORMED = -1;
 export const SAN_ILLEGAL = -2;
 export const SAN_AMBIGUOUS = -3;
-export const SAN_NULL = -4;
 
 const LETTERS = 'PNBRQK';
 const NONE = -1;
@@ -167,7 +166,7 @@ export function parseSanBytes(pos: Position, b: Uint8Array, start: number, end: 
     }
     return SAN_MALFORMED;
   }
-  if (len === 2 && c0 === 45 && b[start + 1] === 45) return SAN_NULL;
+  if (len === 2 && c0 === 45 && b[start + 1] === 45) return pos.isCheck() ? SAN_ILLEGAL : NULL_MOVE; // -- (not out of check)
   // promotion: =Q, Q after the rank, or q in UCI
   let promo = 0;
   const last = b[end - 1];
@@ -231,7 +230,6 @@ export function parseSan(pos: Position, san: string): number {
 /** The reason for a negative parseSanBytes() result, written out (slow path: builds strings). */
 export function sanErrorReason(pos: Position, code: number): string {
   switch (code) {
-    case SAN_NULL: return 'null move (--) is not supported';
     case SAN_ILLEGAL: return 'illegal move';
     case SAN_AMBIGUOUS: {
       const names: string[] = [];
@@ -250,11 +248,15 @@ function sanWithFrom(pos: Position, m: number): string {
 
 const after = new Position();
 
-/** Canonical SAN of a legal move: minimal disambiguation, x for captures, =Q, + or #. */
-export function moveToSan(pos: Position, m: number): string {
+/**
+ * Canonical SAN of a legal move: minimal disambiguation, x for captures, =Q, + or #. Pass the position
+ * after the move when the caller has it already, to save making the move again.
+ */
+export function moveToSan(pos: Position, m: number, afterMove?: Position): string {
   const from = moveFrom(m);
   const to = moveTo(m);
   const flags = moveFlags(m);
+  if ((flags & FLAG_NULL) !== 0) return '--';
   let san: string;
   if ((flags & FLAG_CASTLE) !== 0) {
     san = to < from ? 'O-O-O' : 'O-O';
@@ -269,9 +271,13 @@ export function moveToSan(pos: Position, m: number): string {
       san = LETTERS[type] + disambiguation(pos, type, from, to) + (capture ? 'x' : '') + squareName(to);
     }
   }
-  after.copyFrom(pos);
-  after.play(m);
-  if (after.isCheck()) san += hasLegalMove(after) ? '+' : '#';
+  let next = afterMove;
+  if (next === undefined) {
+    after.copyFrom(pos);
+    after.play(m);
+    next = after;
+  }
+  if (next.isCheck()) san += hasLegalMove(next) ? '+' : '#';
   return san;
 }
 
@@ -300,6 +306,7 @@ function disambiguation(pos: Position, type: number, from: number, to: number): 
 
 /** The move in UCI: king to its target square, or onto its rook in Chess960 (UCI_Chess960). */
 export function moveToUci(pos: Position, m: number): string {
+  if ((moveFlags(m) & FLAG_NULL) !== 0) return '0000';
   const from = moveFrom(m);
   let to = moveTo(m);
   if ((moveFlags(m) & FLAG_CASTLE) !== 0 && !pos.chess960) to = (from & 56) + (to < from ? 2 : 6);

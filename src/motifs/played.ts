@@ -1,7 +1,7 @@
 // Tags of the move played (DESIGN.md §5): check, discovered check, double check, discovered attack.
 // Read from the positions before and after the move; castling moves both king and rook.
 import { lineAttacks, mayMove } from '../core/attacks.js';
-import { FLAG_CASTLE, moveFlags, moveFrom, moveTo } from '../core/move.js';
+import { FLAG_CASTLE, FLAG_NULL, moveFlags, moveFrom, moveTo } from '../core/move.js';
 import type { Position } from '../core/position.js';
 import { compatible } from './classify.js';
 
@@ -54,6 +54,7 @@ function uncovered(board: Int8Array, after: Position, us: number, l: number, sli
 
 /** PLAYED_* bits of move m played from `before`, giving `after`. */
 export function playedFlags(before: Position, m: number, after: Position): number {
+  if ((moveFlags(m) & FLAG_NULL) !== 0) return 0; // nothing moved, nothing uncovered
   let flags = 0;
   const cLo = after.checkersLo;
   const cHi = after.checkersHi;

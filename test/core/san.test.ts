@@ -81,7 +81,14 @@ describe('SAN reader', () => {
     expect(() => parseSan(start, 'Qd4')).toThrow(/illegal/);
     expect(() => parseSan(start, 'O-O')).toThrow(/illegal/);
     expect(() => parseSan(start, 'Zz9')).toThrow(/malformed/);
-    expect(() => parseSan(start, '--')).toThrow(/null move/);
+    // the null move of analysis lines passes the turn, as chess.js reads it; never out of check
+    const after = parseFen(INITIAL_FEN);
+    const nullMove = parseSan(after, '--');
+    expect(moveToSan(after, nullMove)).toBe('--');
+    expect(moveToUci(after, nullMove)).toBe('0000');
+    after.play(nullMove);
+    expect(toFen(after)).toBe('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 1 1');
+    expect(() => parseSan(parseFen('4k3/8/8/8/8/8/8/4K2r w - - 0 1'), '--')).toThrow(/illegal/);
     const bytes = new TextEncoder().encode(' Nd2 e9 e5 xx');
     expect(parseSanBytes(pos, bytes, 1, 4)).toBe(SAN_AMBIGUOUS);
     expect(parseSanBytes(start, bytes, 5, 7)).toBe(SAN_MALFORMED);
