@@ -186,9 +186,17 @@ export function attacksTo(bb: Int32Array, occLo: number, occHi: number, sq: numb
 
 /** Whether any piece of bySide attacks sq, cheapest piece kinds first with early exits. */
 export function attacked(bb: Int32Array, occLo: number, occHi: number, sq: number, bySide: number): boolean {
+  return attackedExcept(bb, occLo, occHi, sq, bySide, 0, 0);
+}
+
+/**
+ * Whether any piece of bySide, other than those on the excluded squares (exLo, exHi), attacks sq on the
+ * given occupancy: the defender count of the motif rules, where the front piece never defends.
+ */
+export function attackedExcept(bb: Int32Array, occLo: number, occHi: number, sq: number, bySide: number, exLo: number, exHi: number): boolean {
   const c = bySide === 0 ? WHITE_BB : BLACK_BB;
-  const cLo = bb[c];
-  const cHi = bb[c + 1];
+  const cLo = bb[c] & ~exLo;
+  const cHi = bb[c + 1] & ~exHi;
   const p = ((bySide ^ 1) * 64 + sq) * 2;
   if (((PAWNS[p] & bb[0] & cLo) | (PAWNS[p + 1] & bb[1] & cHi)) !== 0) return true;
   const s2 = sq * 2;
@@ -207,6 +215,13 @@ export function attacked(bb: Int32Array, occLo: number, occHi: number, sq: numbe
     if (((a & rqLo) | (R[0] & rqHi)) !== 0) return true;
   }
   return false;
+}
+
+/** The squares of line kind l through sq, sq itself excluded (the obstruction-difference lineEx mask). */
+export function lineMask(sq: number, l: number, out: Int32Array, o: number): void {
+  const m = (sq * 4 + l) * 6;
+  out[o] = MASKS[m + 4];
+  out[o + 1] = MASKS[m + 5];
 }
 
 /** X-ray attacks of one line through the chosen blockers: attacks ^ lineAttacks(occ ^ (blockers & attacks)). */

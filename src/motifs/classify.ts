@@ -3,7 +3,7 @@
 // Rows are exclusive: each (S, F, X) gives at most one record.
 import {
   BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, LINE_DIAG, LINE_FILE,
-  bishopAttacks, kingAttacks, knightAttacks, line, pawnAttacks, rookAttacks,
+  bishopAttacks, kingAttacks, knightAttacks, line, lineMask, pawnAttacks, rookAttacks,
 } from '../core/attacks.js';
 import { epLegal } from '../core/movegen.js';
 import type { Position } from '../core/position.js';
@@ -166,7 +166,16 @@ export function scanMotifs(pos: Position, buf: MotifBuffer): number {
       const type = (code & 7) - 1;
       const first = type === BISHOP ? LINE_DIAG : 0;
       const last = type === ROOK ? LINE_FILE : 3;
+      const enemyLo = bb[12 + (c ^ 1) * 2];
+      const enemyHi = bb[13 + (c ^ 1) * 2];
       for (let l = first; l <= last; l++) {
+        // every row needs an enemy piece on the line (front, back or battery target) and two pieces
+        // besides S: a line without them is skipped before any look-up
+        lineMask(sq, l, s, 0);
+        const restLo = s[0] & occLo;
+        const restHi = s[1] & occHi;
+        if (((restLo & enemyLo) | (restHi & enemyHi)) === 0) continue;
+        if ((restLo & (restLo - 1)) === 0 && (restHi & (restHi - 1)) === 0 && (restLo === 0 || restHi === 0)) continue;
         xrayLine(occLo, occHi, sq, l, fx);
         const fBelow = fx[0];
         const xBelow = fx[1];

@@ -1,11 +1,9 @@
 // The "exploitable" rule E(S, F, X) of DESIGN.md §5 and the piece values it weighs.
-import { attacksTo } from '../core/attacks.js';
+import { attackedExcept } from '../core/attacks.js';
 import type { Position } from '../core/position.js';
 
 /** P 1, N 3, B 3, R 5, Q 9, K 100, by piece type. */
 export const VALUES: readonly number[] = [1, 3, 3, 5, 9, 100];
-
-const s = new Int32Array(2);
 
 /**
  * E(S, F, X): X is worth more than S, or X is undefended once F has gone — with the occupancy less F and
@@ -22,10 +20,8 @@ export function exploitable(pos: Position, slider: number, front: number, back: 
   else occHi &= ~(1 << (front - 32));
   if (slider < 32) occLo &= ~(1 << slider);
   else occHi &= ~(1 << (slider - 32));
-  attacksTo(bb, occLo, occHi, back, s, 0);
-  const side = board[back] >> 3;
-  // F's own piece sets still hold it: mask it out with the lifted occupancy
-  const lo = s[0] & bb[12 + side * 2] & occLo;
-  const hi = s[1] & bb[13 + side * 2] & occHi;
-  return (lo | hi) === 0;
+  // F is X's side: exclude its square from the defenders (the lifted S is the other side anyway)
+  const exLo = front < 32 ? 1 << front : 0;
+  const exHi = front >= 32 ? 1 << (front - 32) : 0;
+  return !attackedExcept(bb, occLo, occHi, back, board[back] >> 3, exLo, exHi);
 }
