@@ -3,7 +3,8 @@
 // which move generation, SAN and the motif engine all read.
 import {
   PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, WHITE_BB,
-  attacksTo, between, ensureTables, xrayBishopAttacks, xrayRookAttacks,
+  LINE_ANTI, LINE_DIAG, LINE_FILE, LINE_RANK,
+  attacksTo, between, ensureTables, lineMask, xrayBishopAttacks, xrayRookAttacks,
 } from './attacks.js';
 import { FLAG_CASTLE, FLAG_DOUBLE, FLAG_EP, FLAG_NULL, moveFlags, moveFrom, movePromo, moveTo } from './move.js';
 
@@ -116,11 +117,28 @@ export class Position {
     this.checkersHi = scratch[1] & themHi;
     const usLo = bb[WHITE_BB + us * 2];
     const usHi = bb[WHITE_BB + us * 2 + 1];
-    // pinners: enemy sliders that attack the king once own blockers are x-rayed (seed xray-attacks)
-    xrayRookAttacks(occLo, occHi, usLo, usHi, ksq, scratch, 0);
-    xrayBishopAttacks(occLo, occHi, usLo, usHi, ksq, scratch, 2);
-    let pLo = ((scratch[0] & (bb[6] | bb[8])) | (scratch[2] & (bb[4] | bb[8]))) & themLo;
-    let pHi = ((scratch[1] & (bb[7] | bb[9])) | (scratch[3] & (bb[5] | bb[9]))) & themHi;
+    // pinners: enemy sliders that attack the king once own blockers are x-rayed (seed xray-attacks);
+    // the x-ray look-ups only when such a slider stands on one of the king's lines at all
+    let pLo = 0;
+    let pHi = 0;
+    lineMask(ksq, LINE_RANK, scratch, 0);
+    lineMask(ksq, LINE_FILE, scratch, 2);
+    const rqLo = (bb[6] | bb[8]) & themLo;
+    const rqHi = (bb[7] | bb[9]) & themHi;
+    if ((((scratch[0] | scratch[2]) & rqLo) | ((scratch[1] | scratch[3]) & rqHi)) !== 0) {
+      xrayRookAttacks(occLo, occHi, usLo, usHi, ksq, scratch, 0);
+      pLo |= scratch[0] & rqLo;
+      pHi |= scratch[1] & rqHi;
+    }
+    lineMask(ksq, LINE_DIAG, scratch, 0);
+    lineMask(ksq, LINE_ANTI, scratch, 2);
+    const bqLo = (bb[4] | bb[8]) & themLo;
+    const bqHi = (bb[5] | bb[9]) & themHi;
+    if ((((scratch[0] | scratch[2]) & bqLo) | ((scratch[1] | scratch[3]) & bqHi)) !== 0) {
+      xrayBishopAttacks(occLo, occHi, usLo, usHi, ksq, scratch, 0);
+      pLo |= scratch[0] & bqLo;
+      pHi |= scratch[1] & bqHi;
+    }
     let pinLo = 0;
     let pinHi = 0;
     while (pLo !== 0) {
