@@ -111,7 +111,8 @@ export function parseFen(fen: string, opts: FenOptions = {}): Position {
     if (pos.board[pawnSq] === (pos.turn ^ 1) * 8 + PAWN + 1 && pos.board[ep] === 0 && pos.board[origin] === 0) pos.ep = ep;
   }
   pos.halfmove = readInt(fields[4], 'halfmove clock', 0, 0, fen);
-  pos.fullmove = readInt(fields[5], 'fullmove number', 1, 1, fen);
+  // 0 is common in hand-made FENs (lichess studies) and harmless: read as 1, as python-chess does
+  pos.fullmove = Math.max(1, readInt(fields[5], 'fullmove number', 0, 1, fen));
   const them = pos.turn ^ 1;
   const bb = pos.bb;
   if (attacked(bb, pos.occLo(), pos.occHi(), pos.king(them), pos.turn)) {

@@ -184,7 +184,10 @@ export function parseSanBytes(pos: Position, b: Uint8Array, start: number, end: 
   let p = start;
   let type = pieceType(c0);
   if (type !== NONE) p++;
-  else type = PAWN;
+  else {
+    type = PAWN;
+    if (c0 === 80) p++; // Pe4: some programs write the pawn's letter
+  }
   let e = end - 2;
   if (e > p && (b[e - 1] === 120 || b[e - 1] === 58 || b[e - 1] === 45)) e--; // x : -
   let fromFile = -1;

@@ -50,7 +50,7 @@ describe('FEN', () => {
     ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e4 0 1', 'en passant'],
     ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq z9 0 1', 'en passant'],
     ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1', 'halfmove clock'],
-    ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0', 'fullmove number'],
+    ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 x', 'fullmove number'],
     ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w', 'fields'],
     ['4k2R/8/8/8/8/8/8/4K3 w - - 0 1', 'side to move'], // black in check with white to move
   ];
@@ -66,6 +66,10 @@ describe('FEN', () => {
       expect((err as FenError).field, fen).toBe(field);
       expect((err as FenError).message).toContain(fen);
     }
+  });
+
+  it('reads a fullmove number of 0 (lichess studies write it) as 1', () => {
+    expect(toFen(parseFen('8/8/8/8/8/8/8/K6k w - - 0 0'))).toBe('8/8/8/8/8/8/8/K6k w - - 0 1');
   });
 
   it('accepts EPD-style four-field FENs with default clocks', () => {

@@ -29,6 +29,7 @@ describe('SAN reader', () => {
     expect(sanOf(start, 'g1f3')).toBe('Nf3'); // UCI of a piece
     expect(sanOf(start, 'Nf3!?')).toBe('Nf3');
     expect(sanOf(start, 'Ngf3')).toBe('Nf3'); // superfluous disambiguation
+    expect(sanOf(start, 'Pe4')).toBe('e4'); // the pawn's letter, as some programs write it
     expect(sanOf(start, 'Ng1f3')).toBe('Nf3');
     const castle = 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1';
     for (const t of ['O-O', '0-0', 'O-O+', 'e1g1', 'Ke1g1']) expect(sanOf(castle, t)).toBe('O-O');
