@@ -1,0 +1,167 @@
+// Annotated PGN: each input game as it was read (tags, movetext, comments, variations, line ends kept),
+// with one comment inserted right after the move token of each tagged position's move:
+//
+//   12. Bb5 { [%xray pin.relative w b5-c6-e8,battery b d7+d8>d2] [%played check,discoveredCheck] } a6
+//
+// The comment of position p (the position before move p + 1; ply 0 = the start) holds two embedded
+// commands in the `[%cmd value,value]` form PGN tools already use (`[%clk …]`, `[%cal Ge2e4,Gd2d4]`):
+//   [%xray R,R,…]   its static motif records, in the engine's order, comma-separated, each one of
+//        pin.absolute|pin.relative S slider-front-back[ partial]       e.g. pin.absolute w d1-d5-d8 partial
+//        skewer.absolute|skewer.relative S slider-front-back
+//        discoveredCheck|discoveredAttack|xray S slider-front-back
+//        battery S sq+sq…>target[+target]                               e.g. battery w d1+d2>d5
+//      S = the side whose motif it is (w | b); squares lower-case, lists ascending;
+//   [%played T,…]   the sorted tags of the move played from it (check, discoveredAttack, discoveredCheck,
+//                   doubleCheck).
+// Either command is left out when empty; a position with neither gets no comment. Records hold no comma,
+// so a reader splits the values on commas (pgn-parser does so for a comment holding one command; it
+// keeps a comment with two as text). The comment goes after the token of the move played from the
+// position; the final position's comment (it has no move) goes just before the game termination marker,
+// or at the end of the game when there is none. Games are separated by one blank line; each ends "\n\n".
+// A position given as FEN/EPD (endGame() with empty bytes) becomes a game of its own:
+//   [SetUp "1"]\n[FEN "<fen>"]\n\n{ <comment> } *
+import { BATTERY, PIN_ABSOLUTE, PIN_RELATIVE, STRIDE } from '../motifs/buffer.js';
+import { PLAYED_NAMES } from '../motifs/played.js';
+import { squareName } from '../core/squares.js';
+import { decodeText, scanGame, type GameSink } from '../pgn/movetext.js';
+import { positionFen } from './jsonl.js';
+import type { Formatter, GameText, PositionView } from './view.js';
+
+const SQ: readonly string[] = Array.from({ length: 64 }, (_, sq) => squareName(sq));
+const SQ_DASH: readonly string[] = SQ.map((s) => '-' + s);
+const SQ_PLUS: readonly string[] = SQ.map((s) => '+' + s);
+
+/** `motif.kind S ` by code * 2 + side. */
+const CODE_HEAD: readonly string[] = (() => {
+  const names = ['pin.absolute', 'pin.relative', 'skewer.absolute', 'skewer.relative', 'battery', 'discoveredCheck', 'discoveredAttack', 'xray'];
+  const heads: string[] = [];
+  for (let code = 0; code < 8; code++) {
+    heads[code * 2] = names[code] + ' w ';
+    heads[code * 2 + 1] = names[code] + ' b ';
+  }
+  return heads;
+})();
+/** `[%played …]` by PLAYED_* bits ('' for none). */
+const PLAYED_PART: readonly string[] = Array.from({ length: 16 }, (_, bits) => {
+  const names = PLAYED_NAMES.filter(([bit]) => (bits & bit) !== 0).map(([, n]) => n);
+  return names.length === 0 ? '' : '[%played ' + names.join(',') + ']';
+});
+
+/** Record i as it reads inside `[%xray …]`. */
+export function recordPgn(d: Int32Array, i: number): string {
+  const o = i * STRIDE;
+  const code = d[o];
+  const head = CODE_HEAD[code * 2 + d[o + 1]];
+  if (code === BATTERY) {
+    let s = head + SQ[d[o + 6]];
+    for (let k = 1; k < d[o + 5]; k++) s += SQ_PLUS[d[o + 6 + k]];
+    s += '>' + SQ[d[o + 3]];
+    return d[o + 4] >= 0 ? s + SQ_PLUS[d[o + 4]] : s;
+  }
+  const s = head + SQ[d[o + 2]] + SQ_DASH[d[o + 3]] + SQ_DASH[d[o + 4]];
+  return (code === PIN_ABSOLUTE || code === PIN_RELATIVE) && d[o + 5] === 1 ? s + ' partial' : s;
+}
+
+/** The text between the braces of a position's comment ('' when there is nothing to say). */
+export function positionComment(v: PositionView): string {
+  const d = v.buf.data;
+  const n = v.buf.count;
+  let s = '';
+  if (n > 0) {
+    s = '[%xray ' + recordPgn(d, 0);
+    for (let i = 1; i < n; i++) s += ',' + recordPgn(d, i);
+    s += ']';
+  }
+  const played = PLAYED_PART[v.played & 15];
+  if (played === '') return s;
+  return s === '' ? played : s + ' ' + played;
+}
+
+/** Finds the game termination marker; reused for every game. */
+class ResultFinder implements GameSink {
+  start = -1;
+  tag(): void {}
+  move(): void {}
+  result(start: number): void {
+    this.start = start;
+  }
+}
+
+export class PgnFormatter implements Formatter {
+  private game = -1;
+  /** Plies with a comment, ascending, and their texts. */
+  private plies: number[] = [];
+  private texts: string[] = [];
+  /** FEN of the game's start when it has no move (a position given as FEN/EPD), else null. */
+  private startFen: string | null = null;
+  private readonly finder = new ResultFinder();
+
+  header(): string {
+    return '';
+  }
+
+  position(v: PositionView): string {
+    if (v.game !== this.game) this.reset(v.game);
+    if (v.ply === 0 && v.san === null) this.startFen = positionFen(v.pos);
+    const c = positionComment(v);
+    if (c !== '') {
+      this.plies.push(v.ply);
+      this.texts.push(c);
+    }
+    return '';
+  }
+
+  private reset(game: number): void {
+    this.game = game;
+    this.plies.length = 0;
+    this.texts.length = 0;
+    this.startFen = null;
+  }
+
+  endGame(text: GameText): string {
+    const { bytes, moveEnds } = text;
+    if (bytes.length === 0) {
+      // a position given as FEN/EPD (no game text): a game of its own from that position
+      const out = this.startFen === null ? '' :
+        `[SetUp "1"]\n[FEN "${this.startFen}"]\n\n${this.texts.length > 0 ? `{ ${this.texts[0]} } ` : ''}*\n\n`;
+      this.reset(-1);
+      return out;
+    }
+    const nPlies = moveEnds.length;
+    const plies = this.plies;
+    const texts = this.texts;
+    let out = '';
+    let at = 0;
+    let final = '';
+    for (let k = 0; k < plies.length; k++) {
+      const ply = plies[k];
+      if (ply < nPlies) {
+        const ins = moveEnds[ply];
+        out += decodeText(bytes, at, ins) + ' { ' + texts[k] + ' }';
+        at = ins;
+      } else if (ply === nPlies) {
+        final = texts[k];
+      }
+    }
+    if (final !== '') {
+      this.finder.start = -1;
+      scanGame(bytes, this.finder);
+      const r = this.finder.start;
+      if (r >= at) {
+        out += decodeText(bytes, at, r) + '{ ' + final + ' } ';
+        at = r;
+        final = '';
+      }
+    }
+    out = (out + decodeText(bytes, at, bytes.length)).trim();
+    if (final !== '') {
+      // no termination marker: at the end, on a line of its own if the last line is a `;` comment or a `%` escape
+      let nl = out.length - 1;
+      while (nl >= 0 && out.charCodeAt(nl) !== 0x0a && out.charCodeAt(nl) !== 0x0d) nl--;
+      const own = out.indexOf(';', nl + 1) >= 0 || out.charCodeAt(nl + 1) === 0x25;
+      out += (own ? '\n{ ' : ' { ') + final + ' }';
+    }
+    this.reset(-1);
+    return out + '\n\n';
+  }
+}

@@ -1,0 +1,102 @@
+// The unit of work sent to a worker: many games' bytes in one buffer (the task round trip costs
+// 30–270 µs, DESIGN.md §8, so a batch carries hundreds of games), and what comes back.
+import type { StatsJSON } from '../output/stats.js';
+import type { GameError } from './game.js';
+
+export interface Batch {
+  /** Position of the batch in the output order. */
+  seq: number;
+  /** 0 on the first try, 1 on the retry after a worker failure. */
+  attempt: number;
+  kind: 'pgn' | 'epd';
+  /** Input path the games come from ('-' for stdin), for error reports. */
+  input: string;
+  /** 1-based number of the batch's first game over all inputs. */
+  firstGame: number;
+  /** All games' bytes back to back (kind 'pgn'), or the FEN lines (kind 'epd') as UTF-8. */
+  bytes: Uint8Array;
+  /** Game i spans bytes[starts[i], starts[i + 1]). */
+  starts: Int32Array;
+  /** Byte offset of game i in its input. */
+  offsets: Float64Array;
+  /** 1 where game i was over --max-game-bytes (its bytes were not kept). */
+  tooLarge: Uint8Array;
+}
+
+export interface BatchResult {
+  seq: number;
+  /** Formatted output of the batch's games, in order. */
+  text: string;
+  stats: StatsJSON;
+  /** Rejected games, in order. */
+  errors: GameError[];
+  /** --verify: counts of the audit against pgn-parser and chess.js, and any disagreement. */
+  verify: VerifyReport | null;
+}
+
+export interface VerifyReport {
+  games: number;
+  agreed: number;
+  /** Games pgn-parser cannot parse (it rejects some valid PGN): counted apart, not as disagreements. */
+  pgnParserFailed: number;
+  disagreements: { game: number; offset: number; ply: number; what: string }[];
+}
+
+/** Collects games into batches of at most maxGames games or about maxBytes bytes. */
+export class BatchBuilder {
+  private chunks: Uint8Array[] = [];
+  private starts: number[] = [0];
+  private offsets: number[] = [];
+  private tooLarge: number[] = [];
+  private size = 0;
+  private first = 0;
+
+  constructor(
+    readonly kind: 'pgn' | 'epd',
+    readonly input: string,
+    private readonly maxGames: number,
+    private readonly maxBytes: number,
+  ) {}
+
+  get count(): number {
+    return this.offsets.length;
+  }
+
+  /** Adds a game (copying nothing yet); returns true when the batch is full. */
+  add(gameNumber: number, offset: number, bytes: Uint8Array, tooLarge: boolean): boolean {
+    if (this.offsets.length === 0) this.first = gameNumber;
+    this.chunks.push(bytes);
+    this.size += bytes.length;
+    this.starts.push(this.size);
+    this.offsets.push(offset);
+    this.tooLarge.push(tooLarge ? 1 : 0);
+    return this.offsets.length >= this.maxGames || this.size >= this.maxBytes;
+  }
+
+  /** The batch so far as one task, and a fresh start. */
+  take(seq: number): Batch {
+    const bytes = new Uint8Array(this.size);
+    let at = 0;
+    for (const c of this.chunks) {
+      bytes.set(c, at);
+      at += c.length;
+    }
+    const batch: Batch = {
+      seq,
+      attempt: 0,
+      kind: this.kind,
+      input: this.input,
+      firstGame: this.first,
+      bytes,
+      starts: Int32Array.from(this.starts),
+      offsets: Float64Array.from(this.offsets),
+      tooLarge: Uint8Array.from(this.tooLarge),
+    };
+    this.chunks = [];
+    this.starts = [0];
+    this.offsets = [];
+    this.tooLarge = [];
+    this.size = 0;
+    return batch;
+  }
+}

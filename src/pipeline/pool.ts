@@ -1,0 +1,71 @@
+// The worker pool: piscina, with the one SharedArrayBuffer of tables in workerData (shared, not copied:
+// DESIGN.md §8). A batch whose worker throws or dies is tried once more; if it fails again its games are
+// reported as rejected and the run goes on.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { dirname, resolve } from 'node:path';
+import { Piscina } from 'piscina';
+import type { Batch, BatchResult } from './batch.js';
+import type { GameError } from './game.js';
+import type { WorkerInit } from './task.js';
+import { Stats } from '../output/stats.js';
+
+/** The compiled worker: beside this module in dist/, or dist/ of the repository when run from sources. */
+function workerFile(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  for (const candidate of [resolve(here, '../../workers/analyze.js'), resolve(here, '../../dist/workers/analyze.js')]) {
+    if (existsSync(candidate)) return candidate;
+  }
+  throw new Error(`compiled worker not found near ${here}: run "npm run build"`);
+}
+
+export class AnalysisPool {
+  private readonly pool: Piscina;
+
+  constructor(threads: number, init: WorkerInit) {
+    this.pool = new Piscina({
+      filename: workerFile(),
+      workerData: init,
+      minThreads: threads,
+      maxThreads: threads,
+      // no queue limit here: the main thread bounds the batches in flight itself (reorder.ts); piscina's
+      // 'auto' limit would refuse a batch as an error
+      idleTimeout: 60_000,
+    });
+  }
+
+  /** Runs a batch; on a worker failure retries once, then returns its games as rejected. */
+  async run(batch: Batch): Promise<BatchResult> {
+    try {
+      return (await this.pool.run(batch)) as BatchResult;
+    } catch (first) {
+      try {
+        return (await this.pool.run({ ...batch, attempt: 1 })) as BatchResult;
+      } catch (second) {
+        return failedBatch(batch, second as Error, first as Error);
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.destroy();
+  }
+}
+
+/** Every game of a batch that failed twice, as rejected games. */
+function failedBatch(batch: Batch, error: Error, firstError: Error): BatchResult {
+  const stats = new Stats();
+  const errors: GameError[] = [];
+  for (let i = 0; i < batch.offsets.length; i++) {
+    errors.push({
+      game: batch.firstGame + i,
+      offset: batch.offsets[i],
+      ply: 0,
+      text: '',
+      reason: `internal error: the worker failed twice on this batch (${firstError.message}; then ${error.message})`,
+      input: batch.input,
+    });
+    stats.addRejected();
+  }
+  return { seq: batch.seq, text: '', stats: stats.toJSON(), errors, verify: null };
+}

@@ -1,0 +1,40 @@
+// Progress on stderr, only when it is a TTY (or when asked): bytes read of the total (compressed bytes
+// for compressed inputs), games, positions/s and the ETA that cli-progress derives from the bytes.
+import cliProgress from 'cli-progress';
+
+export class Progress {
+  private readonly bar: cliProgress.SingleBar | null;
+  private readonly t0 = performance.now();
+
+  constructor(enabled: boolean, totalBytes: number | null) {
+    if (!enabled) {
+      this.bar = null;
+      return;
+    }
+    const known = totalBytes !== null && totalBytes > 0;
+    this.bar = new cliProgress.SingleBar(
+      {
+        stream: process.stderr,
+        format: known
+          ? '{bar} {percentage}% | {mb}/{totalMb} MB | {games} games | {pps} positions/s | ETA {eta_formatted}'
+          : '{mb} MB | {games} games | {pps} positions/s',
+        hideCursor: true,
+        etaBuffer: 50,
+        fps: 5,
+        noTTYOutput: !process.stderr.isTTY,
+      },
+      cliProgress.Presets.shades_classic,
+    );
+    this.bar.start(known ? totalBytes : 1, 0, { mb: '0.0', totalMb: known ? (totalBytes / 1e6).toFixed(1) : '?', games: 0, pps: 0 });
+  }
+
+  update(bytes: number, games: number, positions: number): void {
+    if (this.bar === null) return;
+    const s = (performance.now() - this.t0) / 1000;
+    this.bar.update(bytes, { mb: (bytes / 1e6).toFixed(1), games, pps: Math.round(positions / Math.max(s, 1e-3)).toLocaleString('en') });
+  }
+
+  stop(): void {
+    this.bar?.stop();
+  }
+}

@@ -1,0 +1,142 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { corpusPath } from '../helpers/corpus.js';
+import { CLI, runCli } from '../helpers/cli.js';
+
+const FISCHER = corpusPath('games/pgnmentor-style-Fischer.pgn');
+const tmp = mkdtempSync(join(tmpdir(), 'pgn-xray-cli-'));
+
+describe('the command line', () => {
+  it('answers --help and --version, and refuses bad usage with exit 2', async () => {
+    const help = await runCli(['--help']);
+    expect(help.code).toBe(0);
+    for (const opt of ['--output', '--format', '--all-positions', '--motifs', '--threads', '--stats', '--errors', '--max-game-bytes', '--strict', '--verify', '--quiet', '--no-progress', 'perft']) {
+      expect(help.stdout).toContain(opt);
+    }
+    const version = await runCli(['--version']);
+    expect(version.stdout).toMatch(/^pgn-xray \d+\.\d+\.\d+\n$/);
+    expect((await runCli([])).code).toBe(2);
+    expect((await runCli(['x.pgn', '--format', 'xml'])).code).toBe(2);
+    expect((await runCli(['x.pgn', '--motifs', 'fork'])).code).toBe(2);
+    expect((await runCli(['x.pgn', '--bogus'])).code).toBe(2);
+    expect((await runCli(['x.pgn', '-j', '0'])).code).toBe(2);
+  });
+
+  it('exits 1 naming the file when an input cannot be read', async () => {
+    const r = await runCli([join(tmp, 'missing.pgn'), '-q']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('missing.pgn');
+  });
+
+  it('writes byte-identical output with 1 and 2 threads, and from stdin', async () => {
+    const one = await runCli([FISCHER, '-j', '1', '-q', '--batch-games', '37']);
+    const two = await runCli([FISCHER, '-j', '2', '-q', '--batch-games', '37']);
+    expect(one.code).toBe(0);
+    expect(two.code).toBe(0);
+    const lines = one.stdout.split('\n').filter((l) => l !== '');
+    expect(lines.length).toBeGreaterThan(10_000);
+    expect(two.stdout).toBe(one.stdout);
+    const stdin = await runCli(['-', '-j', '2', '-q', '--batch-games', '37'], { stdin: readFileSync(FISCHER) });
+    expect(stdin.stdout).toBe(one.stdout);
+    // records in input order: games ascending, plies ascending within a game
+    let last = [0, -1];
+    for (const l of lines) {
+      const r = JSON.parse(l) as { game: number; ply: number };
+      expect(r.game > last[0] || (r.game === last[0] && r.ply > last[1])).toBe(true);
+      last = [r.game, r.ply];
+    }
+  });
+
+  it('loses no other game when a worker throws on a batch: retried once, then reported', async () => {
+    const args = [FISCHER, '-j', '2', '-q', '--batch-games', '50'];
+    const normal = await runCli(args);
+    // the batch fails once: the retry succeeds and the output is unchanged
+    const retried = await runCli(args, { env: { PGN_XRAY_TEST_FAIL: '3:1' } });
+    expect(retried.code).toBe(0);
+    expect(retried.stdout).toBe(normal.stdout);
+    // the batch fails twice (a throw, then a crashed worker): its 50 games are reported, the rest are kept
+    const errors = join(tmp, 'errors.jsonl');
+    for (const mode of ['throw', 'exit']) {
+      const failed = await runCli([...args, '--errors', errors, '--stats', join(tmp, 'stats.json')], { env: { PGN_XRAY_TEST_FAIL: `3:2:${mode}` } });
+      expect(failed.code).toBe(0);
+      const rejected = readFileSync(errors, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { game: number; reason: string });
+      expect(rejected.map((e) => e.game)).toEqual(Array.from({ length: 50 }, (_, i) => 151 + i));
+      expect(rejected[0].reason).toMatch(/internal error/);
+      const kept = normal.stdout.split('\n').filter((l) => l !== '' && !((g) => g >= 151 && g <= 200)((JSON.parse(l) as { game: number }).game));
+      expect(failed.stdout).toBe(kept.join('\n') + '\n');
+      const stats = JSON.parse(readFileSync(join(tmp, 'stats.json'), 'utf8')) as { games: number; rejected: number };
+      expect(stats.rejected).toBe(50);
+      expect(stats.games).toBe(827 - 50);
+    }
+  });
+
+  it('reports a rejected game with index, offset, ply, text and reason and goes on; --strict exits 3', async () => {
+    const games = readFileSync(corpusPath('games/mliebelt-32games.pgn'), 'latin1');
+    const broken = games.replace(/1\. ?e4/, '1. e5'); // the first game that opens 1.e4 now has an illegal first move
+    const input = join(tmp, 'broken.pgn');
+    writeFileSync(input, broken, 'latin1');
+    const errors = join(tmp, 'broken-errors.jsonl');
+    const r = await runCli([input, '-q', '--errors', errors, '-f', 'none']);
+    expect(r.code).toBe(0);
+    const rejected = readFileSync(errors, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(rejected).toHaveLength(1);
+    expect(rejected[0]).toMatchObject({ ply: 0, text: 'e5', reason: 'illegal move' });
+    expect(typeof rejected[0].game).toBe('number');
+    expect(typeof rejected[0].offset).toBe('number');
+    expect(broken.slice(rejected[0].offset as number).startsWith('[Event')).toBe(true);
+    const strict = await runCli([input, '-q', '--strict', '-f', 'none']);
+    expect(strict.code).toBe(3);
+    expect(strict.stderr).toContain('illegal move');
+  });
+
+  it('writes statistics with the contract keys', async () => {
+    const stats = join(tmp, 'fischer-stats.json');
+    const r = await runCli([FISCHER, '-f', 'none', '--stats', stats]);
+    expect(r.code).toBe(0);
+    const s = JSON.parse(readFileSync(stats, 'utf8')) as { games: number; positions: number; rejected: number; motifs: Record<string, number> };
+    expect(s.games).toBe(827);
+    expect(s.rejected).toBe(0);
+    expect(s.positions).toBe(67340 + 827);
+    for (const k of ['pin.absolute', 'pin.relative', 'skewer.absolute', 'skewer.relative', 'battery', 'discoveredCheck', 'discoveredAttack', 'xray']) {
+      expect(s.motifs[k], k).toBeGreaterThan(0);
+    }
+    expect(r.stderr).toContain('pin.absolute'); // the summary table
+  });
+
+  it('reads .zst and EPD inputs', async () => {
+    const zst = await runCli(['fixtures/sample/lichess-2016-05-3000.pgn.zst', '-f', 'none', '-q', '--stats', join(tmp, 'sample.json')]);
+    expect(zst.code).toBe(0);
+    expect((JSON.parse(readFileSync(join(tmp, 'sample.json'), 'utf8')) as { games: number }).games).toBe(3000);
+    const epd = join(tmp, 'positions.epd');
+    writeFileSync(epd, '3k4/8/8/3n4/8/8/8/3RK3 w - - bm Rxd5; id "pin";\r\n\r\n# a comment\r\nnot a fen\r\n');
+    const r = await runCli([epd, '-q', '--errors', join(tmp, 'epd-errors.jsonl')]);
+    expect(r.code).toBe(0);
+    const rec = JSON.parse(r.stdout.trim()) as { game: number; ply: number; motifs: { motif: string; kind: string }[] };
+    expect(rec.game).toBe(1);
+    expect(rec.motifs).toEqual([{ motif: 'pin', kind: 'absolute', side: 'w', slider: 'd1', front: 'd5', back: 'd8', partial: false }]);
+    const bad = readFileSync(join(tmp, 'epd-errors.jsonl'), 'utf8').trim().split('\n');
+    expect(bad).toHaveLength(1);
+    expect(JSON.parse(bad[0])).toMatchObject({ game: 2, text: 'not a fen' });
+  });
+
+  it('keeps only the motifs asked for', async () => {
+    const r = await runCli([FISCHER, '-q', '--motifs', 'skewer,doubleCheck']);
+    const recs = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { motifs: { motif: string }[]; played: string[] });
+    expect(recs.length).toBeGreaterThan(100);
+    for (const rec of recs) {
+      for (const m of rec.motifs) expect(m.motif).toBe('skewer');
+      for (const p of rec.played) expect(p).toBe('doubleCheck');
+      expect(rec.motifs.length + rec.played.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('ends quietly when the reader of a pipe goes away (| head)', async () => {
+    const r = spawnSync('bash', ['-c', `set -o pipefail; "${process.execPath}" "${CLI}" "${FISCHER}" -q | head -n 2`], { encoding: 'utf8' });
+    expect(r.stdout.trim().split('\n')).toHaveLength(2);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+  });
+});
