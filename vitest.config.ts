@@ -6,6 +6,7 @@ const json = process.env.VITEST_JSON;
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    globalSetup: ['test/global-setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
     reporters: json ? ['default', 'json'] : ['default'],

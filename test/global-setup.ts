@@ -1,0 +1,13 @@
+// The worker pool runs compiled JavaScript (piscina workers bypass vite's transform, DESIGN.md §8):
+// build once before the suite so pipeline tests and the CLI run what the sources say. A type error fails the run.
+import { execFileSync } from 'node:child_process';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export default function setup(): void {
+  const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+  execFileSync(process.execPath, [resolve(root, 'node_modules/typescript/bin/tsc'), '-p', resolve(root, 'tsconfig.json')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+}
