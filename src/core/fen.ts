@@ -4,7 +4,7 @@
 import { PAWN, KING, ROOK, pawnAttacks, attacked, WHITE_BB } from './attacks.js';
 import { epLegal } from './movegen.js';
 import { BLACK, LONG, Position, SHORT, WHITE } from './position.js';
-import { FILE_NAMES, parseSquare, squareName } from './squares.js';
+import { parseSquare, squareName } from './squares.js';
 
 export const INITIAL_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
@@ -124,65 +124,98 @@ export function parseFen(fen: string, opts: FenOptions = {}): Position {
 
 const scratch = new Int32Array(2);
 
-/** The en passant square as chess.js writes it: only when a legal en passant capture exists. */
-function epField(pos: Position): string {
+/** The en passant square as chess.js writes it: only when a legal en passant capture exists; else -1. */
+function epSquare(pos: Position): number {
   const ep = pos.ep;
-  if (ep < 0) return '-';
+  if (ep < 0) return -1;
   const us = pos.turn;
   pawnAttacks(us ^ 1, ep, scratch, 0); // squares from which a pawn of ours attacks ep
   const bb = pos.bb;
   let lo = scratch[0] & bb[0] & bb[WHITE_BB + us * 2];
   let hi = scratch[1] & bb[1] & bb[WHITE_BB + us * 2 + 1];
   while (lo !== 0) {
-    if (epLegal(pos, 31 - Math.clz32(lo & -lo), ep)) return squareName(ep);
+    if (epLegal(pos, 31 - Math.clz32(lo & -lo), ep)) return ep;
     lo &= lo - 1;
   }
   while (hi !== 0) {
-    if (epLegal(pos, 63 - Math.clz32(hi & -hi), ep)) return squareName(ep);
+    if (epLegal(pos, 63 - Math.clz32(hi & -hi), ep)) return ep;
     hi &= hi - 1;
   }
-  return '-';
+  return -1;
 }
 
-function castlingField(pos: Position): string {
-  let out = '';
-  for (const side of [WHITE, BLACK]) {
-    for (const wing of [SHORT, LONG]) {
-      const sq = pos.castleRook[side * 2 + wing];
-      if (sq < 0) continue;
-      // X-FEN: K/Q for the outermost rook on that wing, the file letter otherwise
-      const rook = pos.board[sq];
-      let outermost = true;
-      for (let f = wing === SHORT ? (sq & 7) + 1 : 0; f < (wing === SHORT ? 8 : sq & 7); f++) {
-        if (pos.board[(sq & 56) + f] === rook) outermost = false;
-      }
-      const letter = outermost ? (wing === SHORT ? 'K' : 'Q') : FILE_NAMES[sq & 7].toUpperCase();
-      out += side === WHITE ? letter : letter.toLowerCase();
+/** ASCII of the piece letter by mailbox code (side * 8 + type + 1). */
+const PIECE_BYTES = Uint8Array.from('?PNBRQK??pnbrqk?', (c) => c.charCodeAt(0));
+
+/** Bytes a FEN can take at most (with room to spare): writeFen needs this much from `at`. */
+export const MAX_FEN_BYTES = 128;
+
+/**
+ * Writes the FEN of the position as ASCII into buf from `at` and returns the end; `fields` 4 stops after
+ * the en passant square (EPD). The one FEN writer: toFen() and the output formats both use it. Castling
+ * as X-FEN (K/Q for the outermost rook of a wing, the file letter otherwise: KQkq in standard chess).
+ */
+export function writeFen(pos: Position, buf: Uint8Array, at: number, fields: 4 | 6 = 6): number {
+  const board = pos.board;
+  const bb = pos.bb;
+  const occLo = bb[12] | bb[14];
+  const occHi = bb[13] | bb[15];
+  let n = at;
+  // rank by rank over the occupied squares only: the gaps between them are the digits
+  for (let rank = 7; rank >= 0; rank--) {
+    let bits = (rank >= 4 ? occHi >>> ((rank - 4) << 3) : occLo >>> (rank << 3)) & 255;
+    let file = 0;
+    while (bits !== 0) {
+      const f = 31 - Math.clz32(bits & -bits);
+      if (f > file) buf[n++] = 48 + f - file;
+      buf[n++] = PIECE_BYTES[board[(rank << 3) | f] & 15];
+      file = f + 1;
+      bits &= bits - 1;
     }
+    if (file < 8) buf[n++] = 56 - file;
+    if (rank > 0) buf[n++] = 0x2f; // /
   }
-  return out === '' ? '-' : out;
+  buf[n++] = 0x20;
+  buf[n++] = pos.turn === WHITE ? 0x77 : 0x62; // w | b
+  buf[n++] = 0x20;
+  const castleStart = n;
+  for (let slot = 0; slot < 4; slot++) {
+    const sq = pos.castleRook[slot];
+    if (sq < 0) continue;
+    const rook = board[sq];
+    const short = (slot & 1) === SHORT;
+    let outermost = true;
+    for (let f = short ? (sq & 7) + 1 : 0; f < (short ? 8 : sq & 7); f++) if (board[(sq & 56) + f] === rook) outermost = false;
+    const letter = outermost ? (short ? 0x4b : 0x51) : 0x41 + (sq & 7); // K, Q or the file
+    buf[n++] = slot < 2 ? letter : letter + 32;
+  }
+  if (n === castleStart) buf[n++] = 0x2d; // -
+  buf[n++] = 0x20;
+  const ep = epSquare(pos);
+  if (ep < 0) buf[n++] = 0x2d;
+  else {
+    buf[n++] = 97 + (ep & 7);
+    buf[n++] = 49 + (ep >> 3);
+  }
+  if (fields === 4) return n;
+  buf[n++] = 0x20;
+  n = writeUint(buf, n, pos.halfmove);
+  buf[n++] = 0x20;
+  return writeUint(buf, n, pos.fullmove);
 }
+
+function writeUint(buf: Uint8Array, n: number, x: number): number {
+  if (x >= 10) n = writeUint(buf, n, Math.floor(x / 10));
+  buf[n++] = 48 + (x % 10);
+  return n;
+}
+
+const fenBytes = new Uint8Array(MAX_FEN_BYTES);
 
 /** FEN of the position, identical to chess.js's fen() for standard positions. */
 export function toFen(pos: Position): string {
-  let placement = '';
-  for (let rank = 7; rank >= 0; rank--) {
-    let empty = 0;
-    for (let file = 0; file < 8; file++) {
-      const code = pos.board[rank * 8 + file];
-      if (code === 0) {
-        empty++;
-        continue;
-      }
-      if (empty > 0) placement += empty;
-      empty = 0;
-      const ch = PIECES[(code & 7) - 1];
-      placement += code >> 3 === WHITE ? ch.toUpperCase() : ch;
-    }
-    if (empty > 0) placement += empty;
-    if (rank > 0) placement += '/';
-  }
-  return `${placement} ${pos.turn === WHITE ? 'w' : 'b'} ${castlingField(pos)} ${epField(pos)} ${pos.halfmove} ${pos.fullmove}`;
+  const n = writeFen(pos, fenBytes, 0);
+  return String.fromCharCode.apply(null, fenBytes.subarray(0, n) as unknown as number[]);
 }
 
 /** The initial position of standard chess. */

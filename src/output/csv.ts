@@ -11,13 +11,10 @@
 import { BATTERY, PIN_ABSOLUTE, PIN_RELATIVE, SKEWER_ABSOLUTE, SKEWER_RELATIVE, STRIDE } from '../motifs/buffer.js';
 import { PLAYED_NAMES } from '../motifs/played.js';
 import { LINE_KINDS } from '../motifs/tags.js';
-import { squareName } from '../core/squares.js';
-import type { Position } from '../core/position.js';
-import { positionFen } from './jsonl.js';
+import { AsciiWriter, writeFen } from './jsonl.js';
 import type { Formatter, GameText, PositionView } from './view.js';
 
 export const CSV_COLUMNS = 'game,ply,fen,move,uci,motif,kind,side,slider,front,back,partial,line,squares,targets,checkers';
-const EOL = '\r\n';
 
 /** A field as RFC 4180 writes it: quoted (quotes doubled) only when it holds `,` `"` CR or LF. */
 export function csvField(s: string): string {
@@ -35,88 +32,180 @@ function csvQuoted(s: string): string {
   return out + '"';
 }
 
-const SQ: readonly string[] = Array.from({ length: 64 }, (_, sq) => squareName(sq));
-const SQ_NEXT: readonly string[] = SQ.map((s) => ' ' + s);
+function ascii(s: string): Uint8Array {
+  const a = new Uint8Array(s.length);
+  for (let i = 0; i < s.length; i++) a[i] = s.charCodeAt(i);
+  return a;
+}
 
 /** `,motif,kind,side,` by code * 2 + side. */
-const CODE_HEAD: readonly string[] = (() => {
+const CODE_HEAD: readonly Uint8Array[] = (() => {
   const names = ['pin', 'pin', 'skewer', 'skewer', 'battery', 'discoveredCheck', 'discoveredAttack', 'xray'];
-  const heads: string[] = [];
+  const heads: Uint8Array[] = [];
   for (let code = 0; code < 8; code++) {
     const kind = code > SKEWER_RELATIVE ? '' : code === PIN_ABSOLUTE || code === SKEWER_ABSOLUTE ? 'absolute' : 'relative';
-    heads[code * 2] = ',' + names[code] + ',' + kind + ',w,';
-    heads[code * 2 + 1] = ',' + names[code] + ',' + kind + ',b,';
+    heads[code * 2] = ascii(',' + names[code] + ',' + kind + ',w,');
+    heads[code * 2 + 1] = ascii(',' + names[code] + ',' + kind + ',b,');
   }
   return heads;
 })();
-/** `,line,` by line kind (the battery's: the preceding slider/front/back/partial are empty). */
-const BATTERY_LINE: readonly string[] = LINE_KINDS.map((l) => ',,,,' + l + ',');
-/** `,tag,played,w,,,,,,,` by bit index * 2 + mover: everything up to the checkers field. */
-const PLAYED_HEAD: readonly string[] = (() => {
-  const heads: string[] = [];
+/** `,,,,line,` by line kind: the battery's empty slider/front/back/partial, then its line. */
+const BATTERY_LINE: readonly Uint8Array[] = LINE_KINDS.map((l) => ascii(',,,,' + l + ','));
+/** `,tag,played,w,,,,,,,` by PLAYED_NAMES index * 2 + mover: up to (not including) the checkers separator. */
+const PLAYED_HEAD: readonly Uint8Array[] = (() => {
+  const heads: Uint8Array[] = [];
   for (let k = 0; k < PLAYED_NAMES.length; k++) {
-    heads[k * 2] = ',' + PLAYED_NAMES[k][1] + ',played,w' + ','.repeat(7);
-    heads[k * 2 + 1] = ',' + PLAYED_NAMES[k][1] + ',played,b' + ','.repeat(7);
+    heads[k * 2] = ascii(',' + PLAYED_NAMES[k][1] + ',played,w' + ','.repeat(7));
+    heads[k * 2 + 1] = ascii(',' + PLAYED_NAMES[k][1] + ',played,b' + ','.repeat(7));
   }
   return heads;
 })();
-/** motif … targets, all empty: ten separators, the tail adds the eleventh before checkers. */
-const EMPTY_ROW_MIDDLE = ','.repeat(10);
+const PARTIAL_TRUE = ascii(',true,,,');
+const PARTIAL_FALSE = ascii(',false,,,');
+const NO_PARTIAL = ascii(',,,,');
+/** motif … targets, all empty: ten separators (the eleventh comes before the checkers). */
+const EMPTY_MIDDLE = ascii(','.repeat(10));
+const CRLF = ascii('\r\n');
 
-function checkersField(pos: Position): string {
-  let lo = pos.checkersLo;
-  let hi = pos.checkersHi;
-  let s = '';
+/**
+ * Writes a field from outside the board (SAN, UCI) with RFC 4180 quoting. The line buffer holds bytes, so
+ * a character outside ASCII would be written as `?` (SAN and UCI as we write them are plain ASCII).
+ */
+function writeField(w: AsciiWriter, s: string): void {
+  w.ensure(s.length * 2 + 2);
+  const b = w.buf;
+  const quote = csvField(s) !== s;
+  if (quote) b[w.n++] = 0x22;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0x22) {
+      b[w.n++] = 0x22;
+      b[w.n++] = 0x22;
+    } else b[w.n++] = c > 0x7f ? 0x3f : c;
+  }
+  if (quote) b[w.n++] = 0x22;
+}
+
+/** Writes the checkers field: squares of the side to move's checkers, space-separated, ascending. */
+function writeCheckers(w: AsciiWriter, lo: number, hi: number): void {
+  w.ensure(64 * 3 + 4);
+  let first = true;
   while (lo !== 0) {
-    const sq = 31 - Math.clz32(lo & -lo);
-    s += s === '' ? SQ[sq] : SQ_NEXT[sq];
+    if (!first) w.buf[w.n++] = 0x20;
+    first = false;
+    w.square(31 - Math.clz32(lo & -lo));
     lo &= lo - 1;
   }
   while (hi !== 0) {
-    const sq = 63 - Math.clz32(hi & -hi);
-    s += s === '' ? SQ[sq] : SQ_NEXT[sq];
+    if (!first) w.buf[w.n++] = 0x20;
+    first = false;
+    w.square(63 - Math.clz32(hi & -hi));
     hi &= hi - 1;
   }
-  return s;
 }
 
-/** The rows of one position. */
-export function positionCsv(v: PositionView): string {
+/** Writes the rows of one position. */
+export function writePositionCsv(w: AsciiWriter, v: PositionView): void {
   const pos = v.pos;
-  const prefix = v.game + ',' + v.ply + ',' + csvField(positionFen(pos)) + ',' +
-    (v.san === null ? '' : csvField(v.san)) + ',' + (v.uci === null ? '' : csvField(v.uci));
-  const tail = ',' + checkersField(pos) + EOL;
+  // game,ply,fen,move,uci — written once, then copied at the start of every row
+  const rowStart = w.n;
+  w.uint(v.game);
+  w.ensure(1);
+  w.buf[w.n++] = 0x2c;
+  w.uint(v.ply);
+  w.ensure(1);
+  w.buf[w.n++] = 0x2c;
+  writeFen(w, pos); // the FEN holds no comma, quote or line break
+  w.ensure(1);
+  w.buf[w.n++] = 0x2c;
+  if (v.san !== null) writeField(w, v.san);
+  w.ensure(1);
+  w.buf[w.n++] = 0x2c;
+  if (v.uci !== null) writeField(w, v.uci);
+  const prefixEnd = w.n;
+  // ,checkers CRLF — the tail of every row
+  w.ensure(1);
+  w.buf[w.n++] = 0x2c;
+  writeCheckers(w, pos.checkersLo, pos.checkersHi);
+  w.ensure(2);
+  w.put(CRLF);
+  const tailEnd = w.n;
+  const prefixLen = prefixEnd - rowStart;
+  const tailLen = tailEnd - prefixEnd;
   const d = v.buf.data;
   const n = v.buf.count;
   const played = v.played;
-  if (n === 0 && played === 0) return prefix + EMPTY_ROW_MIDDLE + tail;
-  let out = '';
+  if (n === 0 && played === 0) {
+    // one row with an empty motif: move the tail right by the ten empty fields, write them in between
+    w.ensure(EMPTY_MIDDLE.length);
+    w.buf.copyWithin(prefixEnd + EMPTY_MIDDLE.length, prefixEnd, tailEnd);
+    w.buf.set(EMPTY_MIDDLE, prefixEnd);
+    w.n = tailEnd + EMPTY_MIDDLE.length;
+    return;
+  }
+  // the first row is written after the saved prefix and tail, then the saved pieces are dropped
+  const tailCopy = tailEnd;
   for (let i = 0; i < n; i++) {
     const o = i * STRIDE;
     const code = d[o];
-    out += prefix + CODE_HEAD[code * 2 + d[o + 1]];
+    w.ensure(prefixLen + tailLen + 64 + 8 * 3);
+    copy(w, rowStart, prefixLen);
+    w.put(CODE_HEAD[code * 2 + d[o + 1]]);
     if (code === BATTERY) {
-      // slider,front,back,partial empty; line; squares; targets
-      let sq = SQ[d[o + 6]];
-      for (let k = 1; k < d[o + 5]; k++) sq += SQ_NEXT[d[o + 6 + k]];
-      out += BATTERY_LINE[d[o + 2]] + sq + ',' + SQ[d[o + 3]] + (d[o + 4] >= 0 ? SQ_NEXT[d[o + 4]] : '') + tail;
+      w.put(BATTERY_LINE[d[o + 2]]);
+      w.square(d[o + 6]);
+      for (let k = 1; k < d[o + 5]; k++) {
+        w.buf[w.n++] = 0x20;
+        w.square(d[o + 6 + k]);
+      }
+      w.buf[w.n++] = 0x2c;
+      w.square(d[o + 3]);
+      if (d[o + 4] >= 0) {
+        w.buf[w.n++] = 0x20;
+        w.square(d[o + 4]);
+      }
     } else {
-      out += SQ[d[o + 2]] + ',' + SQ[d[o + 3]] + ',' + SQ[d[o + 4]] +
-        (code === PIN_ABSOLUTE || code === PIN_RELATIVE ? (d[o + 5] === 1 ? ',true,,,' : ',false,,,') : ',,,,') + tail;
+      w.square(d[o + 2]);
+      w.buf[w.n++] = 0x2c;
+      w.square(d[o + 3]);
+      w.buf[w.n++] = 0x2c;
+      w.square(d[o + 4]);
+      w.put(code === PIN_ABSOLUTE || code === PIN_RELATIVE ? (d[o + 5] === 1 ? PARTIAL_TRUE : PARTIAL_FALSE) : NO_PARTIAL);
     }
+    copy(w, prefixEnd, tailLen);
   }
   if (played !== 0) {
     const mover = pos.turn;
     for (let k = 0; k < PLAYED_NAMES.length; k++) {
-      if ((played & PLAYED_NAMES[k][0]) !== 0) out += prefix + PLAYED_HEAD[k * 2 + mover] + tail;
+      if ((played & PLAYED_NAMES[k][0]) === 0) continue;
+      w.ensure(prefixLen + tailLen + 64);
+      copy(w, rowStart, prefixLen);
+      w.put(PLAYED_HEAD[k * 2 + mover]);
+      copy(w, prefixEnd, tailLen);
     }
   }
-  return out;
+  // drop the saved prefix and tail: the rows move down to where the prefix began
+  w.buf.copyWithin(rowStart, tailCopy, w.n);
+  w.n -= tailCopy - rowStart;
+}
+
+/** Appends bytes already in the writer (from `start`, `len` of them; room ensured by the caller). */
+function copy(w: AsciiWriter, start: number, len: number): void {
+  w.buf.copyWithin(w.n, start, start + len);
+  w.n += len;
+}
+
+const rowWriter = new AsciiWriter();
+
+/** The rows of one position, CRLF-terminated. */
+export function positionCsv(v: PositionView): string {
+  writePositionCsv(rowWriter, v);
+  return rowWriter.take();
 }
 
 export class CsvFormatter implements Formatter {
   header(): string {
-    return CSV_COLUMNS + EOL;
+    return CSV_COLUMNS + '\r\n';
   }
 
   position(v: PositionView): string {

@@ -19,89 +19,155 @@
 import { BATTERY, PIN_ABSOLUTE, PIN_RELATIVE, SKEWER_ABSOLUTE, SKEWER_RELATIVE, STRIDE } from '../motifs/buffer.js';
 import { PLAYED_NAMES } from '../motifs/played.js';
 import { LINE_KINDS } from '../motifs/tags.js';
-import { squareName } from '../core/squares.js';
-import { positionFen } from './jsonl.js';
+import { AsciiWriter, writeFen } from './jsonl.js';
 import type { Formatter, GameText, PositionView } from './view.js';
 
-const SQ: readonly string[] = Array.from({ length: 64 }, (_, sq) => squareName(sq));
-const SQ_SP: readonly string[] = SQ.map((s) => ' ' + s);
-const SQ_COMMA: readonly string[] = SQ.map((s) => ',' + s);
+function ascii(s: string): Uint8Array {
+  const a = new Uint8Array(s.length);
+  for (let i = 0; i < s.length; i++) a[i] = s.charCodeAt(i);
+  return a;
+}
 
 /** `motif kind S ` by code * 2 + side (the battery's: `battery S `). */
-const CODE_HEAD: readonly string[] = (() => {
+const CODE_HEAD: readonly Uint8Array[] = (() => {
   const names = ['pin', 'pin', 'skewer', 'skewer', 'battery', 'discoveredCheck', 'discoveredAttack', 'xray'];
-  const heads: string[] = [];
+  const heads: Uint8Array[] = [];
   for (let code = 0; code < 8; code++) {
     const kind = code > SKEWER_RELATIVE ? '' : code === PIN_ABSOLUTE || code === SKEWER_ABSOLUTE ? ' absolute' : ' relative';
-    heads[code * 2] = names[code] + kind + ' w ';
-    heads[code * 2 + 1] = names[code] + kind + ' b ';
+    heads[code * 2] = ascii(names[code] + kind + ' w ');
+    heads[code * 2 + 1] = ascii(names[code] + kind + ' b ');
   }
   return heads;
 })();
-const LINE_WORD: readonly string[] = LINE_KINDS.map((l) => l + ' ');
-/** ` cN "` for the first opcodes (more are built on demand). */
-const C_OPEN: readonly string[] = Array.from({ length: 32 }, (_, i) => ' c' + i + ' "');
+const LINE_WORD: readonly Uint8Array[] = LINE_KINDS.map((l) => ascii(l + ' '));
+/** `played tag";` by PLAYED_NAMES index. */
+const PLAYED_OP: readonly Uint8Array[] = PLAYED_NAMES.map(([, name]) => ascii('played ' + name + '";'));
+const HMVC = ascii(' hmvc ');
+const FMVN = ascii('; fmvn ');
+const ID_GAME = ascii('; id "game ');
+const ID_PLY = ascii(' ply ');
+const ID_END = ascii('";');
+const ARROW = ascii(' -> ');
+const PARTIAL = ascii(' partial');
+const SM = ascii(' sm ');
 
-/** The text of record i (between the quotes of its c operation). */
-export function recordEpd(d: Int32Array, i: number): string {
+/** Writes ` cN "`: the opening of comment operation N (c0 … c9, then c10 … as needed). */
+function writeCOpen(w: AsciiWriter, i: number): void {
+  w.ensure(4);
+  w.buf[w.n++] = 0x20;
+  w.buf[w.n++] = 0x63; // c
+  w.uint(i);
+  w.ensure(2);
+  w.buf[w.n++] = 0x20;
+  w.buf[w.n++] = 0x22;
+}
+
+/** Writes the text of record i (between the quotes of its c operation). */
+export function writeRecordEpd(w: AsciiWriter, d: Int32Array, i: number): void {
+  w.ensure(128);
   const o = i * STRIDE;
   const code = d[o];
-  const head = CODE_HEAD[code * 2 + d[o + 1]];
+  w.put(CODE_HEAD[code * 2 + d[o + 1]]);
   if (code === BATTERY) {
-    let s = head + LINE_WORD[d[o + 2]] + SQ[d[o + 6]];
-    for (let k = 1; k < d[o + 5]; k++) s += SQ_COMMA[d[o + 6 + k]];
-    s += ' -> ' + SQ[d[o + 3]];
-    return d[o + 4] >= 0 ? s + SQ_COMMA[d[o + 4]] : s;
+    w.put(LINE_WORD[d[o + 2]]);
+    w.square(d[o + 6]);
+    for (let k = 1; k < d[o + 5]; k++) {
+      w.buf[w.n++] = 0x2c;
+      w.square(d[o + 6 + k]);
+    }
+    w.put(ARROW);
+    w.square(d[o + 3]);
+    if (d[o + 4] >= 0) {
+      w.buf[w.n++] = 0x2c;
+      w.square(d[o + 4]);
+    }
+    return;
   }
-  const s = head + SQ[d[o + 2]] + SQ_SP[d[o + 3]] + SQ_SP[d[o + 4]];
-  return (code === PIN_ABSOLUTE || code === PIN_RELATIVE) && d[o + 5] === 1 ? s + ' partial' : s;
+  w.square(d[o + 2]);
+  w.buf[w.n++] = 0x20;
+  w.square(d[o + 3]);
+  w.buf[w.n++] = 0x20;
+  w.square(d[o + 4]);
+  if ((code === PIN_ABSOLUTE || code === PIN_RELATIVE) && d[o + 5] === 1) w.put(PARTIAL);
 }
 
-/** A SAN as an EPD operand: as is when it is one plain symbol (always, for SAN we write), else a string. */
-function epdMove(san: string): string {
+/**
+ * Writes a SAN as an EPD operand: as is when it is one plain symbol (always, for SAN we write), else as a
+ * string, where EPD has no escapes: quotes, control and non-ASCII characters become `_`.
+ */
+function writeMove(w: AsciiWriter, san: string): void {
+  w.ensure(san.length + 2);
+  let plain = san.length > 0;
+  for (let i = 0; i < san.length && plain; i++) {
+    const c = san.charCodeAt(i);
+    if (c <= 0x20 || c >= 0x7f || c === 0x3b || c === 0x22) plain = false;
+  }
+  const b = w.buf;
+  if (plain) {
+    for (let i = 0; i < san.length; i++) b[w.n++] = san.charCodeAt(i);
+    return;
+  }
+  b[w.n++] = 0x22;
   for (let i = 0; i < san.length; i++) {
     const c = san.charCodeAt(i);
-    if (c <= 0x20 || c >= 0x7f || c === 0x3b || c === 0x22) return epdString(san);
+    b[w.n++] = c < 0x20 || c >= 0x7f || c === 0x22 ? 0x5f : c;
   }
-  return san;
+  b[w.n++] = 0x22;
 }
 
-/** A quoted EPD string: EPD has no escapes, so quotes and control characters become `_`. */
-function epdString(s: string): string {
-  let out = '"';
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    out += c < 0x20 || c === 0x22 || c === 0x7f ? '_' : s[i];
-  }
-  return out + '"';
-}
-
-function cOpen(i: number): string {
-  return i < C_OPEN.length ? C_OPEN[i] : ' c' + i + ' "';
-}
-
-/** The EPD line of one position (with the final "\n"). */
-export function positionEpd(v: PositionView): string {
+/** Writes the EPD line of one position (with the final "\n"). */
+export function writePositionEpd(w: AsciiWriter, v: PositionView): void {
   const pos = v.pos;
-  const fen = positionFen(pos);
-  // the first four fields: up to the fourth space
-  let cut = fen.indexOf(' ');
-  cut = fen.indexOf(' ', cut + 1);
-  cut = fen.indexOf(' ', cut + 1);
-  cut = fen.indexOf(' ', cut + 1);
-  let s = fen.substring(0, cut) + ' hmvc ' + pos.halfmove + '; fmvn ' + pos.fullmove + '; id "game ' + v.game + ' ply ' + v.ply + '";';
+  writeFen(w, pos, 4);
+  w.ensure(16);
+  w.put(HMVC);
+  w.uint(pos.halfmove);
+  w.ensure(16);
+  w.put(FMVN);
+  w.uint(pos.fullmove);
+  w.ensure(16);
+  w.put(ID_GAME);
+  w.uint(v.game);
+  w.ensure(16);
+  w.put(ID_PLY);
+  w.uint(v.ply);
+  w.ensure(2);
+  w.put(ID_END);
   const d = v.buf.data;
   const n = v.buf.count;
-  for (let i = 0; i < n; i++) s += cOpen(i) + recordEpd(d, i) + '";';
+  for (let i = 0; i < n; i++) {
+    writeCOpen(w, i);
+    writeRecordEpd(w, d, i);
+    w.ensure(2);
+    w.put(ID_END);
+  }
   const played = v.played;
   if (played !== 0) {
     let c = n;
     for (let k = 0; k < PLAYED_NAMES.length; k++) {
-      if ((played & PLAYED_NAMES[k][0]) !== 0) s += cOpen(c++) + 'played ' + PLAYED_NAMES[k][1] + '";';
+      if ((played & PLAYED_NAMES[k][0]) === 0) continue;
+      writeCOpen(w, c++);
+      w.ensure(32);
+      w.put(PLAYED_OP[k]);
     }
   }
-  if (v.san !== null) s += ' sm ' + epdMove(v.san) + ';';
-  return s + '\n';
+  if (v.san !== null) {
+    w.ensure(4);
+    w.put(SM);
+    writeMove(w, v.san);
+    w.ensure(1);
+    w.buf[w.n++] = 0x3b;
+  }
+  w.ensure(1);
+  w.buf[w.n++] = 0x0a;
+}
+
+const lineWriter = new AsciiWriter();
+
+/** The EPD line of one position (with the final "\n"). */
+export function positionEpd(v: PositionView): string {
+  writePositionEpd(lineWriter, v);
+  return lineWriter.take();
 }
 
 export class EpdFormatter implements Formatter {

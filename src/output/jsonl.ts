@@ -5,13 +5,10 @@
 // JSON.stringify(recordAt(…)) and this writer agree byte for byte (tested).
 //
 // The line is written as ASCII bytes into a reusable buffer and taken as one flat string: no `+` chains,
-// little garbage. The FEN is written there too (writeFen: toFen's text, tested equal on the corpus; toFen
-// alone would cap the format near 600k positions/s); positionFen() gives it as a string to the other
-// formats. Strings from outside the board (SAN, UCI) are escaped defensively as JSON text.
+// little garbage. The FEN is written there too, by the core's byte writer (src/core/fen.ts writeFen, which
+// toFen() uses as well). Strings from outside the board (SAN, UCI) are escaped defensively as JSON text.
 import { Buffer } from 'node:buffer';
-import { WHITE_BB, pawnAttacks } from '../core/attacks.js';
-import { toFen } from '../core/fen.js';
-import { epLegal } from '../core/movegen.js';
+import { MAX_FEN_BYTES, writeFen as writeFenBytes } from '../core/fen.js';
 import type { Position } from '../core/position.js';
 import { BATTERY, PIN_ABSOLUTE, PIN_RELATIVE, SKEWER_ABSOLUTE, SKEWER_RELATIVE, STRIDE } from '../motifs/buffer.js';
 import { PLAYED_NAMES } from '../motifs/played.js';
@@ -31,12 +28,25 @@ function ascii(s: string): Uint8Array {
 
 const HEX = ascii('0123456789abcdef');
 
+/** A constant ASCII text as little-endian 32-bit words (the last one padded), for AsciiWriter.piece(). */
+export interface Piece {
+  length: number;
+  words: Int32Array;
+}
+
+export function piece(s: string): Piece {
+  const words = new Int32Array((s.length + 3) >> 2);
+  for (let i = 0; i < s.length; i++) words[i >> 2] |= s.charCodeAt(i) << ((i & 3) * 8);
+  return { length: s.length, words };
+}
+
 /** A growable ASCII byte buffer that hands out its content as a string. */
 export class AsciiWriter {
   /** The bytes, as a plain Uint8Array (element access on a Buffer subclass is slower). */
   buf = new Uint8Array(1 << 12);
-  /** The same memory as a Buffer, for its latin1 decoder. */
+  /** The same memory as a Buffer, for its latin1 decoder, and as a DataView, for word writes. */
   private node = Buffer.from(this.buf.buffer, 0, this.buf.length);
+  private view = new DataView(this.buf.buffer, 0, this.buf.length);
   n = 0;
 
   /** Room for `extra` more bytes. */
@@ -48,6 +58,19 @@ export class AsciiWriter {
     b.set(this.buf.subarray(0, this.n));
     this.buf = b;
     this.node = Buffer.from(b.buffer, 0, size);
+    this.view = new DataView(b.buffer, 0, size);
+  }
+
+  /** Copies a constant piece four bytes at a time (room for its length rounded up to 4 ensured by the caller). */
+  piece(p: Piece): void {
+    const v = this.view;
+    const words = p.words;
+    let n = this.n;
+    for (let i = 0; i < words.length; i++) {
+      v.setInt32(n, words[i], true);
+      n += 4;
+    }
+    this.n += p.length;
   }
 
   /** Copies constant bytes (the caller has ensured room). */
@@ -139,119 +162,31 @@ export class AsciiWriter {
 // ---------------------------------------------------------------------------------------------------
 // FEN, written straight into the buffer
 
-/** Piece letter by mailbox code (side * 8 + type + 1). */
-const PIECE_BYTE = ascii('?PNBRQK??pnbrqk?');
-/** Castling field of standard chess by the bits white short 1, white long 2, black short 4, black long 8. */
-const CASTLING: readonly Uint8Array[] = Array.from({ length: 16 }, (_, m) =>
-  ascii((m & 1 ? 'K' : '') + (m & 2 ? 'Q' : '') + (m & 4 ? 'k' : '') + (m & 8 ? 'q' : '') || '-'));
-/** The corner rook square of each castling slot (side * 2 + SHORT/LONG) in standard chess. */
-const CORNER = [7, 0, 63, 56];
-const epScratch = new Int32Array(2);
-
-/** toFen's en passant square: only when a legal en passant capture exists; -1 otherwise. */
-function epSquare(pos: Position): number {
-  const ep = pos.ep;
-  if (ep < 0) return -1;
-  const us = pos.turn;
-  pawnAttacks(us ^ 1, ep, epScratch, 0);
-  const bb = pos.bb;
-  let lo = epScratch[0] & bb[0] & bb[WHITE_BB + us * 2];
-  let hi = epScratch[1] & bb[1] & bb[WHITE_BB + us * 2 + 1];
-  while (lo !== 0) {
-    if (epLegal(pos, 31 - Math.clz32(lo & -lo), ep)) return ep;
-    lo &= lo - 1;
-  }
-  while (hi !== 0) {
-    if (epLegal(pos, 63 - Math.clz32(hi & -hi), ep)) return ep;
-    hi &= hi - 1;
-  }
-  return -1;
+/** Writes the FEN of the position (4 fields for EPD) with the core's one FEN writer. */
+export function writeFen(w: AsciiWriter, pos: Position, fields: 4 | 6 = 6): void {
+  w.ensure(MAX_FEN_BYTES);
+  w.n = writeFenBytes(pos, w.buf, w.n, fields);
 }
 
-/**
- * Writes the FEN of the position, identical to toFen(pos) (tested on the corpus). With `fields` = 4 only
- * placement, side, castling and en passant (EPD). Chess960 and unusual castling rights go through toFen.
- */
-export function writeFen(w: AsciiWriter, pos: Position, fields = 6): void {
-  const cr = pos.castleRook;
-  let mask = 0;
-  let slow = pos.chess960;
-  for (let i = 0; i < 4; i++) {
-    const sq = cr[i];
-    if (sq < 0) continue;
-    if (sq !== CORNER[i]) slow = true;
-    mask |= 1 << i;
-  }
-  if (slow) {
-    const fen = toFen(pos);
-    let cut = fen.length;
-    if (fields === 4) {
-      cut = fen.indexOf(' ');
-      for (let k = 1; k < 4; k++) cut = fen.indexOf(' ', cut + 1);
-    }
-    w.plain(cut === fen.length ? fen : fen.substring(0, cut));
-    return;
-  }
-  w.ensure(100);
-  const b = w.buf;
-  const board = pos.board;
-  let n = w.n;
-  // rank by rank over the occupied squares only: the gaps between them are the digits
-  const bb = pos.bb;
-  const occLo = bb[12] | bb[14];
-  const occHi = bb[13] | bb[15];
-  for (let rank = 7; rank >= 0; rank--) {
-    let bits = (rank >= 4 ? occHi >>> ((rank - 4) << 3) : occLo >>> (rank << 3)) & 255;
-    let file = 0;
-    while (bits !== 0) {
-      const f = 31 - Math.clz32(bits & -bits);
-      if (f > file) b[n++] = 48 + f - file;
-      b[n++] = PIECE_BYTE[board[(rank << 3) | f] & 15];
-      file = f + 1;
-      bits &= bits - 1;
-    }
-    if (file < 8) b[n++] = 56 - file;
-    if (rank > 0) b[n++] = 0x2f; // /
-  }
-  b[n++] = 0x20;
-  b[n++] = pos.turn === 0 ? 0x77 : 0x62; // w | b
-  b[n++] = 0x20;
-  w.n = n;
-  w.put(CASTLING[mask]);
-  w.buf[w.n++] = 0x20;
-  const ep = epSquare(pos);
-  if (ep < 0) w.buf[w.n++] = 0x2d; // -
-  else w.square(ep);
-  if (fields === 4) return;
-  w.buf[w.n++] = 0x20;
-  w.uint(pos.halfmove);
-  w.buf[w.n++] = 0x20;
-  w.uint(pos.fullmove);
-}
-
-const fenWriter = new AsciiWriter();
-
-/** The FEN of a position, identical to toFen(pos), faster. */
-export function positionFen(pos: Position): string {
-  writeFen(fenWriter, pos);
-  return fenWriter.take();
-}
+const stringWriter = new AsciiWriter();
 
 // ---------------------------------------------------------------------------------------------------
 // JSON
 
 /** A JSON string literal of any text (what the line writer does for SAN and UCI, as a string). */
 export function jsonString(s: string): string {
-  fenWriter.ensure(2);
-  fenWriter.buf[fenWriter.n++] = 0x22;
-  fenWriter.jsonText(s);
-  fenWriter.ensure(1);
-  fenWriter.buf[fenWriter.n++] = 0x22;
-  return fenWriter.take();
+  stringWriter.ensure(2);
+  stringWriter.buf[stringWriter.n++] = 0x22;
+  stringWriter.jsonText(s);
+  stringWriter.ensure(1);
+  stringWriter.buf[stringWriter.n++] = 0x22;
+  return stringWriter.take();
 }
 
-const CODE_HEAD: readonly Uint8Array[] = (() => {
-  const heads: Uint8Array[] = [];
+/** The texts of CODE_HEAD. */
+const HEAD_TEXT: string[] = [];
+const CODE_HEAD: readonly Piece[] = (() => {
+  const heads: Piece[] = [];
   const names = ['pin', 'pin', 'skewer', 'skewer', 'battery', 'discoveredCheck', 'discoveredAttack', 'xray'];
   for (let code = 0; code < 8; code++) {
     for (const side of ['w', 'b']) {
@@ -259,28 +194,29 @@ const CODE_HEAD: readonly Uint8Array[] = (() => {
       if (code <= SKEWER_RELATIVE) h += ',"kind":"' + (code === PIN_ABSOLUTE || code === SKEWER_ABSOLUTE ? 'absolute' : 'relative') + '"';
       h += ',"side":"' + side + '"';
       h += code === BATTERY ? ',"squares":["' : ',"slider":"';
-      heads[code * 2 + (side === 'w' ? 0 : 1)] = ascii(h);
+      heads[code * 2 + (side === 'w' ? 0 : 1)] = piece(h);
+      HEAD_TEXT[code * 2 + (side === 'w' ? 0 : 1)] = h;
     }
   }
   return heads;
 })();
 /** `"],"line":"file","targets":["` by line kind. */
-const LINE_MID: readonly Uint8Array[] = LINE_KINDS.map((l) => ascii('"],"line":"' + l + '","targets":["'));
+const LINE_MID: readonly Piece[] = LINE_KINDS.map((l) => piece('"],"line":"' + l + '","targets":["'));
 /** `],"played":[…]}\n` by PLAYED_* bits: closes the motifs list and the object. */
-const PLAYED_TAIL: readonly Uint8Array[] = Array.from({ length: 16 }, (_, bits) => {
+const PLAYED_TAIL: readonly Piece[] = Array.from({ length: 16 }, (_, bits) => {
   const names = PLAYED_NAMES.filter(([bit]) => (bits & bit) !== 0).map(([, n]) => '"' + n + '"');
-  return ascii('],"played":[' + names.join(',') + ']}\n');
+  return piece('],"played":[' + names.join(',') + ']}\n');
 });
-const GAME = ascii('{"game":');
-const PLY = ascii(',"ply":');
-const FEN = ascii(',"fen":"');
-const MOVE = ascii('","move":');
-const UCI = ascii(',"uci":');
-const NULL = ascii('null');
-const CHECKERS = ascii(',"checkers":[');
-const MOTIFS = ascii('],"motifs":[');
-const QUOTE_COMMA_QUOTE = ascii('","');
-const QUOTE_BRACKET_BRACE = ascii('"]}');
+const GAME = piece('{"game":');
+const PLY = piece(',"ply":');
+const FEN = piece(',"fen":"');
+const MOVE = piece('","move":');
+const UCI = piece(',"uci":');
+const NULL = piece('null');
+const CHECKERS = piece(',"checkers":[');
+const MOTIFS = piece('],"motifs":[');
+const QUOTE_COMMA_QUOTE = piece('","');
+const QUOTE_BRACKET_BRACE = piece('"]}');
 
 /** Writes `"sq","sq"` for the squares of a set, ascending. */
 function writeSquares(w: AsciiWriter, lo: number, hi: number): void {
@@ -308,13 +244,13 @@ function writeSquares(w: AsciiWriter, lo: number, hi: number): void {
  * Whole line records by (code * 2 + side) * 2 + partial, with `a1` in the square places: a line record has
  * a fixed length, so it is one copy and six patched bytes.
  */
-const LINE_RECORD: readonly Uint8Array[] = (() => {
-  const out: Uint8Array[] = [];
+const LINE_RECORD: readonly Piece[] = (() => {
+  const out: Piece[] = [];
   for (let k = 0; k < CODE_HEAD.length; k++) {
     const code = k >> 1;
-    const head = String.fromCharCode(...CODE_HEAD[k]);
+    const head = HEAD_TEXT[k];
     const tail = code === PIN_ABSOLUTE || code === PIN_RELATIVE ? ['","partial":false}', '","partial":true}'] : ['"}', '"}'];
-    for (let p = 0; p < 2; p++) out[k * 2 + p] = ascii(head + 'a1","front":"a1","back":"a1' + tail[p]);
+    for (let p = 0; p < 2; p++) out[k * 2 + p] = piece(head + 'a1","front":"a1","back":"a1' + tail[p]);
   }
   return out;
 })();
@@ -329,24 +265,24 @@ export function writeRecordJson(w: AsciiWriter, d: Int32Array, i: number): void 
   const code = d[o];
   const k = code * 2 + d[o + 1];
   if (code === BATTERY) {
-    w.put(CODE_HEAD[k]);
+    w.piece(CODE_HEAD[k]);
     const n = d[o + 5];
     w.square(d[o + 6]);
     for (let j = 1; j < n; j++) {
-      w.put(QUOTE_COMMA_QUOTE);
+      w.piece(QUOTE_COMMA_QUOTE);
       w.square(d[o + 6 + j]);
     }
-    w.put(LINE_MID[d[o + 2]]);
+    w.piece(LINE_MID[d[o + 2]]);
     w.square(d[o + 3]);
     if (d[o + 4] >= 0) {
-      w.put(QUOTE_COMMA_QUOTE);
+      w.piece(QUOTE_COMMA_QUOTE);
       w.square(d[o + 4]);
     }
-    w.put(QUOTE_BRACKET_BRACE);
+    w.piece(QUOTE_BRACKET_BRACE);
     return;
   }
   const at = w.n + CODE_HEAD[k].length;
-  w.put(LINE_RECORD[k * 2 + (d[o + 5] === 1 && (code === PIN_ABSOLUTE || code === PIN_RELATIVE) ? 1 : 0)]);
+  w.piece(LINE_RECORD[k * 2 + (d[o + 5] === 1 && (code === PIN_ABSOLUTE || code === PIN_RELATIVE) ? 1 : 0)]);
   const b = w.buf;
   let sq = d[o + 2];
   b[at] = 97 + (sq & 7);
@@ -363,17 +299,17 @@ export function writeRecordJson(w: AsciiWriter, d: Int32Array, i: number): void 
 export function writePositionJson(w: AsciiWriter, v: PositionView): void {
   const pos = v.pos;
   w.ensure(64);
-  w.put(GAME);
+  w.piece(GAME);
   w.uint(v.game);
   w.ensure(16);
-  w.put(PLY);
+  w.piece(PLY);
   w.uint(v.ply);
   w.ensure(16);
-  w.put(FEN);
+  w.piece(FEN);
   writeFen(w, pos);
   w.ensure(32);
-  w.put(MOVE);
-  if (v.san === null) w.put(NULL);
+  w.piece(MOVE);
+  if (v.san === null) w.piece(NULL);
   else {
     w.buf[w.n++] = 0x22;
     w.jsonText(v.san);
@@ -381,8 +317,8 @@ export function writePositionJson(w: AsciiWriter, v: PositionView): void {
     w.buf[w.n++] = 0x22;
   }
   w.ensure(32);
-  w.put(UCI);
-  if (v.uci === null) w.put(NULL);
+  w.piece(UCI);
+  if (v.uci === null) w.piece(NULL);
   else {
     w.buf[w.n++] = 0x22;
     w.jsonText(v.uci);
@@ -390,9 +326,9 @@ export function writePositionJson(w: AsciiWriter, v: PositionView): void {
     w.buf[w.n++] = 0x22;
   }
   w.ensure(32);
-  w.put(CHECKERS);
+  w.piece(CHECKERS);
   writeSquares(w, pos.checkersLo, pos.checkersHi); // ensures room for all 64 squares and then some
-  w.put(MOTIFS);
+  w.piece(MOTIFS);
   const n = v.buf.count;
   const d = v.buf.data;
   for (let i = 0; i < n; i++) {
@@ -402,8 +338,8 @@ export function writePositionJson(w: AsciiWriter, v: PositionView): void {
     }
     writeRecordJson(w, d, i);
   }
-  w.ensure(80);
-  w.put(PLAYED_TAIL[v.played & 15]);
+  w.ensure(96);
+  w.piece(PLAYED_TAIL[v.played & 15]);
 }
 
 const lineWriter = new AsciiWriter();

@@ -24,7 +24,7 @@ import { BATTERY, PIN_ABSOLUTE, PIN_RELATIVE, STRIDE } from '../motifs/buffer.js
 import { PLAYED_NAMES } from '../motifs/played.js';
 import { squareName } from '../core/squares.js';
 import { decodeText, scanGame, type GameSink } from '../pgn/movetext.js';
-import { positionFen } from './jsonl.js';
+import { toFen } from '../core/fen.js';
 import type { Formatter, GameText, PositionView } from './view.js';
 
 const SQ: readonly string[] = Array.from({ length: 64 }, (_, sq) => squareName(sq));
@@ -102,7 +102,7 @@ export class PgnFormatter implements Formatter {
 
   position(v: PositionView): string {
     if (v.game !== this.game) this.reset(v.game);
-    if (v.ply === 0 && v.san === null) this.startFen = positionFen(v.pos);
+    if (v.ply === 0 && v.san === null) this.startFen = toFen(v.pos);
     const c = positionComment(v);
     if (c !== '') {
       this.plies.push(v.ply);

@@ -157,7 +157,9 @@ export class GameAnalyzer {
     } catch (e) {
       return { game, offset, ply: 0, text: fen.slice(0, MAX_TEXT), reason: (e as Error).message };
     }
-    return this.positions(start, this.reader.moves, 0, game, stats);
+    const text = this.positions(start, this.reader.moves, 0, game, stats);
+    // PGN writes the position as a game of its own ([SetUp]/[FEN] and its comment)
+    return this.opts.formatter === null ? text : text + this.opts.formatter.endGame({ bytes: new Uint8Array(0), moveEnds: new Int32Array(0) });
   }
 
   /** Pass 2: every position of a replayable game through the motif engine, the stats and the format. */

@@ -4,7 +4,7 @@
 import { availableParallelism } from 'node:os';
 import { buildTables } from '../core/tables.js';
 import type { MotifFilter } from '../motifs/filter.js';
-import type { OutputFormat } from '../output/formats.js';
+import { createFormatter, type OutputFormat } from '../output/formats.js';
 import { Stats, type StatsJSON } from '../output/stats.js';
 import { GameSplitter } from '../pgn/splitter.js';
 import { BatchBuilder, type Batch, type BatchResult, type VerifyReport } from './batch.js';
@@ -87,6 +87,8 @@ export async function runAnalysis(o: RunOptions): Promise<RunSummary> {
   };
 
   try {
+    const header = createFormatter(o.format).header(); // the CSV column row
+    if (header !== '') await o.write(header);
     for (const input of o.inputs) {
       bytesNow = 0;
       const onBytes = (n: number): void => {

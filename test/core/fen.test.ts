@@ -119,6 +119,22 @@ describe('Chess960 castling', () => {
   });
 });
 
+describe('Chess960 FEN round trip', () => {
+  it('writes every published Chess960 perft position so that it reads back to the same position', async () => {
+    const { readFileSync } = await import('node:fs');
+    const fixtures = JSON.parse(readFileSync(new URL('../../fixtures/perft/chess960.json', import.meta.url), 'utf8')) as { fen: string }[];
+    for (const { fen } of fixtures) {
+      const pos = parseFen(fen, { chess960: true });
+      const again = parseFen(toFen(pos), { chess960: true });
+      expect([...again.castleRook], fen).toEqual([...pos.castleRook]);
+      expect(toFen(again)).toBe(toFen(pos));
+      // the placement, side, en passant and clocks fields are the published ones
+      const [board, side, , ep, half, full] = fen.split(' ');
+      expect(toFen(pos).split(' ').filter((_, i) => i !== 2)).toEqual([board, side, ep, half, full].filter((x) => x !== undefined));
+    }
+  });
+});
+
 describe('variants', () => {
   it('maps the spellings seen in real files and refuses the rest by name', () => {
     for (const v of ['', 'Standard', 'From Position', 'Regular']) expect(variantFromTag(v)).toBe('standard');

@@ -1,0 +1,304 @@
+// CSV and EPD on real games through the worker's game analyzer: every row / line read back (an RFC 4180
+// reader, an EPD operation splitter) says exactly what the §6 objects of recordAt() say.
+import { describe, expect, it } from 'vitest';
+import { squaresOf } from '../../src/core/bitboard.js';
+import { parseFen, toFen } from '../../src/core/fen.js';
+import { squareName } from '../../src/core/squares.js';
+import { MotifBuffer } from '../../src/motifs/buffer.js';
+import { ALL_MOTIFS } from '../../src/motifs/filter.js';
+import { playedNames } from '../../src/motifs/played.js';
+import { recordAt, type MotifRecord } from '../../src/motifs/tags.js';
+import { CSV_COLUMNS, CsvFormatter, csvField } from '../../src/output/csv.js';
+import { EpdFormatter } from '../../src/output/epd.js';
+import { createFormatter, NoneFormatter, OUTPUT_FORMATS } from '../../src/output/formats.js';
+import { JsonlFormatter } from '../../src/output/jsonl.js';
+import { PgnFormatter } from '../../src/output/pgn.js';
+import { Stats } from '../../src/output/stats.js';
+import type { Formatter, GameText, PositionView } from '../../src/output/view.js';
+import { GameAnalyzer } from '../../src/pipeline/game.js';
+import { readCorpusBytes, splitGames } from '../helpers/corpus.js';
+
+interface Seen {
+  game: number;
+  ply: number;
+  fen: string;
+  move: string | null;
+  uci: string | null;
+  checkers: string[];
+  motifs: MotifRecord[];
+  played: string[];
+  mover: 'w' | 'b';
+  halfmove: number;
+  fullmove: number;
+  text: string;
+}
+
+/** Wraps a formatter; keeps, per position shown, its output and the §6 view of it. */
+class Recording implements Formatter {
+  seen: Seen[] = [];
+  constructor(readonly inner: Formatter) {}
+  header(): string {
+    return this.inner.header();
+  }
+  position(v: PositionView): string {
+    const text = this.inner.position(v);
+    const motifs: MotifRecord[] = [];
+    for (let i = 0; i < v.buf.count; i++) motifs.push(recordAt(v.buf, i));
+    this.seen.push({
+      game: v.game, ply: v.ply, fen: toFen(v.pos), move: v.san, uci: v.uci,
+      checkers: squaresOf(v.pos.checkersLo, v.pos.checkersHi).map(squareName), motifs, played: playedNames(v.played),
+      mover: v.pos.turn === 0 ? 'w' : 'b', halfmove: v.pos.halfmove, fullmove: v.pos.fullmove, text,
+    });
+    return text;
+  }
+  endGame(text: GameText): string {
+    return this.inner.endGame(text);
+  }
+}
+
+function run(inner: Formatter, allPositions: boolean, limit = 120): { rec: Recording; out: string } {
+  const rec = new Recording(inner);
+  const analyzer = new GameAnalyzer({ formatter: rec, allPositions, filter: ALL_MOTIFS });
+  let out = rec.header();
+  for (const g of splitGames(readCorpusBytes('games/pgnmentor-style-Fischer.pgn'), limit)) {
+    const r = analyzer.pgn(g.bytes, g.index + 1, g.offset, new Stats());
+    if (typeof r === 'string') out += r;
+  }
+  return { rec, out };
+}
+
+/** An RFC 4180 reader: records of fields; checks that every line ends with CRLF. */
+function readCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let i = 0;
+  let quoted = false;
+  while (i < text.length) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i += 2;
+      } else if (c === '"') {
+        quoted = false;
+        i++;
+      } else {
+        field += c;
+        i++;
+      }
+    } else if (c === '"' && field === '') {
+      quoted = true;
+      i++;
+    } else if (c === ',') {
+      row.push(field);
+      field = '';
+      i++;
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i += 2;
+    } else if (c === '\n' || c === '\r') {
+      throw new Error(`bare line break at ${i}`);
+    } else {
+      field += c;
+      i++;
+    }
+  }
+  if (field !== '' || row.length > 0) throw new Error('last record without CRLF');
+  return rows;
+}
+
+const COLS = CSV_COLUMNS.split(',');
+
+/** The CSV rows one position should have, as column -> value maps. */
+function expectedRows(s: Seen): Record<string, string>[] {
+  const base = {
+    game: String(s.game), ply: String(s.ply), fen: s.fen, move: s.move ?? '', uci: s.uci ?? '',
+    motif: '', kind: '', side: '', slider: '', front: '', back: '', partial: '', line: '', squares: '', targets: '',
+    checkers: s.checkers.join(' '),
+  };
+  const rows: Record<string, string>[] = [];
+  for (const r of s.motifs) {
+    const row = { ...base, motif: r.motif, side: r.side };
+    if (r.motif === 'battery') Object.assign(row, { line: r.line, squares: r.squares.join(' '), targets: r.targets.join(' ') });
+    else {
+      Object.assign(row, { slider: r.slider, front: r.front, back: r.back });
+      if (r.motif === 'pin' || r.motif === 'skewer') row.kind = r.kind;
+      if (r.motif === 'pin') row.partial = String(r.partial);
+    }
+    rows.push(row);
+  }
+  for (const t of s.played) rows.push({ ...base, motif: t, kind: 'played', side: s.mover });
+  if (rows.length === 0) rows.push(base);
+  return rows;
+}
+
+/** The EPD comment texts one position should have, from the §6 objects. */
+function expectedComments(s: Seen): string[] {
+  const out: string[] = [];
+  for (const r of s.motifs) {
+    if (r.motif === 'battery') out.push(`battery ${r.side} ${r.line} ${r.squares.join(',')} -> ${r.targets.join(',')}`);
+    else if (r.motif === 'pin') out.push(`pin ${r.kind} ${r.side} ${r.slider} ${r.front} ${r.back}${r.partial ? ' partial' : ''}`);
+    else if (r.motif === 'skewer') out.push(`skewer ${r.kind} ${r.side} ${r.slider} ${r.front} ${r.back}`);
+    else out.push(`${r.motif} ${r.side} ${r.slider} ${r.front} ${r.back}`);
+  }
+  for (const t of s.played) out.push(`played ${t}`);
+  return out;
+}
+
+describe('CSV', () => {
+  for (const allPositions of [false, true]) {
+    it(`reads back as the §6 records (RFC 4180)${allPositions ? ', --all-positions' : ''}`, () => {
+      const { rec, out } = run(new CsvFormatter(), allPositions);
+      const rows = readCsv(out);
+      expect(rows[0]).toEqual(COLS);
+      let at = 1;
+      let played = 0;
+      let empty = 0;
+      for (const s of rec.seen) {
+        const want = expectedRows(s);
+        const got = readCsv(s.text);
+        expect(got.length).toBe(want.length);
+        for (let k = 0; k < want.length; k++) {
+          expect(got[k].length).toBe(COLS.length);
+          expect(Object.fromEntries(COLS.map((c, j) => [c, got[k][j]]))).toEqual(want[k]);
+          expect(rows[at++]).toEqual(got[k]);
+          if (want[k].kind === 'played') played++;
+          if (want[k].motif === '') empty++;
+        }
+      }
+      expect(at).toBe(rows.length);
+      expect(played).toBeGreaterThan(0);
+      if (allPositions) expect(empty).toBeGreaterThan(0);
+      else expect(empty).toBe(0);
+      console.log(`CSV${allPositions ? ' --all-positions' : ''}: ${rec.seen.length} positions, ${rows.length - 1} rows read back`);
+    });
+  }
+
+  it('quotes fields as RFC 4180 says', () => {
+    expect(csvField('Nf3')).toBe('Nf3');
+    expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField('two\nlines')).toBe('"two\nlines"');
+    expect(csvField('cr\r')).toBe('"cr\r"');
+    const pos = parseFen('4k3/8/8/8/8/8/8/4K3 w - - 0 1');
+    const text = new CsvFormatter().position({ game: 1, ply: 0, pos, buf: new MotifBuffer(), played: 0, san: 'a,"b"', uci: 'e1e2' });
+    expect(readCsv(text)[0][3]).toBe('a,"b"');
+  });
+});
+
+describe('EPD', () => {
+  it('reads back as the §6 records, one line per position', () => {
+    const { rec, out } = run(new EpdFormatter(), true);
+    expect(out.split('\n').length - 1).toBe(rec.seen.length);
+    let comments = 0;
+    for (const s of rec.seen) {
+      expect(s.text.endsWith(';\n')).toBe(true);
+      expect(s.text.indexOf('\n')).toBe(s.text.length - 1);
+      const fields = s.fen.split(' ');
+      const head = fields.slice(0, 4).join(' ') + ' ';
+      expect(s.text.startsWith(head)).toBe(true);
+      // operations: `opcode operand;` separated by spaces (no `;` inside our strings)
+      const ops = s.text.slice(head.length, -1).split(';').map((o) => o.trim()).filter((o) => o !== '');
+      const byCode = new Map<string, string>();
+      const order: string[] = [];
+      for (const op of ops) {
+        const sp = op.indexOf(' ');
+        byCode.set(op.slice(0, sp), op.slice(sp + 1));
+        order.push(op.slice(0, sp));
+      }
+      expect(byCode.get('hmvc')).toBe(String(s.halfmove));
+      expect(byCode.get('fmvn')).toBe(String(s.fullmove));
+      expect(byCode.get('id')).toBe(`"game ${s.game} ply ${s.ply}"`);
+      const want = expectedComments(s);
+      want.forEach((c, k) => expect(byCode.get(`c${k}`)).toBe(`"${c}"`));
+      expect(byCode.has(`c${want.length}`)).toBe(false);
+      expect(byCode.get('sm')).toBe(s.move ?? undefined);
+      expect(order).toEqual(['hmvc', 'fmvn', 'id', ...want.map((_, k) => `c${k}`), ...(s.move === null ? [] : ['sm'])]);
+      // the four fields and the two clocks give the FEN back
+      expect(toFen(parseFen(`${fields.slice(0, 4).join(' ')} ${byCode.get('hmvc')} ${byCode.get('fmvn')}`))).toBe(s.fen);
+      comments += want.length;
+    }
+    expect(comments).toBeGreaterThan(0);
+    console.log(`EPD: ${rec.seen.length} lines, ${comments} c-operations read back`);
+  });
+});
+
+/** A view of a FEN with many made-up records (every code, both sides), to stress long rows and lines. */
+function crowded(fen: string, records: number, chess960 = false): PositionView {
+  const pos = parseFen(fen, { chess960 });
+  const buf = new MotifBuffer();
+  for (let i = 0; i < records; i++) {
+    const code = i % 8;
+    if (code === 4) {
+      const o = buf.count++ * 16;
+      buf.data.set([4, i & 1, i % 4, (i + 9) % 64, i % 3 === 0 ? -1 : (i + 17) % 64, 3, i % 64, (i + 1) % 64, (i + 2) % 64], o);
+    } else buf.push(code, i & 1, i % 64, (i + 1) % 64, (i + 2) % 64, i & 1);
+  }
+  return { game: 4294967296, ply: 31, pos, buf, played: 15, san: 'Qh4+', uci: 'd8h4' };
+}
+
+function seenOf(v: PositionView): Seen {
+  const motifs: MotifRecord[] = [];
+  for (let i = 0; i < v.buf.count; i++) motifs.push(recordAt(v.buf, i));
+  return {
+    game: v.game, ply: v.ply, fen: toFen(v.pos), move: v.san, uci: v.uci,
+    checkers: squaresOf(v.pos.checkersLo, v.pos.checkersHi).map(squareName), motifs, played: playedNames(v.played),
+    mover: v.pos.turn === 0 ? 'w' : 'b', halfmove: v.pos.halfmove, fullmove: v.pos.fullmove, text: '',
+  };
+}
+
+describe('long and odd positions', () => {
+  const fen = 'rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3'; // white is mated: one checker
+  it('CSV: hundreds of records, a huge game number', () => {
+    const v = crowded(fen, 300);
+    const s = seenOf(v);
+    expect(s.checkers).toEqual(['h4']);
+    const rows = readCsv(new CsvFormatter().position(v));
+    const want = expectedRows(s);
+    expect(rows.length).toBe(304);
+    rows.forEach((r, k) => expect(Object.fromEntries(COLS.map((c, j) => [c, r[j]]))).toEqual(want[k]));
+  });
+
+  it('EPD: c10 and beyond, Chess960 castling through toFen', () => {
+    const v = crowded(fen, 40);
+    const line = new EpdFormatter().position(v);
+    const want = expectedComments(seenOf(v));
+    expect(want.length).toBe(44);
+    expect(line).toContain(` c10 "${want[10]}"; `);
+    expect(line).toContain(` c43 "played doubleCheck"; sm Qh4+;\n`);
+    const c960 = crowded('bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9', 1, true);
+    const l960 = new EpdFormatter().position(c960);
+    expect(l960.startsWith(toFen(c960.pos).split(' ').slice(0, 4).join(' ') + ' hmvc 2; fmvn 9; ')).toBe(true);
+  });
+
+  it('odd SAN text stays well-formed in each format', () => {
+    const v = crowded(fen, 0);
+    v.played = 0;
+    v.san = 'N"x;y z\u00e9';
+    const csv = readCsv(new CsvFormatter().position(v));
+    expect(csv[0][3]).toBe('N"x;y z?');
+    expect(new EpdFormatter().position(v)).toContain(' sm "N_x;y z_";\n');
+  });
+});
+
+describe('formats', () => {
+  it('the factory makes each format; none writes nothing', () => {
+    expect(OUTPUT_FORMATS).toEqual(['jsonl', 'csv', 'epd', 'pgn', 'none']);
+    expect(createFormatter('jsonl')).toBeInstanceOf(JsonlFormatter);
+    expect(createFormatter('csv', { allPositions: true })).toBeInstanceOf(CsvFormatter);
+    expect(createFormatter('epd')).toBeInstanceOf(EpdFormatter);
+    expect(createFormatter('pgn')).toBeInstanceOf(PgnFormatter);
+    const none = createFormatter('none');
+    expect(none).toBeInstanceOf(NoneFormatter);
+    expect(() => createFormatter('xml' as never)).toThrow(/unknown output format/);
+    const { rec, out } = run(none, true, 5);
+    expect(out).toBe('');
+    expect(rec.seen.length).toBeGreaterThan(0);
+    expect(createFormatter('csv').header()).toBe(CSV_COLUMNS + '\r\n');
+    for (const f of ['jsonl', 'epd', 'pgn', 'none'] as const) expect(createFormatter(f).header()).toBe('');
+  });
+});
