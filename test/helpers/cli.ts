@@ -1,9 +1,21 @@
 // Runs the compiled CLI (dist/, built by test/global-setup.ts) as a user would, capturing everything.
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+/** The repository: the nearest folder above this file with a package.json (from test/ or dist/test/). */
+function repoRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(resolve(dir, 'package.json'))) {
+    const up = dirname(dir);
+    if (up === dir) throw new Error('package.json not found above the test helpers');
+    dir = up;
+  }
+  return dir;
+}
+
+export const ROOT = repoRoot();
 export const CLI = resolve(ROOT, 'dist/src/cli.js');
 
 export interface CliResult {
