@@ -38,11 +38,14 @@ export interface GameOptions {
 const MAX_TEXT = 60;
 const INITIAL = parseFen(INITIAL_FEN);
 
-/** Pass 1: the tokenizer's sink; sets up the start position from the tags and plays each move. */
+/**
+ * Pass 1: the tokenizer's sink; sets up the start position from the tags and plays each move, keeping
+ * every position (positions[p] is the one before move p) so that pass 2 replays nothing.
+ */
 class Reader implements GameSink {
   bytes: Uint8Array = new Uint8Array(0);
-  readonly pos = new Position();
-  readonly start = new Position();
+  /** Reused across games; grown as long games need. */
+  positions: Position[] = [new Position()];
   moves = new Int32Array(1024);
   moveEnds = new Int32Array(1024);
   plies = 0;
@@ -82,33 +85,35 @@ class Reader implements GameSink {
       return false;
     }
     if (this.fen === null && !chess960) {
-      this.start.copyFrom(INITIAL); // most games: no FEN to read
-      this.pos.copyFrom(this.start);
+      this.positions[0].copyFrom(INITIAL); // most games: no FEN to read
       return true;
     }
     const fen = this.fen ? tagValue(this.bytes, this.fen[0], this.fen[1]) : INITIAL_FEN;
     try {
-      this.start.copyFrom(parseFen(fen, { chess960 }));
+      this.positions[0].copyFrom(parseFen(fen, { chess960 }));
     } catch (e) {
       this.error = { ply: 0, text: fen, reason: (e as Error).message };
       return false;
     }
-    this.pos.copyFrom(this.start);
     return true;
   }
 
   move(startByte: number, endByte: number): boolean {
     if (!this.started && !this.setUp()) return false;
-    const m = parseSanBytes(this.pos, this.bytes, startByte, endByte);
+    const pos = this.positions[this.plies];
+    const m = parseSanBytes(pos, this.bytes, startByte, endByte);
     if (m < 0) {
-      this.error = { ply: this.plies, text: decodeText(this.bytes, startByte, endByte), reason: sanErrorReason(this.pos, m) };
+      this.error = { ply: this.plies, text: decodeText(this.bytes, startByte, endByte), reason: sanErrorReason(pos, m) };
       return false;
     }
     if (this.plies === this.moves.length) this.grow();
     this.moves[this.plies] = m;
     this.moveEnds[this.plies] = endByte;
     this.plies++;
-    this.pos.play(m);
+    if (this.plies === this.positions.length) this.positions.push(new Position());
+    const next = this.positions[this.plies];
+    next.copyFrom(pos);
+    next.play(m);
     return true;
   }
 
@@ -127,10 +132,8 @@ class Reader implements GameSink {
 /** Reads, replays, tags and formats games; one per worker, reused for every game. */
 export class GameAnalyzer {
   private readonly reader = new Reader();
-  private pos = new Position();
-  private next = new Position();
   private readonly buf = new MotifBuffer();
-  private readonly view: PositionView = { game: 0, ply: 0, pos: this.pos, buf: this.buf, played: 0, san: null, uci: null };
+  private readonly view: PositionView = { game: 0, ply: 0, pos: this.reader.positions[0], buf: this.buf, played: 0, san: null, uci: null };
 
   constructor(private readonly opts: GameOptions) {}
 
@@ -144,44 +147,37 @@ export class GameAnalyzer {
     }
     if (!r.started) r.setUp(); // a game without moves: its start position alone
     if (r.error !== null) return { game, offset, ply: r.error.ply, text: r.error.text.slice(0, MAX_TEXT), reason: r.error.reason };
-    let text = this.positions(r.start, r.moves, r.plies, game, stats);
+    let text = this.positions(r.positions, r.moves, r.plies, game, stats);
     if (this.opts.formatter !== null) text += this.opts.formatter.endGame({ bytes, moveEnds: r.moveEnds.subarray(0, r.plies) });
     return text;
   }
 
   /** Analyzes one position given as FEN (an EPD/FEN input line) as a game of its own. */
   fen(fen: string, game: number, offset: number, stats: Stats): string | GameError {
-    let start: Position;
     try {
-      start = parseFen(fen);
+      this.reader.positions[0].copyFrom(parseFen(fen));
     } catch (e) {
       return { game, offset, ply: 0, text: fen.slice(0, MAX_TEXT), reason: (e as Error).message };
     }
-    const text = this.positions(start, this.reader.moves, 0, game, stats);
+    const text = this.positions(this.reader.positions, this.reader.moves, 0, game, stats);
     // PGN writes the position as a game of its own ([SetUp]/[FEN] and its comment)
     return this.opts.formatter === null ? text : text + this.opts.formatter.endGame({ bytes: new Uint8Array(0), moveEnds: new Int32Array(0) });
   }
 
   /** Pass 2: every position of a replayable game through the motif engine, the stats and the format. */
-  private positions(start: Position, moves: Int32Array, plies: number, game: number, stats: Stats): string {
+  private positions(positions: Position[], moves: Int32Array, plies: number, game: number, stats: Stats): string {
     const { formatter, allPositions, filter } = this.opts;
     const v = this.view;
-    let pos = this.pos;
-    let next = this.next;
-    pos.copyFrom(start);
     v.game = game;
     let text = '';
     let tagged = 0;
     for (let ply = 0; ply <= plies; ply++) {
+      const pos = positions[ply];
       scanMotifs(pos, this.buf);
       filterBuffer(this.buf, filter.codes);
       let played = 0;
       const m = ply < plies ? moves[ply] : -1;
-      if (m >= 0) {
-        next.copyFrom(pos);
-        next.play(m);
-        played = playedFlags(pos, m, next) & filter.played;
-      }
+      if (m >= 0) played = playedFlags(pos, m, positions[ply + 1]) & filter.played;
       v.ply = ply;
       v.pos = pos;
       v.played = played;
@@ -191,18 +187,13 @@ export class GameAnalyzer {
       if (isTagged) tagged++;
       if (formatter !== null && (isTagged || allPositions)) {
         if (m >= 0) {
-          v.san = moveToSan(pos, m, next);
+          v.san = moveToSan(pos, m, positions[ply + 1]);
           v.uci = moveToUci(pos, m);
         }
         text += formatter.position(v);
       }
       stats.addPosition(v);
-      const t = pos;
-      pos = next;
-      next = t;
     }
-    this.pos = pos;
-    this.next = next;
     stats.addGame(tagged);
     return text;
   }
