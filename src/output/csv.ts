@@ -11,8 +11,8 @@
 import { BATTERY, PIN_ABSOLUTE, PIN_RELATIVE, SKEWER_ABSOLUTE, SKEWER_RELATIVE, STRIDE } from '../motifs/buffer.js';
 import { PLAYED_NAMES } from '../motifs/played.js';
 import { LINE_KINDS } from '../motifs/tags.js';
-import { AsciiWriter, writeFen } from './jsonl.js';
-import type { Formatter, GameText, PositionView } from './view.js';
+import { AsciiWriter, LineFormatter, writeFen } from './jsonl.js';
+import type { PositionView } from './view.js';
 
 export const CSV_COLUMNS = 'game,ply,fen,move,uci,motif,kind,side,slider,front,back,partial,line,squares,targets,checkers';
 
@@ -203,16 +203,12 @@ export function positionCsv(v: PositionView): string {
   return rowWriter.take();
 }
 
-export class CsvFormatter implements Formatter {
-  header(): string {
+export class CsvFormatter extends LineFormatter {
+  override header(): string {
     return CSV_COLUMNS + '\r\n';
   }
 
-  position(v: PositionView): string {
-    return positionCsv(v);
-  }
-
-  endGame(_text: GameText): string {
-    return '';
+  protected write(w: AsciiWriter, v: PositionView): void {
+    writePositionCsv(w, v);
   }
 }

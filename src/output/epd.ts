@@ -19,8 +19,8 @@
 import { BATTERY, PIN_ABSOLUTE, PIN_RELATIVE, SKEWER_ABSOLUTE, SKEWER_RELATIVE, STRIDE } from '../motifs/buffer.js';
 import { PLAYED_NAMES } from '../motifs/played.js';
 import { LINE_KINDS } from '../motifs/tags.js';
-import { AsciiWriter, writeFen } from './jsonl.js';
-import type { Formatter, GameText, PositionView } from './view.js';
+import { AsciiWriter, LineFormatter, writeFen } from './jsonl.js';
+import type { PositionView } from './view.js';
 
 function ascii(s: string): Uint8Array {
   const a = new Uint8Array(s.length);
@@ -170,16 +170,8 @@ export function positionEpd(v: PositionView): string {
   return lineWriter.take();
 }
 
-export class EpdFormatter implements Formatter {
-  header(): string {
-    return '';
-  }
-
-  position(v: PositionView): string {
-    return positionEpd(v);
-  }
-
-  endGame(_text: GameText): string {
-    return '';
+export class EpdFormatter extends LineFormatter {
+  protected write(w: AsciiWriter, v: PositionView): void {
+    writePositionEpd(w, v);
   }
 }

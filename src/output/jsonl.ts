@@ -350,16 +350,31 @@ export function positionJson(v: PositionView): string {
   return lineWriter.take();
 }
 
-export class JsonlFormatter implements Formatter {
+/**
+ * A format of one line per position: lines go into one buffer and leave it as one string per game
+ * (a string per line would cost an allocation each; a game's lines are written together anyway).
+ */
+export abstract class LineFormatter implements Formatter {
+  private readonly w = new AsciiWriter();
+
+  protected abstract write(w: AsciiWriter, v: PositionView): void;
+
   header(): string {
     return '';
   }
 
   position(v: PositionView): string {
-    return positionJson(v);
+    this.write(this.w, v);
+    return '';
   }
 
   endGame(_text: GameText): string {
-    return '';
+    return this.w.take();
+  }
+}
+
+export class JsonlFormatter extends LineFormatter {
+  protected write(w: AsciiWriter, v: PositionView): void {
+    writePositionJson(w, v);
   }
 }

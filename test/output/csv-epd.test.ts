@@ -33,6 +33,13 @@ interface Seen {
   text: string;
 }
 
+const NO_TEXT: GameText = { bytes: new Uint8Array(0), moveEnds: new Int32Array(0) };
+
+/** One position's text from a line format (which hands its lines out once per game). */
+function line(f: Formatter, v: PositionView): string {
+  return f.position(v) + f.endGame(NO_TEXT);
+}
+
 /** Wraps a formatter; keeps, per position shown, its output and the §6 view of it. */
 class Recording implements Formatter {
   seen: Seen[] = [];
@@ -41,7 +48,7 @@ class Recording implements Formatter {
     return this.inner.header();
   }
   position(v: PositionView): string {
-    const text = this.inner.position(v);
+    const text = line(this.inner, v);
     const motifs: MotifRecord[] = [];
     for (let i = 0; i < v.buf.count; i++) motifs.push(recordAt(v.buf, i));
     this.seen.push({
@@ -185,7 +192,7 @@ describe('CSV', () => {
     expect(csvField('two\nlines')).toBe('"two\nlines"');
     expect(csvField('cr\r')).toBe('"cr\r"');
     const pos = parseFen('4k3/8/8/8/8/8/8/4K3 w - - 0 1');
-    const text = new CsvFormatter().position({ game: 1, ply: 0, pos, buf: new MotifBuffer(), played: 0, san: 'a,"b"', uci: 'e1e2' });
+    const text = line(new CsvFormatter(), { game: 1, ply: 0, pos, buf: new MotifBuffer(), played: 0, san: 'a,"b"', uci: 'e1e2' });
     expect(readCsv(text)[0][3]).toBe('a,"b"');
   });
 });
@@ -257,7 +264,7 @@ describe('long and odd positions', () => {
     const v = crowded(fen, 300);
     const s = seenOf(v);
     expect(s.checkers).toEqual(['h4']);
-    const rows = readCsv(new CsvFormatter().position(v));
+    const rows = readCsv(line(new CsvFormatter(), v));
     const want = expectedRows(s);
     expect(rows.length).toBe(304);
     rows.forEach((r, k) => expect(Object.fromEntries(COLS.map((c, j) => [c, r[j]]))).toEqual(want[k]));
@@ -265,13 +272,13 @@ describe('long and odd positions', () => {
 
   it('EPD: c10 and beyond, Chess960 castling through toFen', () => {
     const v = crowded(fen, 40);
-    const line = new EpdFormatter().position(v);
+    const epd = line(new EpdFormatter(), v);
     const want = expectedComments(seenOf(v));
     expect(want.length).toBe(44);
-    expect(line).toContain(` c10 "${want[10]}"; `);
-    expect(line).toContain(` c43 "played doubleCheck"; sm Qh4+;\n`);
+    expect(epd).toContain(` c10 "${want[10]}"; `);
+    expect(epd).toContain(` c43 "played doubleCheck"; sm Qh4+;\n`);
     const c960 = crowded('bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9', 1, true);
-    const l960 = new EpdFormatter().position(c960);
+    const l960 = line(new EpdFormatter(), c960);
     expect(l960.startsWith(toFen(c960.pos).split(' ').slice(0, 4).join(' ') + ' hmvc 2; fmvn 9; ')).toBe(true);
   });
 
@@ -279,9 +286,9 @@ describe('long and odd positions', () => {
     const v = crowded(fen, 0);
     v.played = 0;
     v.san = 'N"x;y z\u00e9';
-    const csv = readCsv(new CsvFormatter().position(v));
+    const csv = readCsv(line(new CsvFormatter(), v));
     expect(csv[0][3]).toBe('N"x;y z?');
-    expect(new EpdFormatter().position(v)).toContain(' sm "N_x;y z_";\n');
+    expect(line(new EpdFormatter(), v)).toContain(' sm "N_x;y z_";\n');
   });
 });
 

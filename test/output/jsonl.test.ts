@@ -106,7 +106,8 @@ describe('JSONL', () => {
     expect(f).toBeInstanceOf(JsonlFormatter);
     expect(f.header()).toBe('');
     replay(games.slice(0, 5), (v) => {
-      expect(f.position(v)).toBe(positionJson(v));
+      // lines are handed out once per game: here, one position per 'game'
+      expect(f.position(v) + f.endGame({ bytes: new Uint8Array(0), moveEnds: new Int32Array(0) })).toBe(positionJson(v));
     });
     expect(f.endGame({ bytes: new Uint8Array(0), moveEnds: new Int32Array(0) })).toBe('');
   });
