@@ -1,6 +1,18 @@
 // The motif table of DESIGN.md §5 (the seed's "Attacking through" table) applied to every (S, F, X)
 // that the x-ray line primitive finds, for every slider of both sides; batteries as maximal chains.
 // Rows are exclusive: each (S, F, X) gives at most one record.
+//
+// Where DESIGN.md leaves a real position open, decided as a strong player reads it (each one tested in
+// fixtures/motifs/ or test/motifs/brute.test.ts):
+// - "Attacks" are piece-movement attacks on the given occupancy: a pinned defender still defends, and a
+//   king defends a square even when the other side also covers it (DESIGN counts "pieces that attack X").
+// - En passant is a move off the line only when its side is to move and the capture is legal, which is
+//   exactly when the position's FEN carries the square: tagging the FEN we write gives the tags we wrote.
+// - A pseudo-legal move of a king front ignores whether the target square is attacked (movement rules).
+// - Battery targets may be the enemy king (a battery aiming at the king is the sharpest kind).
+// - A queen front is always compatible with the line, so a pinned queen is always a partial pin.
+// - Castling moves king and rook: a check by the castled rook is not discovered, and castling can never
+//   uncover a check or an attack (every line through the back-rank squares but the rank ends there).
 import {
   BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, LINE_DIAG, LINE_FILE,
   bishopAttacks, kingAttacks, knightAttacks, line, lineMask, pawnAttacks, rookAttacks,
