@@ -127,6 +127,7 @@ export async function runAnalysis(o: RunOptions): Promise<RunSummary> {
       while (pending.length > 0) await dispatch(pending.shift()!);
       if (builder.count > 0) await dispatch(builder.take(seq++));
       bytesBefore += bytesNow;
+      bytesNow = 0;
     }
     while (queue.size > 0) await consume(await queue.take());
   } finally {
