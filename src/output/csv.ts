@@ -11,7 +11,7 @@
 import { BATTERY, PIN_ABSOLUTE, PIN_RELATIVE, SKEWER_ABSOLUTE, SKEWER_RELATIVE, STRIDE } from '../motifs/buffer.js';
 import { PLAYED_NAMES } from '../motifs/played.js';
 import { LINE_KINDS } from '../motifs/tags.js';
-import { AsciiWriter, LineFormatter, writeFen } from './jsonl.js';
+import { AsciiWriter, LineFormatter, ascii, writeFen } from './jsonl.js';
 import type { PositionView } from './view.js';
 
 export const CSV_COLUMNS = 'game,ply,fen,move,uci,motif,kind,side,slider,front,back,partial,line,squares,targets,checkers';
@@ -30,12 +30,6 @@ function csvQuoted(s: string): string {
   let out = '"';
   for (let i = 0; i < s.length; i++) out += s.charCodeAt(i) === 0x22 ? '""' : s[i];
   return out + '"';
-}
-
-function ascii(s: string): Uint8Array {
-  const a = new Uint8Array(s.length);
-  for (let i = 0; i < s.length; i++) a[i] = s.charCodeAt(i);
-  return a;
 }
 
 /** `,motif,kind,side,` by code * 2 + side. */

@@ -19,14 +19,8 @@
 import { BATTERY, PIN_ABSOLUTE, PIN_RELATIVE, SKEWER_ABSOLUTE, SKEWER_RELATIVE, STRIDE } from '../motifs/buffer.js';
 import { PLAYED_NAMES } from '../motifs/played.js';
 import { LINE_KINDS } from '../motifs/tags.js';
-import { AsciiWriter, LineFormatter, writeFen } from './jsonl.js';
+import { AsciiWriter, LineFormatter, ascii, writeFen } from './jsonl.js';
 import type { PositionView } from './view.js';
-
-function ascii(s: string): Uint8Array {
-  const a = new Uint8Array(s.length);
-  for (let i = 0; i < s.length; i++) a[i] = s.charCodeAt(i);
-  return a;
-}
 
 /** `motif kind S ` by code * 2 + side (the battery's: `battery S `). */
 const CODE_HEAD: readonly Uint8Array[] = (() => {

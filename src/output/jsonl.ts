@@ -20,7 +20,7 @@ import type { Formatter, GameText, PositionView } from './view.js';
 // of small pieces costs several times more, in allocation and garbage collection).
 
 /** Bytes of an ASCII string, for the constant pieces. */
-function ascii(s: string): Uint8Array {
+export function ascii(s: string): Uint8Array {
   const a = new Uint8Array(s.length);
   for (let i = 0; i < s.length; i++) a[i] = s.charCodeAt(i);
   return a;

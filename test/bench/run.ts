@@ -11,6 +11,7 @@ import { variantFromTag } from '../../src/core/variant.js';
 import { MotifBuffer } from '../../src/motifs/buffer.js';
 import { scanMotifs } from '../../src/motifs/classify.js';
 import { loadGames, type CorpusGame } from '../helpers/corpus.js';
+import { random01 } from '../helpers/random.js';
 
 const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
 
@@ -24,14 +25,6 @@ function time(fn: () => void): number {
   return performance.now() - t0;
 }
 
-function mulberry32(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // Baseline: the obvious ray loop on the same int32 halves, no tables.
 const DIRS = [[1, 0], [-1, 0], [0, 1], [0, -1]];
@@ -55,7 +48,7 @@ function rayLoopRook(occLo: number, occHi: number, sq: number, out: Int32Array):
 }
 
 function benchRook(): void {
-  const rand = mulberry32(7);
+  const rand = random01(7);
   const N = 1 << 16;
   const occ = new Int32Array(N * 2);
   for (let i = 0; i < N * 2; i++) occ[i] = (rand() * 2 ** 32) & (rand() * 2 ** 32) | 0; // ~25% density

@@ -4,20 +4,13 @@ import { INITIAL_FEN, parseFen, toFen } from '../../src/core/fen.js';
 import { legalMoves } from '../../src/core/movegen.js';
 import { moveToSan, moveToUci, parseSan, parseSanBytes, SAN_AMBIGUOUS, SAN_ILLEGAL, SAN_MALFORMED, SanError } from '../../src/core/san.js';
 import { Position } from '../../src/core/position.js';
+import { random01 } from '../helpers/random.js';
 
 function sanOf(fen: string, text: string): string {
   const pos = parseFen(fen);
   return moveToSan(pos, parseSan(pos, text));
 }
 
-function mulberry32(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('SAN reader', () => {
   it('reads the forms real files contain', () => {
@@ -102,7 +95,7 @@ describe('SAN reader', () => {
 
 describe('SAN writer and move generation against chess.js', () => {
   it('gives the same legal moves, SAN, FEN and flags along 150 random games', () => {
-    const rand = mulberry32(20261122);
+    const rand = random01(20261122);
     const buf = new Int32Array(256);
     let positions = 0;
     for (let g = 0; g < 150; g++) {

@@ -541,17 +541,7 @@ export function sliderLinesOf(kind: SliderKind): LineKind[] {
 // Seeded PRNG
 // ---------------------------------------------------------------------------
 
-/** mulberry32: returns a function giving uint32 values. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (t ^ (t >>> 14)) >>> 0;
-  };
-}
+export { mulberry32 } from './random.js';
 
 /** Random occupancy with per-square density p in [0, 1]. */
 export function randomOcc(rnd: () => number, p: number): Halves {

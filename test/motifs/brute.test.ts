@@ -21,6 +21,7 @@ import { legalMoves } from '../../src/core/movegen.js';
 import { FLAG_CASTLE, FLAG_EP, moveFlags, moveFrom, moveTo } from '../../src/core/move.js';
 import type { Position } from '../../src/core/position.js';
 import { tokenizeMoves } from '../../src/pgn/movetext.js';
+import { random01 } from '../helpers/random.js';
 
 const CORPUS = '/work/shared/corpus';
 // BRUTE_FILES=games/a.pgn.zst,puzzles/b.pgn.zst (relative to the corpus) widens the replay for exploration
@@ -485,16 +486,6 @@ describe('motif engine vs brute-force oracle on real games', () => {
 // (b') random positions: odd configurations real games rarely show (many sliders, exposed kings,
 // pawns next to en passant squares), and every legal move from them
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const RANDOM_POSITIONS = Number(process.env.BRUTE_RANDOM ?? 5_000);
 
@@ -550,7 +541,7 @@ function randomFen(rnd: () => number): string {
 
 describe('motif engine vs brute-force oracle on random positions', () => {
   it(`agrees on ${RANDOM_POSITIONS} random positions and every legal move from them`, () => {
-    const rnd = mulberry32(20240607);
+    const rnd = random01(20240607);
     const moves = new Int32Array(256);
     const mismatches: Mismatch[] = [];
     let positions = 0;
