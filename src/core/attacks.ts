@@ -217,6 +217,14 @@ export function attackedExcept(bb: Int32Array, occLo: number, occHi: number, sq:
   return false;
 }
 
+/**
+ * The obstruction-difference masks themselves, for loops that read many lineEx masks (words
+ * (sq * 4 + l) * 6 + 4 and + 5): the installed view, read-only.
+ */
+export function maskTable(): Int32Array {
+  return MASKS;
+}
+
 /** The squares of line kind l through sq, sq itself excluded (the obstruction-difference lineEx mask). */
 export function lineMask(sq: number, l: number, out: Int32Array, o: number): void {
   const m = (sq * 4 + l) * 6;

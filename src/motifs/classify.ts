@@ -15,7 +15,7 @@
 //   uncover a check or an attack (every line through the back-rank squares but the rank ends there).
 import {
   BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, LINE_DIAG, LINE_FILE,
-  bishopAttacks, kingAttacks, knightAttacks, line, lineMask, pawnAttacks, rookAttacks,
+  bishopAttacks, kingAttacks, knightAttacks, line, maskTable, pawnAttacks, rookAttacks,
 } from '../core/attacks.js';
 import { epLegal } from '../core/movegen.js';
 import type { Position } from '../core/position.js';
@@ -167,6 +167,7 @@ export function scanMotifs(pos: Position, buf: MotifBuffer): number {
   const board = pos.board;
   const occLo = bb[12] | bb[14];
   const occHi = bb[13] | bb[15];
+  const M = maskTable();
   // sliders of both sides in ascending square order
   for (let half = 0; half < 2; half++) {
     let set = half === 0 ? bb[4] | bb[6] | bb[8] : bb[5] | bb[7] | bb[9];
@@ -183,9 +184,9 @@ export function scanMotifs(pos: Position, buf: MotifBuffer): number {
       for (let l = first; l <= last; l++) {
         // every row needs an enemy piece on the line (front, back or battery target) and two pieces
         // besides S: a line without them is skipped before any look-up
-        lineMask(sq, l, s, 0);
-        const restLo = s[0] & occLo;
-        const restHi = s[1] & occHi;
+        const mi = (sq * 4 + l) * 6 + 4;
+        const restLo = M[mi] & occLo;
+        const restHi = M[mi + 1] & occHi;
         if (((restLo & enemyLo) | (restHi & enemyHi)) === 0) continue;
         if ((restLo & (restLo - 1)) === 0 && (restHi & (restHi - 1)) === 0 && (restLo === 0 || restHi === 0)) continue;
         xrayLine(occLo, occHi, sq, l, fx);

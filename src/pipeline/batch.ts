@@ -19,8 +19,11 @@ export interface Batch {
   starts: Int32Array;
   /** Byte offset of game i in its input. */
   offsets: Float64Array;
-  /** 1 where game i was over --max-game-bytes (its bytes were not kept). */
-  tooLarge: Uint8Array;
+  /**
+   * Why the main thread already knows game i is unreadable (over --max-game-bytes, a malformed EPD
+   * line), or null: the worker reports it in order with the others.
+   */
+  rejected: (string | null)[];
 }
 
 export interface BatchResult {
@@ -47,7 +50,7 @@ export class BatchBuilder {
   private chunks: Uint8Array[] = [];
   private starts: number[] = [0];
   private offsets: number[] = [];
-  private tooLarge: number[] = [];
+  private rejected: (string | null)[] = [];
   private size = 0;
   private first = 0;
 
@@ -62,14 +65,14 @@ export class BatchBuilder {
     return this.offsets.length;
   }
 
-  /** Adds a game (copying nothing yet); returns true when the batch is full. */
-  add(gameNumber: number, offset: number, bytes: Uint8Array, tooLarge: boolean): boolean {
+  /** Adds a game (copying nothing yet), or the reason it cannot be read; true when the batch is full. */
+  add(gameNumber: number, offset: number, bytes: Uint8Array, rejected: string | null = null): boolean {
     if (this.offsets.length === 0) this.first = gameNumber;
     this.chunks.push(bytes);
     this.size += bytes.length;
     this.starts.push(this.size);
     this.offsets.push(offset);
-    this.tooLarge.push(tooLarge ? 1 : 0);
+    this.rejected.push(rejected);
     return this.offsets.length >= this.maxGames || this.size >= this.maxBytes;
   }
 
@@ -90,12 +93,12 @@ export class BatchBuilder {
       bytes,
       starts: Int32Array.from(this.starts),
       offsets: Float64Array.from(this.offsets),
-      tooLarge: Uint8Array.from(this.tooLarge),
+      rejected: this.rejected,
     };
     this.chunks = [];
     this.starts = [0];
     this.offsets = [];
-    this.tooLarge = [];
+    this.rejected = [];
     this.size = 0;
     return batch;
   }

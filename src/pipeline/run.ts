@@ -6,7 +6,7 @@ import { buildTables } from '../core/tables.js';
 import type { MotifFilter } from '../motifs/filter.js';
 import { createFormatter, type OutputFormat } from '../output/formats.js';
 import { Stats, type StatsJSON } from '../output/stats.js';
-import { GameSplitter } from '../pgn/splitter.js';
+import { DEFAULT_MAX_GAME_BYTES, GameSplitter } from '../pgn/splitter.js';
 import { BatchBuilder, type Batch, type BatchResult, type VerifyReport } from './batch.js';
 import type { GameError } from './game.js';
 import { AnalysisPool } from './pool.js';
@@ -107,7 +107,8 @@ export async function runAnalysis(o: RunOptions): Promise<RunSummary> {
       if (kind === 'pgn') {
         const splitter = new GameSplitter({ maxGameBytes: o.maxGameBytes });
         const onGame = (g: { offset: number; bytes: Uint8Array; tooLarge?: boolean }): void => {
-          if (builder.add(++games, g.offset, g.bytes, g.tooLarge === true)) pending.push(builder.take(seq++));
+          const rejected = g.tooLarge === true ? `game over --max-game-bytes (${o.maxGameBytes ?? DEFAULT_MAX_GAME_BYTES} bytes)` : null;
+          if (builder.add(++games, g.offset, g.bytes, rejected)) pending.push(builder.take(seq++));
         };
         for await (const chunk of all) {
           if (o.stop?.()) break;
@@ -120,8 +121,8 @@ export async function runAnalysis(o: RunOptions): Promise<RunSummary> {
         const enc = new TextEncoder();
         for await (const p of readPositions(all)) {
           if (o.stop?.()) break;
-          const text = 'fen' in p ? p.fen : p.text;
-          if (builder.add(++games, p.offset, enc.encode(text), false)) await dispatch(builder.take(seq++));
+          const full = 'fen' in p ? builder.add(++games, p.offset, enc.encode(p.fen)) : builder.add(++games, p.offset, enc.encode(p.text), p.error);
+          if (full) await dispatch(builder.take(seq++));
         }
       }
       while (pending.length > 0) await dispatch(pending.shift()!);

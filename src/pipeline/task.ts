@@ -48,8 +48,9 @@ export function createTask(init: WorkerInit): (batch: Batch) => Promise<BatchRes
       const game = batch.firstGame + i;
       const offset = batch.offsets[i];
       const bytes = batch.bytes.subarray(batch.starts[i], batch.starts[i + 1]);
-      if (batch.tooLarge[i] === 1) {
-        errors.push({ game, offset, ply: 0, text: '', reason: 'game over --max-game-bytes', input: batch.input });
+      const known = batch.rejected[i];
+      if (known !== null) {
+        errors.push({ game, offset, ply: 0, text: decoder.decode(bytes).slice(0, 60), reason: known, input: batch.input });
         stats.addRejected();
         continue;
       }

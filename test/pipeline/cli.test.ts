@@ -92,6 +92,21 @@ describe('the command line', () => {
     expect(strict.stderr).toContain('illegal move');
   });
 
+  it('rejects games over --max-game-bytes by number and offset, and keeps the others', async () => {
+    const errors = join(tmp, 'big-errors.jsonl');
+    const stats = join(tmp, 'big-stats.json');
+    const r = await runCli([corpusPath('games/mliebelt-32games.pgn'), '-q', '-f', 'none', '--max-game-bytes', '900', '--errors', errors, '--stats', stats]);
+    expect(r.code).toBe(0);
+    const rejected = readFileSync(errors, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { game: number; offset: number; reason: string });
+    const s = JSON.parse(readFileSync(stats, 'utf8')) as { games: number; rejected: number };
+    expect(rejected.length).toBeGreaterThan(0);
+    expect(s.games).toBeGreaterThan(0);
+    expect(s.games + s.rejected).toBe(32);
+    for (const e of rejected) expect(e.reason).toBe('game over --max-game-bytes (900 bytes)');
+    const text = readFileSync(corpusPath('games/mliebelt-32games.pgn'), 'latin1');
+    for (const e of rejected) expect(text.startsWith('[Event', e.offset)).toBe(true);
+  });
+
   it('writes statistics with the contract keys', async () => {
     const stats = join(tmp, 'fischer-stats.json');
     const r = await runCli([FISCHER, '-f', 'none', '--stats', stats]);
