@@ -225,12 +225,6 @@ export function maskTable(): Int32Array {
   return MASKS;
 }
 
-/** The squares of line kind l through sq, sq itself excluded (the obstruction-difference lineEx mask). */
-export function lineMask(sq: number, l: number, out: Int32Array, o: number): void {
-  const m = (sq * 4 + l) * 6;
-  out[o] = MASKS[m + 4];
-  out[o + 1] = MASKS[m + 5];
-}
 
 /** X-ray attacks of one line through the chosen blockers: attacks ^ lineAttacks(occ ^ (blockers & attacks)). */
 export function xrayLineAttacks(occLo: number, occHi: number, blkLo: number, blkHi: number, sq: number, l: number, out: Int32Array, o: number): void {

@@ -3,8 +3,7 @@
 // which move generation, SAN and the motif engine all read.
 import {
   PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, WHITE_BB,
-  LINE_ANTI, LINE_DIAG, LINE_FILE, LINE_RANK,
-  attacksTo, between, ensureTables, lineMask, xrayBishopAttacks, xrayRookAttacks,
+  attacksTo, between, ensureTables, maskTable, xrayBishopAttacks, xrayRookAttacks,
 } from './attacks.js';
 import { FLAG_CASTLE, FLAG_DOUBLE, FLAG_EP, FLAG_NULL, moveFlags, moveFrom, movePromo, moveTo } from './move.js';
 
@@ -121,20 +120,18 @@ export class Position {
     // the x-ray look-ups only when such a slider stands on one of the king's lines at all
     let pLo = 0;
     let pHi = 0;
-    lineMask(ksq, LINE_RANK, scratch, 0);
-    lineMask(ksq, LINE_FILE, scratch, 2);
+    const M = maskTable();
+    const k = ksq * 24 + 4; // lineEx masks of the king's rank (k), file (k + 6), diagonal (k + 12), anti-diagonal (k + 18)
     const rqLo = (bb[6] | bb[8]) & themLo;
     const rqHi = (bb[7] | bb[9]) & themHi;
-    if ((((scratch[0] | scratch[2]) & rqLo) | ((scratch[1] | scratch[3]) & rqHi)) !== 0) {
+    if ((((M[k] | M[k + 6]) & rqLo) | ((M[k + 1] | M[k + 7]) & rqHi)) !== 0) {
       xrayRookAttacks(occLo, occHi, usLo, usHi, ksq, scratch, 0);
       pLo |= scratch[0] & rqLo;
       pHi |= scratch[1] & rqHi;
     }
-    lineMask(ksq, LINE_DIAG, scratch, 0);
-    lineMask(ksq, LINE_ANTI, scratch, 2);
     const bqLo = (bb[4] | bb[8]) & themLo;
     const bqHi = (bb[5] | bb[9]) & themHi;
-    if ((((scratch[0] | scratch[2]) & bqLo) | ((scratch[1] | scratch[3]) & bqHi)) !== 0) {
+    if ((((M[k + 12] | M[k + 18]) & bqLo) | ((M[k + 13] | M[k + 19]) & bqHi)) !== 0) {
       xrayBishopAttacks(occLo, occHi, usLo, usHi, ksq, scratch, 0);
       pLo |= scratch[0] & bqLo;
       pHi |= scratch[1] & bqHi;

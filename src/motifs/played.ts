@@ -1,6 +1,6 @@
 // Tags of the move played (DESIGN.md §5): check, discovered check, double check, discovered attack.
 // Read from the positions before and after the move; castling moves both king and rook.
-import { lineAttacks, lineMask, mayMove } from '../core/attacks.js';
+import { lineAttacks, maskTable, mayMove } from '../core/attacks.js';
 import { FLAG_CASTLE, FLAG_NULL, moveFlags, moveFrom, moveTo } from '../core/move.js';
 import type { Position } from '../core/position.js';
 import { compatible } from './classify.js';
@@ -34,9 +34,10 @@ function uncovers(before: Position, after: Position, origin: number, moved2: num
   const ownSlidersHi = (bb[5] | bb[7] | bb[9]) & bb[13 + us * 2];
   const themLo = bb[12 + (us ^ 1) * 2];
   const themHi = bb[13 + (us ^ 1) * 2];
+  const M = maskTable();
   for (let l = 0; l < 4; l++) {
-    lineMask(origin, l, s, 0);
-    if (((s[0] & ownSliders) | (s[1] & ownSlidersHi)) === 0 || ((s[0] & themLo) | (s[1] & themHi)) === 0) continue;
+    const mi = (origin * 4 + l) * 6 + 4; // the line's lineEx mask
+    if (((M[mi] & ownSliders) | (M[mi + 1] & ownSlidersHi)) === 0 || ((M[mi] & themLo) | (M[mi + 1] & themHi)) === 0) continue;
     lineAttacks(occLo, occHi, origin, l, s, 0);
     const lo = s[0] & occLo;
     const hi = s[1] & occHi;

@@ -2,7 +2,7 @@
 // F and the next occupied square X beyond it, in both directions, by x-ray bitboards — the line's
 // attacks, then the attacks again with the first blockers taken out of the occupancy (seed
 // xray-attacks, "modifying occupancy").
-import { lastHi, lineAttacks, lineAttacksLo, lineMask } from '../core/attacks.js';
+import { lastHi, lineAttacks, lineAttacksLo, maskTable } from '../core/attacks.js';
 
 const s = new Int32Array(4);
 
@@ -27,13 +27,14 @@ export function xrayLine(occLo: number, occHi: number, sq: number, l: number, ou
   const fHi = aHi & occHi;
   out[0] = out[1] = out[2] = out[3] = -1;
   if ((fLo | fHi) === 0) return;
-  lineMask(sq, l, s, 0);
+  const M = maskTable();
+  const mi = (sq * 4 + l) * 6 + 4; // the line's lineEx mask
   const f1 = lowest(fLo, fHi);
   const f2 = highest(fLo, fHi);
   if (f1 < sq) out[0] = f1;
   if (f2 > sq) out[2] = f2;
   // nothing on the line beyond the first blockers: no X, and no second look-up
-  if (((s[0] & occLo & ~fLo) | (s[1] & occHi & ~fHi)) === 0) return;
+  if (((M[mi] & occLo & ~fLo) | (M[mi + 1] & occHi & ~fHi)) === 0) return;
   // x-ray: the line's attacks again with the first blockers lifted; the new squares end at X
   const bLo = lineAttacksLo(occLo ^ fLo, occHi ^ fHi, sq, l);
   const xLo = bLo & ~aLo & occLo;
