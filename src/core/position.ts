@@ -3,7 +3,7 @@
 // which move generation, SAN and the motif engine all read.
 import {
   PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, WHITE_BB,
-  attacksTo, between, ensureTables, maskTable, xrayBishopAttacks, xrayRookAttacks,
+  between, bishopAttacks, ensureTables, knightAttacks, maskTable, pawnAttacks, rookAttacks, xrayBishopAttacks, xrayRookAttacks,
 } from './attacks.js';
 import { FLAG_CASTLE, FLAG_DOUBLE, FLAG_EP, FLAG_NULL, moveFlags, moveFrom, movePromo, moveTo } from './move.js';
 
@@ -111,13 +111,17 @@ export class Position {
     const occHi = bb[13] | bb[15];
     const themLo = bb[WHITE_BB + (us ^ 1) * 2];
     const themHi = bb[WHITE_BB + (us ^ 1) * 2 + 1];
-    attacksTo(bb, occLo, occHi, ksq, scratch, 0);
-    this.checkersLo = scratch[0] & themLo;
-    this.checkersHi = scratch[1] & themHi;
     const usLo = bb[WHITE_BB + us * 2];
     const usHi = bb[WHITE_BB + us * 2 + 1];
-    // pinners: enemy sliders that attack the king once own blockers are x-rayed (seed xray-attacks);
-    // the x-ray look-ups only when such a slider stands on one of the king's lines at all
+    // checkers: the super-piece method (seed square-attacked-by), leapers first; and pinners: enemy
+    // sliders that attack the king once own blockers are x-rayed (seed xray-attacks). The slider look-ups
+    // only when an enemy slider of that kind stands on one of the king's lines at all.
+    pawnAttacks(us, ksq, scratch, 0); // where an enemy pawn giving check stands
+    let cLo = scratch[0] & bb[0] & themLo;
+    let cHi = scratch[1] & bb[1] & themHi;
+    knightAttacks(ksq, scratch, 0);
+    cLo |= scratch[0] & bb[2] & themLo;
+    cHi |= scratch[1] & bb[3] & themHi;
     let pLo = 0;
     let pHi = 0;
     const M = maskTable();
@@ -125,6 +129,9 @@ export class Position {
     const rqLo = (bb[6] | bb[8]) & themLo;
     const rqHi = (bb[7] | bb[9]) & themHi;
     if ((((M[k] | M[k + 6]) & rqLo) | ((M[k + 1] | M[k + 7]) & rqHi)) !== 0) {
+      rookAttacks(occLo, occHi, ksq, scratch, 0);
+      cLo |= scratch[0] & rqLo;
+      cHi |= scratch[1] & rqHi;
       xrayRookAttacks(occLo, occHi, usLo, usHi, ksq, scratch, 0);
       pLo |= scratch[0] & rqLo;
       pHi |= scratch[1] & rqHi;
@@ -132,6 +139,9 @@ export class Position {
     const bqLo = (bb[4] | bb[8]) & themLo;
     const bqHi = (bb[5] | bb[9]) & themHi;
     if ((((M[k + 12] | M[k + 18]) & bqLo) | ((M[k + 13] | M[k + 19]) & bqHi)) !== 0) {
+      bishopAttacks(occLo, occHi, ksq, scratch, 0);
+      cLo |= scratch[0] & bqLo;
+      cHi |= scratch[1] & bqHi;
       xrayBishopAttacks(occLo, occHi, usLo, usHi, ksq, scratch, 0);
       pLo |= scratch[0] & bqLo;
       pHi |= scratch[1] & bqHi;
@@ -150,6 +160,8 @@ export class Position {
       pinHi |= scratch[5];
       pHi &= pHi - 1;
     }
+    this.checkersLo = cLo;
+    this.checkersHi = cHi;
     this.pinnedLo = pinLo & usLo;
     this.pinnedHi = pinHi & usHi;
   }
