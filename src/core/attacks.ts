@@ -70,28 +70,29 @@ export function lineAttacks(occLo: number, occHi: number, sq: number, l: number,
   out[o + 1] = R[0];
 }
 
-export function rookAttacks(occLo: number, occHi: number, sq: number, out: Int32Array, o: number): void {
-  const lo = lineLo(occLo, occHi, sq, LINE_RANK);
+/** Two lines' attacks united: low half returned, high half left in R[0]. */
+function twoLinesLo(occLo: number, occHi: number, sq: number, l1: number, l2: number): number {
+  const lo = lineLo(occLo, occHi, sq, l1);
   const hi = R[0];
-  out[o] = lo | lineLo(occLo, occHi, sq, LINE_FILE);
-  out[o + 1] = hi | R[0];
+  const r = lo | lineLo(occLo, occHi, sq, l2);
+  R[0] |= hi;
+  return r;
+}
+
+export function rookAttacks(occLo: number, occHi: number, sq: number, out: Int32Array, o: number): void {
+  out[o] = twoLinesLo(occLo, occHi, sq, LINE_RANK, LINE_FILE);
+  out[o + 1] = R[0];
 }
 
 export function bishopAttacks(occLo: number, occHi: number, sq: number, out: Int32Array, o: number): void {
-  const lo = lineLo(occLo, occHi, sq, LINE_DIAG);
-  const hi = R[0];
-  out[o] = lo | lineLo(occLo, occHi, sq, LINE_ANTI);
-  out[o + 1] = hi | R[0];
+  out[o] = twoLinesLo(occLo, occHi, sq, LINE_DIAG, LINE_ANTI);
+  out[o + 1] = R[0];
 }
 
 export function queenAttacks(occLo: number, occHi: number, sq: number, out: Int32Array, o: number): void {
-  let lo = lineLo(occLo, occHi, sq, LINE_RANK);
-  let hi = R[0];
-  lo |= lineLo(occLo, occHi, sq, LINE_FILE);
-  hi |= R[0];
-  lo |= lineLo(occLo, occHi, sq, LINE_DIAG);
-  hi |= R[0];
-  out[o] = lo | lineLo(occLo, occHi, sq, LINE_ANTI);
+  const lo = twoLinesLo(occLo, occHi, sq, LINE_RANK, LINE_FILE);
+  const hi = R[0];
+  out[o] = lo | twoLinesLo(occLo, occHi, sq, LINE_DIAG, LINE_ANTI);
   out[o + 1] = hi | R[0];
 }
 
@@ -100,21 +101,14 @@ export function lineAttacksLo(occLo: number, occHi: number, sq: number, l: numbe
   return lineLo(occLo, occHi, sq, l);
 }
 
-/** Rook attacks, low half only, high half in rookHi() — for callers that test one bit. */
+/** Rook attacks, low half returned, high half in lastHi() — for callers that test a few bits. */
 export function rookAttacksLo(occLo: number, occHi: number, sq: number): number {
-  const lo = lineLo(occLo, occHi, sq, LINE_RANK);
-  const hi = R[0];
-  const r = lo | lineLo(occLo, occHi, sq, LINE_FILE);
-  R[0] |= hi;
-  return r;
+  return twoLinesLo(occLo, occHi, sq, LINE_RANK, LINE_FILE);
 }
 
+/** Bishop attacks, low half returned, high half in lastHi(). */
 export function bishopAttacksLo(occLo: number, occHi: number, sq: number): number {
-  const lo = lineLo(occLo, occHi, sq, LINE_DIAG);
-  const hi = R[0];
-  const r = lo | lineLo(occLo, occHi, sq, LINE_ANTI);
-  R[0] |= hi;
-  return r;
+  return twoLinesLo(occLo, occHi, sq, LINE_DIAG, LINE_ANTI);
 }
 
 /** The high half of the last *AttacksLo() call. */

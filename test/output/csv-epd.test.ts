@@ -17,15 +17,10 @@ import { Stats } from '../../src/output/stats.js';
 import type { Formatter, GameText, PositionView } from '../../src/output/view.js';
 import { GameAnalyzer } from '../../src/pipeline/game.js';
 import { readCorpusBytes, splitGames } from '../helpers/corpus.js';
+import type { PositionRecord } from '../../src/index.js';
 
-interface Seen {
-  game: number;
-  ply: number;
-  fen: string;
-  move: string | null;
-  uci: string | null;
-  checkers: string[];
-  motifs: MotifRecord[];
+/** A §6 record (as the library yields it), plus what the EPD/CSV columns need besides. */
+interface Seen extends Omit<PositionRecord, 'played'> {
   played: string[];
   mover: 'w' | 'b';
   halfmove: number;
