@@ -137,6 +137,20 @@ describe('the command line', () => {
     expect(JSON.parse(bad[0])).toMatchObject({ game: 2, text: 'not a fen' });
   });
 
+  it('writes every position with --all-positions, one line each, in every line format', async () => {
+    const file = corpusPath('games/mliebelt-32games.pgn');
+    const stats = join(tmp, 'all-stats.json');
+    const jsonl = await runCli([file, '-q', '--all-positions', '--stats', stats]);
+    const s = JSON.parse(readFileSync(stats, 'utf8')) as { positions: number };
+    const lines = jsonl.stdout.trim().split('\n');
+    expect(lines).toHaveLength(s.positions);
+    expect(lines.filter((l) => l.includes('"motifs":[],') && l.endsWith('"played":[]}')).length).toBeGreaterThan(0);
+    const epd = await runCli([file, '-q', '--all-positions', '-f', 'epd']);
+    expect(epd.stdout.trim().split('\n')).toHaveLength(s.positions);
+    const csv = await runCli([file, '-q', '--all-positions', '-f', 'csv']);
+    expect(csv.stdout.startsWith('game,ply,fen,')).toBe(true);
+  });
+
   it('keeps only the motifs asked for', async () => {
     const r = await runCli([FISCHER, '-q', '--motifs', 'skewer,doubleCheck']);
     const recs = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { motifs: { motif: string }[]; played: string[] });
