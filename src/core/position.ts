@@ -2,7 +2,7 @@
 // clocks; play() makes a legal move in place and refreshes the king's checkers and pinned pieces,
 // which move generation, SAN and the motif engine all read.
 import {
-  PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, WHITE_BB,
+  PAWN, ROOK, KING, WHITE_BB,
   between, bishopAttacks, ensureTables, knightAttacks, maskTable, pawnAttacks, rookAttacks, xrayBishopAttacks, xrayRookAttacks,
 } from './attacks.js';
 import { FLAG_CASTLE, FLAG_DOUBLE, FLAG_EP, FLAG_NULL, moveFlags, moveFrom, movePromo, moveTo } from './move.js';
@@ -220,5 +220,3 @@ export class Position {
   }
 }
 
-export const PIECE_LETTERS = 'pnbrqk';
-export { PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING };

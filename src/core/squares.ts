@@ -12,11 +12,6 @@ export function rankOf(sq: number): number {
   return sq >> 3;
 }
 
-/** Square index from file and rank, both 0..7. */
-export function squareAt(file: number, rank: number): number {
-  return (rank << 3) | file;
-}
-
 const NAMES: readonly string[] = Array.from({ length: 64 }, (_, sq) => FILE_NAMES[sq & 7] + String((sq >> 3) + 1));
 
 /** 'a1' for 0 … 'h8' for 63. */

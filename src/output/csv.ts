@@ -189,14 +189,6 @@ function copy(w: AsciiWriter, start: number, len: number): void {
   w.n += len;
 }
 
-const rowWriter = new AsciiWriter();
-
-/** The rows of one position, CRLF-terminated. */
-export function positionCsv(v: PositionView): string {
-  writePositionCsv(rowWriter, v);
-  return rowWriter.take();
-}
-
 export class CsvFormatter extends LineFormatter {
   override header(): string {
     return CSV_COLUMNS + '\r\n';

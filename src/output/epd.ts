@@ -156,14 +156,6 @@ export function writePositionEpd(w: AsciiWriter, v: PositionView): void {
   w.buf[w.n++] = 0x0a;
 }
 
-const lineWriter = new AsciiWriter();
-
-/** The EPD line of one position (with the final "\n"). */
-export function positionEpd(v: PositionView): string {
-  writePositionEpd(lineWriter, v);
-  return lineWriter.take();
-}
-
 export class EpdFormatter extends LineFormatter {
   protected write(w: AsciiWriter, v: PositionView): void {
     writePositionEpd(w, v);

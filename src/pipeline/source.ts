@@ -18,11 +18,6 @@ import { CorruptInputError, decodeZstd, type ByteCounter, type ZstdMode } from '
 export { readPositions, lineToFen, type PositionLine } from './epd.js';
 export { CorruptInputError, findSystemZstd, resolveZstdMode, type ZstdMode } from './zstd.js';
 
-/** One input: a path, or '-' for stdin. */
-export interface InputSpec {
-  path: string;
-}
-
 export type Compression = 'none' | 'gzip' | 'zstd';
 
 export interface ReadOptions {

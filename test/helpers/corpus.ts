@@ -66,28 +66,3 @@ export function loadGames(rel: string, limit = Infinity): CorpusGame[] {
   }
   return games;
 }
-
-/** The standard-chess game files of the corpus (relative paths), plain files first. */
-export const STANDARD_GAME_FILES: readonly string[] = [
-  'games/pgnmentor-style-Capablanca.pgn',
-  'games/pgnmentor-style-Fischer.pgn',
-  'games/pgnmentor-style-Chiburdanidze.pgn',
-  'games/pgnmentor-style-Gaprindashvili.pgn',
-  'games/twic-sample-232games.pgn',
-  'games/mliebelt-32games.pgn',
-  'games/lichess-export-mliebelt-2024-01-03.pgn',
-  'games/lichess-db-2017-05-no-event-tag-clocks.pgn',
-  'games/lichess-db-2016-05-no-event-tag.pgn.zst',
-  'games/pgnmentor-style-Anand.pgn.zst',
-  'games/pgnmentor-style-Carlsen.pgn.zst',
-  'games/pgnmentor-style-Hou.pgn.zst',
-  'games/pgnmentor-style-Kasparov.pgn.zst',
-  'games/pgnmentor-style-Kosteniuk.pgn.zst',
-  'games/pgnmentor-style-Kramnik.pgn.zst',
-  'games/pgnmentor-style-PolgarJ.pgn.zst',
-  'games/pgnmentor-style-Stefanova.pgn.zst',
-  'games/TCEC_Season_13_-_Superfinal.pgn.zst',
-  'games/lichess-DrNykterstein-DrDrunkenstein-extra.pgn.zst',
-  'games/lichess-DrNykterstein-DrDrunkenstein.pgn.zst',
-  'games/lichess-jishanshaikh4.pgn.zst',
-];
