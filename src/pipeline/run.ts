@@ -79,8 +79,7 @@ export async function runAnalysis(o: RunOptions): Promise<RunSummary> {
       verify.pgnParserFailed += r.verify.pgnParserFailed;
       verify.disagreements.push(...r.verify.disagreements);
     }
-    const s = stats.toJSON();
-    progress.update(bytesBefore + bytesNow, s.games + s.rejected, s.positions);
+    progress.update(bytesBefore + bytesNow, stats.games + stats.rejected, stats.positions);
   };
   const dispatch = async (batch: Batch): Promise<void> => {
     await consume(await queue.push(pool.run(batch)));
