@@ -295,6 +295,18 @@ export function writeRecordJson(w: AsciiWriter, d: Int32Array, i: number): void 
   b[at + BACK_AT + 1] = 49 + (sq >> 3);
 }
 
+/** A JSON string, or null; the caller has ensured room for the quotes and null. */
+function writeStringOrNull(w: AsciiWriter, s: string | null): void {
+  if (s === null) {
+    w.piece(NULL);
+    return;
+  }
+  w.buf[w.n++] = 0x22;
+  w.jsonText(s);
+  w.ensure(1);
+  w.buf[w.n++] = 0x22;
+}
+
 /** Writes one position's JSON line (with the final "\n") into the writer. */
 export function writePositionJson(w: AsciiWriter, v: PositionView): void {
   const pos = v.pos;
@@ -309,22 +321,10 @@ export function writePositionJson(w: AsciiWriter, v: PositionView): void {
   writeFen(w, pos);
   w.ensure(32);
   w.piece(MOVE);
-  if (v.san === null) w.piece(NULL);
-  else {
-    w.buf[w.n++] = 0x22;
-    w.jsonText(v.san);
-    w.ensure(1);
-    w.buf[w.n++] = 0x22;
-  }
+  writeStringOrNull(w, v.san);
   w.ensure(32);
   w.piece(UCI);
-  if (v.uci === null) w.piece(NULL);
-  else {
-    w.buf[w.n++] = 0x22;
-    w.jsonText(v.uci);
-    w.ensure(1);
-    w.buf[w.n++] = 0x22;
-  }
+  writeStringOrNull(w, v.uci);
   w.ensure(32);
   w.piece(CHECKERS);
   writeSquares(w, pos.checkersLo, pos.checkersHi); // ensures room for all 64 squares and then some
