@@ -8,15 +8,6 @@ import type { Formatter, GameText, PositionView } from './view.js';
 export type OutputFormat = 'jsonl' | 'csv' | 'epd' | 'pgn' | 'none';
 export const OUTPUT_FORMATS: readonly OutputFormat[] = ['jsonl', 'csv', 'epd', 'pgn', 'none'];
 
-export interface FormatterOptions {
-  /**
-   * --all-positions. Which positions are written is the worker's choice (it calls position() for each);
-   * the formats write an untagged position like any other (CSV: one row with an empty motif; PGN: no
-   * comment), so the option changes nothing in them today. Kept so that a format may depend on it.
-   */
-  allPositions?: boolean;
-}
-
 /** Writes nothing (-f none: statistics only). */
 export class NoneFormatter implements Formatter {
   header(): string {
@@ -32,9 +23,11 @@ export class NoneFormatter implements Formatter {
   }
 }
 
-/** A new formatter of the format; formatters keep per-game state (PGN), so one per worker. */
-export function createFormatter(format: OutputFormat, opts: FormatterOptions = {}): Formatter {
-  void opts;
+/**
+ * A new formatter of the format; formatters keep per-game state (PGN), so one per worker. Which positions
+ * are written (--all-positions) is the worker's choice: an untagged position is formatted like any other.
+ */
+export function createFormatter(format: OutputFormat): Formatter {
   switch (format) {
     case 'jsonl':
       return new JsonlFormatter();

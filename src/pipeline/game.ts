@@ -38,6 +38,13 @@ export interface GameOptions {
 const MAX_TEXT = 60;
 const INITIAL = parseFen(INITIAL_FEN);
 
+/** Whether bytes[start, end) spell the ASCII name. */
+function nameIs(bytes: Uint8Array, start: number, end: number, name: string): boolean {
+  if (end - start !== name.length) return false;
+  for (let i = 0; i < name.length; i++) if (bytes[start + i] !== name.charCodeAt(i)) return false;
+  return true;
+}
+
 /**
  * Pass 1: the tokenizer's sink; sets up the start position from the tags and plays each move, keeping
  * every position (positions[p] is the one before move p) so that pass 2 replays nothing.
@@ -64,13 +71,9 @@ class Reader implements GameSink {
   }
 
   tag(nameStart: number, nameEnd: number, valueStart: number, valueEnd: number): void {
-    const b = this.bytes;
     // only two tags matter to the replay: compare names by bytes, decode nothing else
-    if (nameEnd - nameStart === 3 && b[nameStart] === 70 && b[nameStart + 1] === 69 && b[nameStart + 2] === 78) {
-      this.fen = [valueStart, valueEnd]; // FEN
-    } else if (nameEnd - nameStart === 7 && decodeText(b, nameStart, nameEnd) === 'Variant') {
-      this.variant = [valueStart, valueEnd];
-    }
+    if (nameIs(this.bytes, nameStart, nameEnd, 'FEN')) this.fen = [valueStart, valueEnd];
+    else if (nameIs(this.bytes, nameStart, nameEnd, 'Variant')) this.variant = [valueStart, valueEnd];
   }
 
   /** The start position from [Variant] and [FEN]; false (with the error set) when they are unusable. */

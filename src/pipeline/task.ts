@@ -31,7 +31,7 @@ const decoder = new TextDecoder('latin1');
 export function createTask(init: WorkerInit): (batch: Batch) => Promise<BatchResult> {
   installTables(openTables(init.tables));
   const o = init.options;
-  const formatter = o.format === 'none' ? null : createFormatter(o.format, { allPositions: o.allPositions });
+  const formatter = o.format === 'none' ? null : createFormatter(o.format);
   const analyzer = new GameAnalyzer({ formatter, allPositions: o.allPositions, filter: o.filter });
   const verifier = o.verify ? new Verifier() : null;
 

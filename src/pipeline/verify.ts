@@ -8,9 +8,8 @@ import { INITIAL_FEN, parseFen, toFen } from '../core/fen.js';
 import { isCheckmate, isStalemate } from '../core/movegen.js';
 import { moveToSan, parseSan } from '../core/san.js';
 import { variantFromTag } from '../core/variant.js';
-import { decodeText } from '../pgn/movetext.js';
 import { readHeaders } from '../pgn/headers.js';
-import { tokenizeMoves } from '../pgn/movetext.js';
+import { decodeText, tokenizeMoves } from '../pgn/movetext.js';
 import type { VerifyReport } from './batch.js';
 import type { GameError } from './game.js';
 

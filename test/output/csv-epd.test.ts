@@ -291,7 +291,7 @@ describe('formats', () => {
   it('the factory makes each format; none writes nothing', () => {
     expect(OUTPUT_FORMATS).toEqual(['jsonl', 'csv', 'epd', 'pgn', 'none']);
     expect(createFormatter('jsonl')).toBeInstanceOf(JsonlFormatter);
-    expect(createFormatter('csv', { allPositions: true })).toBeInstanceOf(CsvFormatter);
+    expect(createFormatter('csv')).toBeInstanceOf(CsvFormatter);
     expect(createFormatter('epd')).toBeInstanceOf(EpdFormatter);
     expect(createFormatter('pgn')).toBeInstanceOf(PgnFormatter);
     const none = createFormatter('none');

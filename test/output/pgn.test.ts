@@ -77,7 +77,7 @@ function commentText(c: ParsedComment): string {
 const enc = new TextEncoder();
 
 function checkFile(file: string, limit: number, allPositions: boolean): { games: number; comments: number; parsed: number; notParsed: number } {
-  const rec = new Recording(createFormatter('pgn', { allPositions }));
+  const rec = new Recording(createFormatter('pgn'));
   const analyzer = new GameAnalyzer({ formatter: rec, allPositions, filter: ALL_MOTIFS });
   let games = 0;
   let comments = 0;
