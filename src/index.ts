@@ -1,9 +1,13 @@
 // The library's public API: the one-position tagger, the bitboard core it stands on, and analyze(), which
-// streams files through the same worker pool as the CLI and yields the records of DESIGN.md §6.
+// streams PGN/EPD through the same worker pool as the CLI and yields the records of the JSON Lines output
+// as plain objects built in the workers.
+import { Readable } from 'node:stream';
 import { ALL_MOTIFS, parseMotifFilter } from './motifs/filter.js';
-import type { MotifRecord, PlayedTag } from './motifs/tags.js';
-import type { GameError } from './pipeline/game.js';
-import { runAnalysis, type RunSummary } from './pipeline/run.js';
+import type { PositionRecord } from './output/records.js';
+import { Stats } from './output/stats.js';
+import type { GameError } from './pipeline/batch.js';
+import { fileInput, memoryInput, streamInput, type Input } from './pipeline/inputs.js';
+import { AnalysisRun, type RunSummary } from './pipeline/run.js';
 
 export { INITIAL_FEN, FenError, parseFen, toFen, type FenOptions } from './core/fen.js';
 export { Position } from './core/position.js';
@@ -16,26 +20,29 @@ export { variantFromTag, UnsupportedVariantError, type Variant } from './core/va
 export { MotifBuffer } from './motifs/buffer.js';
 export { scanMotifs } from './motifs/classify.js';
 export { playedFlags } from './motifs/played.js';
+export { MOTIF_NAMES } from './motifs/filter.js';
 export { playedTags, tagFen, tagPosition, type MotifRecord, type PlayedTag, type PositionTags } from './motifs/tags.js';
-export type { GameError } from './pipeline/game.js';
+export { XrayError, type ErrorKind, type GameErrorKind, type RunErrorKind } from './errors.js';
+export type { GameError } from './pipeline/batch.js';
+export type { PositionRecord } from './output/records.js';
+export type { RunSummary } from './pipeline/run.js';
+export type { StatsJSON } from './output/stats.js';
 
-/** One output record: a position with its motifs and the tags of the move played from it. */
-export interface PositionRecord {
-  game: number;
-  ply: number;
-  fen: string;
-  move: string | null;
-  uci: string | null;
-  checkers: string[];
-  motifs: MotifRecord[];
-  played: PlayedTag[];
-}
+/**
+ * What analyze() reads: a path ('-' for stdin), several paths, PGN/EPD bytes (compressed or not), a
+ * Node Readable stream of them, or `{ pgn: text }`. A string holding a line break or starting with `[`
+ * is taken as PGN text rather than a path.
+ */
+export type AnalyzeSource = string | string[] | Uint8Array | NodeJS.ReadableStream | { pgn: string };
+
+/** The names --motifs and the `motifs` option take. */
+export type MotifName = 'pin' | 'skewer' | 'battery' | 'xray' | 'discoveredCheck' | 'discoveredAttack' | 'check' | 'doubleCheck';
 
 export interface AnalyzeOptions {
   /** Every position, not only tagged ones. */
   allPositions?: boolean;
-  /** Keep only these motifs (pin, skewer, battery, discoveredCheck, discoveredAttack, xray, check, doubleCheck). */
-  motifs?: string[];
+  /** Keep only these motifs. */
+  motifs?: MotifName[];
   threads?: number;
   maxGameBytes?: number;
   /** Called for each rejected game, in input order (default: ignored; they are counted in the summary). */
@@ -44,73 +51,42 @@ export interface AnalyzeOptions {
   onSummary?: (s: RunSummary) => void;
 }
 
+function looksLikePgn(s: string): boolean {
+  return s.includes('\n') || s.trimStart().startsWith('[');
+}
+
+function inputsOf(source: AnalyzeSource): Input[] {
+  if (Array.isArray(source)) return source.map(fileInput);
+  if (typeof source === 'string') return [looksLikePgn(source) ? memoryInput('<pgn text>', source) : fileInput(source)];
+  if (source instanceof Uint8Array) return [memoryInput('<bytes>', source)];
+  if ('pgn' in source && typeof source.pgn === 'string') return [memoryInput('<pgn text>', source.pgn)];
+  if (source instanceof Readable || typeof (source as NodeJS.ReadableStream).pipe === 'function') return [streamInput('<stream>', source as NodeJS.ReadableStream)];
+  throw new TypeError('analyze(): expected a path, paths, bytes, a Readable or { pgn: text }');
+}
+
 /**
- * Analyzes PGN/EPD files (paths, or '-' for stdin) and yields one record per tagged position, in input
- * order. Reading pauses while the consumer does not pull (backpressure through the pool).
+ * Analyzes PGN/EPD input and yields one record per tagged position (every position with
+ * allPositions), in input order. Reading pauses while the consumer does not pull; a consumer that stops
+ * early stops the reading. A damaged or unreadable input throws its XrayError after the records before it.
  */
-export async function* analyze(source: string | string[], options: AnalyzeOptions = {}): AsyncGenerator<PositionRecord> {
-  const lines: string[] = [];
-  let wake: (() => void) | null = null;
-  let pull: (() => void) | null = null;
-  let done = false;
-  let failure: unknown = null;
-  let abandoned = false;
-  const signal = (): void => {
-    wake?.();
-    wake = null;
-  };
-  const run = runAnalysis({
-    inputs: Array.isArray(source) ? source : [source],
-    format: 'jsonl',
-    allPositions: options.allPositions === true,
-    filter: options.motifs ? parseMotifFilter(options.motifs.join(',')) : ALL_MOTIFS,
+export async function* analyze(source: AnalyzeSource, options: AnalyzeOptions = {}): AsyncGenerator<PositionRecord> {
+  const run = new AnalysisRun({
+    inputs: inputsOf(source),
+    worker: {
+      output: 'records',
+      allPositions: options.allPositions === true,
+      filter: options.motifs ? parseMotifFilter(options.motifs.join(',')) : ALL_MOTIFS,
+      verify: false,
+    },
     threads: options.threads,
     maxGameBytes: options.maxGameBytes,
-    stop: () => abandoned,
-    write: (text) => {
-      if (abandoned) return;
-      let at = 0;
-      for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', at)) {
-        lines.push(text.slice(at, nl));
-        at = nl + 1;
-      }
-      signal();
-      // wait until the consumer has taken these lines
-      return new Promise<void>((resolve) => {
-        pull = resolve;
-      });
-    },
-    reject: (e) => options.onReject?.(e),
-  }).then(
-    (summary) => {
-      options.onSummary?.(summary);
-    },
-    (e: unknown) => {
-      failure = e;
-    },
-  ).finally(() => {
-    done = true;
-    signal();
   });
-  try {
-    for (;;) {
-      while (lines.length > 0) yield JSON.parse(lines.shift()!) as PositionRecord;
-      if (pull) {
-        const p: () => void = pull;
-        pull = null;
-        p();
-        continue;
-      }
-      if (done) break;
-      await new Promise<void>((resolve) => {
-        wake = resolve;
-      });
-    }
-  } finally {
-    // a consumer that stops early: let the run drain without waiting for it, and stop reading input
-    abandoned = true;
-    (pull as (() => void) | null)?.();
-    await run;
+  const stats = new Stats();
+  for await (const r of run) {
+    for (const e of r.errors) options.onReject?.(e);
+    stats.merge(r.stats);
+    if (r.records !== null) yield* r.records;
   }
-  if (failure !== null) throw failure;
+  options.onSummary?.({ stats: stats.toJSON(), verify: null, seconds: run.seconds });
+  if (run.inputErrors.length > 0) throw run.inputErrors[0];
 }

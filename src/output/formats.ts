@@ -7,6 +7,8 @@ import type { Formatter, GameText, PositionView } from './view.js';
 
 export type OutputFormat = 'jsonl' | 'csv' | 'epd' | 'pgn' | 'none';
 export const OUTPUT_FORMATS: readonly OutputFormat[] = ['jsonl', 'csv', 'epd', 'pgn', 'none'];
+/** What the workers produce: text in a format, or plain records for the library. */
+export type OutputKind = OutputFormat | 'records';
 
 /** Writes nothing (-f none: statistics only). */
 export class NoneFormatter implements Formatter {

@@ -35,6 +35,8 @@ export interface ScanError {
   /** The offending text, at most 40 characters. */
   text: string;
   reason: string;
+  /** The game ends inside a comment, variation or tag value: it was cut off, not mistyped. */
+  incomplete: boolean;
 }
 
 /** Scans one game: tags, then the main line. Returns null on success or when the sink stopped it. */
@@ -51,7 +53,7 @@ export function scanGame(bytes: Uint8Array, sink: GameSink): ScanError | null {
     switch (b) {
       case 0x7b: { // {
         const j = bytes.indexOf(0x7d, i + 1);
-        if (j < 0) return scanError(bytes, i, 'unterminated comment');
+        if (j < 0) return scanError(bytes, i, 'unterminated comment', true);
         i = j + 1;
         continue;
       }
@@ -136,7 +138,7 @@ function scanTag(bytes: Uint8Array, at: number, sink: TagSink): number | ScanErr
       }
     }
   }
-  return scanError(bytes, at, 'unterminated tag value');
+  return scanError(bytes, at, 'unterminated tag value', i >= n);
 }
 
 /** Skips `( ... )` at bytes[at], nested, with comments that may hold parentheses. */
@@ -151,14 +153,14 @@ function skipVariation(bytes: Uint8Array, at: number): number | ScanError {
       if (--depth === 0) return i + 1;
     } else if (b === 0x7b) {
       const j = bytes.indexOf(0x7d, i + 1);
-      if (j < 0) return scanError(bytes, i, 'unterminated comment');
+      if (j < 0) return scanError(bytes, i, 'unterminated comment', true);
       i = j;
     } else if (b === 0x3b || (b === 0x25 && (bytes[i - 1] === LF || bytes[i - 1] === CR))) {
       i = lineEnd(bytes, i) - 1;
     }
     i++;
   }
-  return scanError(bytes, at, 'unterminated variation');
+  return scanError(bytes, at, 'unterminated variation', true);
 }
 
 /** Blanks inside a tag pair: any whitespace but a line end. */
@@ -197,10 +199,10 @@ function onlyGlyphs(bytes: Uint8Array, start: number, end: number): boolean {
   return true;
 }
 
-function scanError(bytes: Uint8Array, offset: number, reason: string): ScanError {
+function scanError(bytes: Uint8Array, offset: number, reason: string, incomplete = false): ScanError {
   let end = offset + 1;
   while (end < bytes.length && end - offset < ERROR_TEXT_MAX && bytes[end] > 0x20) end++;
-  return { offset, text: decodeText(bytes, offset, end), reason };
+  return { offset, text: decodeText(bytes, offset, end), reason, incomplete };
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });

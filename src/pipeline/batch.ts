@@ -1,7 +1,30 @@
 // The unit of work sent to a worker: many games' bytes in one buffer (the task round trip costs
 // 30–270 µs, DESIGN.md §8, so a batch carries hundreds of games), and what comes back.
+import type { GameErrorKind } from '../errors.js';
+import type { PositionRecord } from '../output/records.js';
 import type { StatsJSON } from '../output/stats.js';
-import type { GameError } from './game.js';
+
+/** A game that could not be read or replayed (DESIGN.md §7), as reported (`--errors`, stderr, onReject). */
+export interface GameError {
+  /** 1-based game number over all inputs. */
+  game: number;
+  /** Byte offset of the game in its input (decompressed stream). */
+  offset: number;
+  /** Ply of the offending move (0 = the first move); 0 for a game that fails before its moves. */
+  ply: number;
+  /** The offending text: the move token, the tag value or the bytes where reading stopped. */
+  text: string;
+  reason: string;
+  kind: GameErrorKind;
+  /** Input the game comes from, as named on the command line ('-' for stdin). */
+  input: string;
+}
+
+/** Why the main thread already knows a game is unreadable (too large, a malformed EPD line, cut by damage). */
+export interface KnownRejection {
+  kind: GameErrorKind;
+  reason: string;
+}
 
 export interface Batch {
   /** Position of the batch in the output order. */
@@ -19,17 +42,21 @@ export interface Batch {
   starts: Int32Array;
   /** Byte offset of game i in its input. */
   offsets: Float64Array;
-  /**
-   * Why the main thread already knows game i is unreadable (over --max-game-bytes, a malformed EPD
-   * line), or null: the worker reports it in order with the others.
-   */
-  rejected: (string | null)[];
+  /** Why game i is already known to be unreadable, or null: the worker reports it in order with the others. */
+  rejected: (KnownRejection | null)[];
 }
 
 export interface BatchResult {
   seq: number;
-  /** Formatted output of the batch's games, in order. */
+  /**
+   * Games the batch turned out to hold: its games, plus those recovered from inside rejected ones
+   * (DESIGN.md §7), which shift the numbers of every later game.
+   */
+  games: number;
+  /** Formatted output of the batch's games, in order ('' for the records kind). */
   text: string;
+  /** The records kind (the library): the positions as plain objects, in order. */
+  records: PositionRecord[] | null;
   stats: StatsJSON;
   /** Rejected games, in order. */
   errors: GameError[];
@@ -50,9 +77,8 @@ export class BatchBuilder {
   private chunks: Uint8Array[] = [];
   private starts: number[] = [0];
   private offsets: number[] = [];
-  private rejected: (string | null)[] = [];
+  private rejected: (KnownRejection | null)[] = [];
   private size = 0;
-  private first = 0;
 
   constructor(
     readonly kind: 'pgn' | 'epd',
@@ -66,8 +92,7 @@ export class BatchBuilder {
   }
 
   /** Adds a game (copying nothing yet), or the reason it cannot be read; true when the batch is full. */
-  add(gameNumber: number, offset: number, bytes: Uint8Array, rejected: string | null = null): boolean {
-    if (this.offsets.length === 0) this.first = gameNumber;
+  add(offset: number, bytes: Uint8Array, rejected: KnownRejection | null = null): boolean {
     this.chunks.push(bytes);
     this.size += bytes.length;
     this.starts.push(this.size);
@@ -76,8 +101,8 @@ export class BatchBuilder {
     return this.offsets.length >= this.maxGames || this.size >= this.maxBytes;
   }
 
-  /** The batch so far as one task, and a fresh start. */
-  take(seq: number): Batch {
+  /** The batch so far as one task (numbered by the run when dispatched), and a fresh start. */
+  take(): Batch {
     const bytes = new Uint8Array(this.size);
     let at = 0;
     for (const c of this.chunks) {
@@ -85,11 +110,11 @@ export class BatchBuilder {
       at += c.length;
     }
     const batch: Batch = {
-      seq,
+      seq: 0,
       attempt: 0,
       kind: this.kind,
       input: this.input,
-      firstGame: this.first,
+      firstGame: 0,
       bytes,
       starts: Int32Array.from(this.starts),
       offsets: Float64Array.from(this.offsets),

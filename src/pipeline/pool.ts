@@ -5,8 +5,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, resolve } from 'node:path';
 import { Piscina } from 'piscina';
-import type { Batch, BatchResult } from './batch.js';
-import type { GameError } from './game.js';
+import type { Batch, BatchResult, GameError } from './batch.js';
 import type { WorkerInit } from './task.js';
 import { Stats } from '../output/stats.js';
 
@@ -22,9 +21,10 @@ function workerFile(): string {
 export class AnalysisPool {
   private readonly pool: Piscina;
 
-  constructor(threads: number, init: WorkerInit) {
+  /** `filename`: the compiled worker module; tests pass one that injects faults. */
+  constructor(threads: number, init: WorkerInit, filename: string = workerFile()) {
     this.pool = new Piscina({
-      filename: workerFile(),
+      filename,
       workerData: init,
       minThreads: threads,
       maxThreads: threads,
@@ -63,9 +63,10 @@ function failedBatch(batch: Batch, error: Error, firstError: Error): BatchResult
       ply: 0,
       text: '',
       reason: `internal error: the worker failed twice on this batch (${firstError.message}; then ${error.message})`,
+      kind: 'worker',
       input: batch.input,
     });
     stats.addRejected();
   }
-  return { seq: batch.seq, text: '', stats: stats.toJSON(), errors, verify: null };
+  return { seq: batch.seq, games: batch.offsets.length, text: '', records: null, stats: stats.toJSON(), errors, verify: null };
 }

@@ -1,42 +1,39 @@
-// The analysis run on the main thread: sources -> splitter -> batches -> pool -> in-order output,
-// statistics, error report, progress. Memory stays bounded: at most maxInFlight batches exist at once and
-// the source is not read while the queue is full.
+// The analysis run on the main thread, as one ordered async iterable of batch results: inputs ->
+// splitter -> batches -> pool -> in order. The CLI and the library consume it with `for await`.
+// Memory stays bounded: at most maxInFlight batches exist at once and no input is read while the queue
+// is full or the consumer does not pull.
+//
+// Game numbers: a batch is numbered when dispatched, assuming no broken game in the batches before it
+// hides another. When a worker recovers games from inside a broken one (DESIGN.md §7), every later game
+// moves up; a batch found numbered from the wrong game is analysed again with the right number before it
+// is handed out (rare: only after a recovery, and only the batches in flight then).
 import { availableParallelism } from 'node:os';
 import { buildTables } from '../core/tables.js';
-import type { MotifFilter } from '../motifs/filter.js';
-import { createFormatter, type OutputFormat } from '../output/formats.js';
-import { Stats, type StatsJSON } from '../output/stats.js';
-import { DEFAULT_MAX_GAME_BYTES, GameSplitter } from '../pgn/splitter.js';
-import { BatchBuilder, type Batch, type BatchResult, type VerifyReport } from './batch.js';
-import type { GameError } from './game.js';
+import { XrayError } from '../errors.js';
+import type { StatsJSON } from '../output/stats.js';
+import { DEFAULT_MAX_GAME_BYTES } from '../pgn/splitter.js';
+import type { Batch, BatchResult, VerifyReport } from './batch.js';
+import { inputBatches } from './batches.js';
+import type { Input } from './inputs.js';
 import { AnalysisPool } from './pool.js';
-import { Progress } from './progress.js';
 import { InOrder } from './reorder.js';
-import { detectKind, readInput, readPositions, totalBytes } from './source.js';
 import type { WorkerOptions } from './task.js';
 
 export interface RunOptions {
-  inputs: string[];
-  format: OutputFormat;
-  allPositions: boolean;
-  filter: MotifFilter;
+  inputs: Input[];
+  worker: WorkerOptions;
   threads?: number;
   maxGameBytes?: number;
-  verify?: boolean;
-  progress?: boolean;
   /** Games per batch (at most) and bytes per batch (about). */
   batchGames?: number;
   batchBytes?: number;
-  /** Receives the output text in input order; may return a promise to apply backpressure. */
-  write: (text: string) => void | Promise<void>;
-  /** Receives each rejected game, in input order. */
-  reject: (e: GameError) => void | Promise<void>;
-  /** Polled between input chunks: true stops reading (the library's consumer went away). */
-  stop?: () => boolean;
-  /** Test hooks forwarded to the workers. */
-  testHooks?: Pick<WorkerOptions, 'failSeq' | 'failAttempts' | 'failMode'>;
+  /** The compiled worker module (tests pass one that injects faults). */
+  workerFile?: string;
+  /** Told the bytes read so far of the input being read (compressed bytes as stored). */
+  onBytes?: (input: number, bytes: number) => void;
 }
 
+/** What a run did, for the summary and the statistics file. */
 export interface RunSummary {
   stats: StatsJSON;
   verify: VerifyReport | null;
@@ -48,91 +45,82 @@ export function defaultThreads(): number {
   return Math.max(1, availableParallelism());
 }
 
-/** Runs the whole analysis; resolves when every game has been written or reported. */
-export async function runAnalysis(o: RunOptions): Promise<RunSummary> {
-  const t0 = performance.now();
-  const threads = o.threads ?? defaultThreads();
-  const tables = buildTables();
-  const pool = new AnalysisPool(threads, {
-    tables,
-    options: { format: o.format, allPositions: o.allPositions, filter: o.filter, verify: o.verify === true, ...o.testHooks },
-  });
-  const stats = new Stats();
-  let verify: VerifyReport | null = o.verify ? { games: 0, agreed: 0, pgnParserFailed: 0, disagreements: [] } : null;
-  const progress = new Progress(o.progress === true, totalBytes(o.inputs));
-  const queue = new InOrder<BatchResult>(threads * 3);
-  const batchGames = o.batchGames ?? 256;
-  const batchBytes = o.batchBytes ?? 1 << 19;
-  let seq = 0;
-  let games = 0;
-  let bytesBefore = 0; // compressed bytes of the inputs already finished
-  let bytesNow = 0;
+export class AnalysisRun implements AsyncIterable<BatchResult> {
+  verify: VerifyReport | null;
+  /** Failures of whole inputs (unreadable, damaged, not PGN), in the order met; the run went on. */
+  readonly inputErrors: XrayError[] = [];
+  /** Where reading stopped: the last input and byte offset handed out. */
+  position = { input: '', offset: 0 };
+  private stopped = false;
+  private readonly t0 = performance.now();
+  private nextGame = 1; // the number of the next game handed out
+  private shift = 0; // games recovered so far, beyond those the splitter found
 
-  const consume = async (r: BatchResult | undefined): Promise<void> => {
-    if (r === undefined) return;
-    if (r.text !== '') await o.write(r.text);
-    for (const e of r.errors) await o.reject(e);
-    stats.merge(r.stats);
-    if (verify !== null && r.verify !== null) {
-      verify.games += r.verify.games;
-      verify.agreed += r.verify.agreed;
-      verify.pgnParserFailed += r.verify.pgnParserFailed;
-      verify.disagreements.push(...r.verify.disagreements);
-    }
-    progress.update(bytesBefore + bytesNow, stats.games + stats.rejected, stats.positions);
-  };
-  const dispatch = async (batch: Batch): Promise<void> => {
-    await consume(await queue.push(pool.run(batch)));
-  };
+  constructor(private readonly o: RunOptions) {
+    this.verify = o.worker.verify ? { games: 0, agreed: 0, pgnParserFailed: 0, disagreements: [] } : null;
+  }
 
-  try {
-    const header = createFormatter(o.format).header(); // the CSV column row
-    if (header !== '') await o.write(header);
-    for (const input of o.inputs) {
-      bytesNow = 0;
-      const onBytes = (n: number): void => {
-        bytesNow = n;
-      };
-      const chunks = readInput(input, { onBytes });
-      const first = await chunks.next();
-      if (first.done) continue;
-      const kind = detectKind(input, first.value);
-      const all = (async function* () {
-        yield first.value;
-        yield* chunks;
-      })();
-      const builder = new BatchBuilder(kind, input, batchGames, batchBytes);
-      const pending: Batch[] = [];
-      if (kind === 'pgn') {
-        const splitter = new GameSplitter({ maxGameBytes: o.maxGameBytes });
-        const onGame = (g: { offset: number; bytes: Uint8Array; tooLarge?: boolean }): void => {
-          const rejected = g.tooLarge === true ? `game over --max-game-bytes (${o.maxGameBytes ?? DEFAULT_MAX_GAME_BYTES} bytes)` : null;
-          if (builder.add(++games, g.offset, g.bytes, rejected)) pending.push(builder.take(seq++));
-        };
-        for await (const chunk of all) {
-          if (o.stop?.()) break;
-          splitter.push(chunk, onGame);
-          // dispatch after the chunk: the splitter's arena views stay valid until copied by take()
-          while (pending.length > 0) await dispatch(pending.shift()!);
-        }
-        splitter.end(onGame);
-      } else {
-        const enc = new TextEncoder();
-        for await (const p of readPositions(all)) {
-          if (o.stop?.()) break;
-          const full = 'fen' in p ? builder.add(++games, p.offset, enc.encode(p.fen)) : builder.add(++games, p.offset, enc.encode(p.text), p.error);
-          if (full) await dispatch(builder.take(seq++));
+  /** Stops reading input; the batches already in flight are still handed out. */
+  stop(): void {
+    this.stopped = true;
+  }
+
+  get seconds(): number {
+    return (performance.now() - this.t0) / 1000;
+  }
+
+  async *[Symbol.asyncIterator](): AsyncGenerator<BatchResult> {
+    const threads = this.o.threads ?? defaultThreads();
+    const pool = new AnalysisPool(threads, { tables: buildTables(), options: this.o.worker }, this.o.workerFile);
+    const queue = new InOrder<{ batch: Batch; result: Promise<BatchResult> }>(threads * 3);
+    let seq = 0;
+    let dispatched = 0; // games in the batches dispatched so far
+    try {
+      for (let i = 0; i < this.o.inputs.length && !this.stopped; i++) {
+        for await (const batch of this.batchesOf(i)) {
+          batch.seq = seq++;
+          batch.firstGame = dispatched + this.shift + 1;
+          dispatched += batch.offsets.length;
+          const done = queue.push({ batch, result: pool.run(batch) });
+          if (done !== undefined) yield await this.settle(done, pool);
         }
       }
-      while (pending.length > 0) await dispatch(pending.shift()!);
-      if (builder.count > 0) await dispatch(builder.take(seq++));
-      bytesBefore += bytesNow;
-      bytesNow = 0;
+      for (let next = queue.take(); next !== undefined; next = queue.take()) yield await this.settle(next, pool);
+    } finally {
+      await pool.close();
     }
-    while (queue.size > 0) await consume(await queue.take());
-  } finally {
-    progress.stop();
-    await pool.close();
   }
-  return { stats: stats.toJSON(), verify, seconds: (performance.now() - t0) / 1000 };
+
+  /** One input's batches; a failure of the input is kept and the run goes on with the next. */
+  private async *batchesOf(i: number): AsyncGenerator<Batch> {
+    const input = this.o.inputs[i];
+    const chunks = input.open({ onBytes: (n) => this.o.onBytes?.(i, n) });
+    const o = { maxGameBytes: this.o.maxGameBytes ?? DEFAULT_MAX_GAME_BYTES, batchGames: this.o.batchGames ?? 256, batchBytes: this.o.batchBytes ?? 1 << 19 };
+    try {
+      yield* inputBatches(input.name, chunks, o, () => this.stopped);
+    } catch (e) {
+      if (!(e instanceof XrayError)) throw e;
+      this.inputErrors.push(e);
+    }
+  }
+
+  /** A result in order, re-run when recovered games moved its numbers; counted into the totals. */
+  private async settle(entry: { batch: Batch; result: Promise<BatchResult> }, pool: AnalysisPool): Promise<BatchResult> {
+    const { batch } = entry;
+    let r = await entry.result;
+    if (batch.firstGame !== this.nextGame) r = await pool.run({ ...batch, firstGame: this.nextGame });
+    this.shift += r.games - batch.offsets.length;
+    this.nextGame += r.games;
+    if (this.verify !== null && r.verify !== null) addVerify(this.verify, r.verify);
+    const n = batch.offsets.length;
+    this.position = { input: batch.input, offset: n > 0 ? batch.offsets[n - 1] : 0 };
+    return r;
+  }
+}
+
+function addVerify(total: VerifyReport, r: VerifyReport): void {
+  total.games += r.games;
+  total.agreed += r.agreed;
+  total.pgnParserFailed += r.pgnParserFailed;
+  total.disagreements.push(...r.disagreements);
 }

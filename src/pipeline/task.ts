@@ -1,23 +1,20 @@
 // The pool's task, run in a worker: open the shared tables (views, no copy, never rebuilt), then for each
-// batch analyze its games in order and return the formatted text, statistics and rejected games.
+// batch analyse its games in order — recovering the games a broken one swallowed — and return the
+// output, statistics and rejected games.
 import { installTables } from '../core/attacks.js';
 import { openTables } from '../core/tables.js';
+import { GameAnalyzer, type GameFailure } from '../analysis/game.js';
 import type { MotifFilter } from '../motifs/filter.js';
-import { createFormatter, type OutputFormat } from '../output/formats.js';
-import { Stats } from '../output/stats.js';
-import type { Batch, BatchResult } from './batch.js';
-import { GameAnalyzer, type GameError } from './game.js';
-import { pgnParserDiagnosis, Verifier } from './verify.js';
+import type { OutputKind } from '../output/formats.js';
+import { nextTagSection } from '../pgn/recover.js';
+import type { Batch, BatchResult, GameError, KnownRejection } from './batch.js';
+import { BatchSink } from './sinks.js';
 
 export interface WorkerOptions {
-  format: OutputFormat;
+  output: OutputKind;
   allPositions: boolean;
   filter: MotifFilter;
   verify: boolean;
-  /** Test hook (see the README's testing notes): batch seq whose first `failAttempts` tries fail. */
-  failSeq?: number;
-  failAttempts?: number;
-  failMode?: 'throw' | 'exit';
 }
 
 export interface WorkerInit {
@@ -25,46 +22,119 @@ export interface WorkerInit {
   options: WorkerOptions;
 }
 
-const decoder = new TextDecoder('latin1');
+type VerifyModule = typeof import('./verify.js');
+let verifyModule: Promise<VerifyModule> | null = null;
+
+/** chess.js and pgn-parser load only for --verify or a syntax diagnosis, never at worker start. */
+function loadVerify(): Promise<VerifyModule> {
+  verifyModule ??= import('./verify.js');
+  return verifyModule;
+}
+
+const latin1 = new TextDecoder('latin1');
+const MAX_TEXT = 60;
+
+/** One game as analysed: a whole game, or a part of a broken one. */
+interface GamePart {
+  bytes: Uint8Array;
+  game: number;
+  offset: number;
+  error: GameError | null;
+}
+
+/** One batch's games through the analyzer, in order, numbering games as they are found. */
+class BatchWork {
+  readonly errors: GameError[] = [];
+  game: number;
+
+  constructor(
+    private readonly batch: Batch,
+    private readonly analyzer: GameAnalyzer,
+    private readonly sink: BatchSink,
+  ) {
+    this.game = batch.firstGame;
+  }
+
+  reject(offset: number, f: Omit<GameError, 'game' | 'offset' | 'input'>): GameError {
+    const e: GameError = { game: this.game, offset, ply: f.ply, text: f.text, reason: f.reason, kind: f.kind, input: this.batch.input };
+    this.errors.push(e);
+    this.sink.stats.addRejected();
+    return e;
+  }
+
+  known(bytes: Uint8Array, offset: number, why: KnownRejection): void {
+    this.reject(offset, { ply: 0, text: latin1.decode(bytes.subarray(0, MAX_TEXT)), ...why });
+    this.game++;
+  }
+
+  fen(bytes: Uint8Array, offset: number): void {
+    const failure = this.analyzer.fen(latin1.decode(bytes), this.game, this.sink);
+    if (failure !== null) this.reject(offset, failure);
+    this.game++;
+  }
+
+  /**
+   * A PGN game; when it is rejected and its bytes hold another tag section, the part before it is
+   * analysed (and reported) alone and the rest split again (DESIGN.md §7). Returns the parts analysed.
+   */
+  pgn(bytes: Uint8Array, offset: number): GamePart[] {
+    const parts: GamePart[] = [];
+    let start = 0;
+    for (;;) {
+      const part = bytes.subarray(start);
+      let failure = this.analyzer.pgn(part, this.game, this.sink);
+      const cut = failure === null ? -1 : nextTagSection(part);
+      if (cut < 0) {
+        parts.push(this.done(part, offset + start, failure));
+        return parts;
+      }
+      const head = part.subarray(0, cut);
+      failure = this.analyzer.pgn(head, this.game, this.sink);
+      parts.push(this.done(head, offset + start, failure));
+      start += cut;
+    }
+  }
+
+  private done(bytes: Uint8Array, offset: number, failure: GameFailure | null): GamePart {
+    const part: GamePart = { bytes, game: this.game, offset, error: null };
+    if (failure !== null) part.error = this.reject(offset, failure);
+    this.game++;
+    return part;
+  }
+}
 
 /** Builds the batch function for one worker. */
 export function createTask(init: WorkerInit): (batch: Batch) => Promise<BatchResult> {
   installTables(openTables(init.tables));
   const o = init.options;
-  const formatter = o.format === 'none' ? null : createFormatter(o.format);
-  const analyzer = new GameAnalyzer({ formatter, allPositions: o.allPositions, filter: o.filter });
-  const verifier = o.verify ? new Verifier() : null;
+  const analyzer = new GameAnalyzer({ allPositions: o.allPositions, filter: o.filter, moves: o.output !== 'none' });
+  const sink = BatchSink.of(o.output);
 
   return async (batch: Batch): Promise<BatchResult> => {
-    if (o.failSeq === batch.seq && batch.attempt < (o.failAttempts ?? 1)) {
-      if (o.failMode === 'exit') process.exit(70);
-      throw new Error(`test hook: batch ${batch.seq} fails on attempt ${batch.attempt}`);
-    }
-    const stats = new Stats();
-    const errors: GameError[] = [];
-    let text = '';
-    const n = batch.offsets.length;
-    for (let i = 0; i < n; i++) {
-      const game = batch.firstGame + i;
+    const work = new BatchWork(batch, analyzer, sink);
+    const verifier = o.verify ? new (await loadVerify()).Verifier() : null;
+    for (let i = 0; i < batch.offsets.length; i++) {
       const offset = batch.offsets[i];
       const bytes = batch.bytes.subarray(batch.starts[i], batch.starts[i + 1]);
       const known = batch.rejected[i];
-      if (known !== null) {
-        errors.push({ game, offset, ply: 0, text: decoder.decode(bytes).slice(0, 60), reason: known, input: batch.input });
-        stats.addRejected();
-        continue;
+      if (known !== null) work.known(bytes, offset, known);
+      else if (batch.kind === 'epd') work.fen(bytes, offset);
+      else {
+        for (const p of work.pgn(bytes, offset)) {
+          if (p.error?.kind === 'syntax' || p.error?.kind === 'incomplete') p.error.reason += `; pgn-parser: ${(await loadVerify()).pgnParserDiagnosis(p.bytes)}`;
+          if (verifier !== null) await verifier.check(p.bytes, p.game, p.offset, p.error);
+        }
       }
-      const r = batch.kind === 'pgn' ? analyzer.pgn(bytes, game, offset, stats) : analyzer.fen(decoder.decode(bytes), game, offset, stats);
-      if (typeof r === 'string') {
-        text += r;
-      } else {
-        r.input = batch.input;
-        if (batch.kind === 'pgn' && r.reason.startsWith('PGN syntax')) r.reason += `; pgn-parser: ${await pgnParserDiagnosis(bytes)}`;
-        errors.push(r);
-        stats.addRejected();
-      }
-      if (verifier !== null && batch.kind === 'pgn') await verifier.check(bytes, game, offset, typeof r === 'string' ? null : r);
     }
-    return { seq: batch.seq, text, stats: stats.toJSON(), errors, verify: verifier?.take() ?? null };
+    const out = sink.take();
+    return {
+      seq: batch.seq,
+      games: work.game - batch.firstGame,
+      text: out.text,
+      records: out.records,
+      stats: out.stats.toJSON(),
+      errors: work.errors,
+      verify: verifier?.take() ?? null,
+    };
   };
 }

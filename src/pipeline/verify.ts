@@ -11,7 +11,7 @@ import { variantFromTag } from '../core/variant.js';
 import { readHeaders } from '../pgn/headers.js';
 import { decodeText, tokenizeMoves } from '../pgn/movetext.js';
 import type { VerifyReport } from './batch.js';
-import type { GameError } from './game.js';
+import type { GameError } from './batch.js';
 
 interface PgnParserGame {
   moves: { move: string }[];
@@ -30,7 +30,7 @@ function parser(): PgnParse {
 }
 
 /** What pgn-parser says about a game our tokenizer rejected, quoted in the error report. */
-export async function pgnParserDiagnosis(bytes: Uint8Array): Promise<string> {
+export function pgnParserDiagnosis(bytes: Uint8Array): string {
   try {
     parser()(decodeText(bytes, 0, bytes.length));
     return 'parses it';

@@ -12,7 +12,7 @@ import { ensureTables } from '../../src/core/attacks.js';
 import { ALL_MOTIFS } from '../../src/motifs/filter.js';
 import { createFormatter } from '../../src/output/formats.js';
 import { Stats } from '../../src/output/stats.js';
-import { GameAnalyzer } from '../../src/pipeline/game.js';
+import { FormattingAnalyzer as GameAnalyzer } from '../helpers/game-text.js';
 import { decodeText } from '../../src/pgn/movetext.js';
 import { corpusPath, readCorpusBytes, splitGames } from '../helpers/corpus.js';
 import { CLI } from '../helpers/cli.js';

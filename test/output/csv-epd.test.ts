@@ -15,7 +15,7 @@ import { JsonlFormatter } from '../../src/output/jsonl.js';
 import { PgnFormatter } from '../../src/output/pgn.js';
 import { Stats } from '../../src/output/stats.js';
 import type { Formatter, GameText, PositionView } from '../../src/output/view.js';
-import { GameAnalyzer } from '../../src/pipeline/game.js';
+import { FormattingAnalyzer as GameAnalyzer } from '../helpers/game-text.js';
 import { readCorpusBytes, splitGames } from '../helpers/corpus.js';
 import type { PositionRecord } from '../../src/index.js';
 

@@ -15,7 +15,7 @@ import { createFormatter } from '../../src/output/formats.js';
 import { PgnFormatter } from '../../src/output/pgn.js';
 import { Stats } from '../../src/output/stats.js';
 import type { Formatter, GameText, PositionView } from '../../src/output/view.js';
-import { GameAnalyzer } from '../../src/pipeline/game.js';
+import { FormattingAnalyzer as GameAnalyzer } from '../helpers/game-text.js';
 import { decodeText, scanGame, tokenizeMoves } from '../../src/pgn/movetext.js';
 import { readCorpusBytes, splitGames } from '../helpers/corpus.js';
 

@@ -6,7 +6,7 @@ import { playedNames } from '../../src/motifs/played.js';
 import { recordAt } from '../../src/motifs/tags.js';
 import { GAME_BUCKET_LABELS, MOTIF_KEYS, PLY_BUCKET_LABELS, Stats, summaryTable, type MotifCounts, type StatsJSON } from '../../src/output/stats.js';
 import type { Formatter, GameText, PositionView } from '../../src/output/view.js';
-import { GameAnalyzer } from '../../src/pipeline/game.js';
+import { FormattingAnalyzer as GameAnalyzer } from '../helpers/game-text.js';
 import { readCorpusBytes, splitGames } from '../helpers/corpus.js';
 
 /** Counts positions independently from the §6 objects, as the formatter sees them (--all-positions). */

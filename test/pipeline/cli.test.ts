@@ -50,29 +50,6 @@ describe('the command line', () => {
     }
   });
 
-  it('loses no other game when a worker throws on a batch: retried once, then reported', async () => {
-    const args = [FISCHER, '-j', '2', '-q', '--batch-games', '50'];
-    const normal = await runCli(args);
-    // the batch fails once: the retry succeeds and the output is unchanged
-    const retried = await runCli(args, { env: { PGN_XRAY_TEST_FAIL: '3:1' } });
-    expect(retried.code).toBe(0);
-    expect(retried.stdout).toBe(normal.stdout);
-    // the batch fails twice (a throw, then a crashed worker): its 50 games are reported, the rest are kept
-    const errors = join(tmp, 'errors.jsonl');
-    for (const mode of ['throw', 'exit']) {
-      const failed = await runCli([...args, '--errors', errors, '--stats', join(tmp, 'stats.json')], { env: { PGN_XRAY_TEST_FAIL: `3:2:${mode}` } });
-      expect(failed.code).toBe(0);
-      const rejected = readFileSync(errors, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { game: number; reason: string });
-      expect(rejected.map((e) => e.game)).toEqual(Array.from({ length: 50 }, (_, i) => 151 + i));
-      expect(rejected[0].reason).toMatch(/internal error/);
-      const kept = normal.stdout.split('\n').filter((l) => l !== '' && !((g) => g >= 151 && g <= 200)((JSON.parse(l) as { game: number }).game));
-      expect(failed.stdout).toBe(kept.join('\n') + '\n');
-      const stats = JSON.parse(readFileSync(join(tmp, 'stats.json'), 'utf8')) as { games: number; rejected: number };
-      expect(stats.rejected).toBe(50);
-      expect(stats.games).toBe(827 - 50);
-    }
-  });
-
   it('reports a rejected game with index, offset, ply, text and reason and goes on; --strict exits 3', async () => {
     const games = readFileSync(corpusPath('games/mliebelt-32games.pgn'), 'latin1');
     const broken = games.replace(/1\. ?e4/, '1. e5'); // the first game that opens 1.e4 now has an illegal first move
@@ -87,7 +64,7 @@ describe('the command line', () => {
     expect(typeof rejected[0].game).toBe('number');
     expect(typeof rejected[0].offset).toBe('number');
     expect(broken.slice(rejected[0].offset as number).startsWith('[Event')).toBe(true);
-    const strict = await runCli([input, '-q', '--strict', '-f', 'none']);
+    const strict = await runCli([input, '--strict', '-f', 'none']);
     expect(strict.code).toBe(3);
     expect(strict.stderr).toContain('illegal move');
   });

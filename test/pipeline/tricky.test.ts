@@ -41,9 +41,10 @@ describe('the tricky corpus', () => {
     const r = await runCli([...files.map((f) => join(corpusDir(), f)), '-q', '-f', 'jsonl', '--errors', errors, '--stats', stats]);
     expect(r.code, r.stderr).toBe(0);
     const s = JSON.parse(readFileSync(stats, 'utf8')) as { games: number; rejected: number };
-    // every game the splitter finds is analyzed or rejected, none lost
+    // every game the splitter finds is analyzed or rejected, none lost; one more is recovered from inside a
+    // broken one: kokopu's syntactic-error-5, whose open tag value swallowed "A valid game at the end of the file"
     const games = files.reduce((n, f) => n + splitGames(readCorpusBytes(f)).length, 0);
-    expect(s.games + s.rejected).toBe(games);
+    expect(s.games + s.rejected).toBe(games + 1);
     const lines = existsSync(errors) ? readFileSync(errors, 'utf8').split('\n').filter((l) => l !== '') : [];
     expect(lines.length).toBe(s.rejected);
     const rejected: Rejected[] = lines.map((l) => {

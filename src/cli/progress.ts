@@ -34,6 +34,11 @@ export class Progress {
     this.bar.update(bytes, { mb: (bytes / 1e6).toFixed(1), games, pps: Math.round(positions / Math.max(s, 1e-3)).toLocaleString('en') });
   }
 
+  /** Prints a line above the bar (which the next update draws again), or just the line without a bar. */
+  log(line: string): void {
+    process.stderr.write(this.bar === null ? `${line}\n` : `\r\x1b[2K${line}\n`);
+  }
+
   stop(): void {
     this.bar?.stop();
   }

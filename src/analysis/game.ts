@@ -1,0 +1,96 @@
+// One game from bytes to tagged positions: pass 1 reads and replays it (src/analysis/replay.ts); only when
+// the whole game replays does pass 2 tag every position and hand it to the sink, so a rejected game leaves
+// nothing behind. The sink decides what a position becomes (text, a record, counts).
+import type { Position } from '../core/position.js';
+import { moveToSan, moveToUci } from '../core/san.js';
+import { MotifBuffer } from '../motifs/buffer.js';
+import { scanMotifs } from '../motifs/classify.js';
+import { filterBuffer, type MotifFilter } from '../motifs/filter.js';
+import { playedFlags } from '../motifs/played.js';
+import { scanGame } from '../pgn/movetext.js';
+import { GameReader, type GameFailure } from './replay.js';
+import type { GameText, PositionSink, PositionView } from './view.js';
+
+export type { GameFailure } from './replay.js';
+
+export interface AnalyzerOptions {
+  /** Select every position for output, not only tagged ones. */
+  allPositions: boolean;
+  filter: MotifFilter;
+  /** Write SAN and UCI into the views of selected positions (not needed for -f none). */
+  moves: boolean;
+}
+
+const MAX_TEXT = 60;
+const NO_TEXT: GameText = { bytes: new Uint8Array(0), moveEnds: new Int32Array(0) };
+
+/** Reads, replays and tags games; one per worker, reused for every game. */
+export class GameAnalyzer {
+  private readonly reader = new GameReader();
+  private readonly buf = new MotifBuffer();
+  private readonly view: PositionView;
+  /** Tagged positions of the last game analysed. */
+  private tagged = 0;
+
+  constructor(private readonly opts: AnalyzerOptions) {
+    this.reader.reset(new Uint8Array(0));
+    this.view = { game: 0, ply: 0, pos: this.reader.positions[0], buf: this.buf, played: 0, san: null, uci: null };
+  }
+
+  /** Analyzes one PGN game into the sink; returns null, or why it was rejected (the sink saw nothing). */
+  pgn(bytes: Uint8Array, game: number, sink: PositionSink): GameFailure | null {
+    const r = this.reader;
+    r.reset(bytes);
+    const scan = scanGame(bytes, r);
+    if (scan !== null) {
+      return {
+        kind: scan.incomplete ? 'incomplete' : 'syntax',
+        ply: r.plies,
+        text: scan.text.slice(0, MAX_TEXT),
+        reason: `PGN syntax: ${scan.reason} at byte ${scan.offset} of the game`,
+      };
+    }
+    if (!r.started) r.setUp(); // a game without moves: its start position alone
+    if (r.error !== null) return { ...r.error, text: r.error.text.slice(0, MAX_TEXT) };
+    this.positions(r.positions, r.moves, r.plies, game, sink);
+    sink.endGame({ bytes, moveEnds: r.moveEnds.subarray(0, r.plies) }, this.tagged);
+    return null;
+  }
+
+  /** Analyzes one position given as FEN (an EPD/FEN input line) as a game of its own. */
+  fen(fen: string, game: number, sink: PositionSink): GameFailure | null {
+    const r = this.reader;
+    if (!r.setPosition(fen)) return { ...r.error!, text: fen.slice(0, MAX_TEXT) };
+    this.positions(r.positions, r.moves, 0, game, sink);
+    sink.endGame(NO_TEXT, this.tagged);
+    return null;
+  }
+
+  /** Pass 2: every position of a replayable game through the motif engine into the sink. */
+  private positions(positions: Position[], moves: Int32Array, plies: number, game: number, sink: PositionSink): void {
+    const { allPositions, filter } = this.opts;
+    const v = this.view;
+    v.game = game;
+    this.tagged = 0;
+    for (let ply = 0; ply <= plies; ply++) {
+      const pos = positions[ply];
+      scanMotifs(pos, this.buf);
+      filterBuffer(this.buf, filter.codes);
+      const m = ply < plies ? moves[ply] : -1;
+      const played = m >= 0 ? playedFlags(pos, m, positions[ply + 1]) & filter.played : 0;
+      const tagged = this.buf.count > 0 || played !== 0;
+      if (tagged) this.tagged++;
+      v.ply = ply;
+      v.pos = pos;
+      v.played = played;
+      const keep = tagged || allPositions;
+      v.san = null;
+      v.uci = null;
+      if (keep && m >= 0 && this.opts.moves) {
+        v.san = moveToSan(pos, m, positions[ply + 1]);
+        v.uci = moveToUci(pos, m);
+      }
+      sink.position(v, keep);
+    }
+  }
+}

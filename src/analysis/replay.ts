@@ -1,0 +1,132 @@
+// Pass 1 of a game: the tokenizer's sink. Sets up the start position from [Variant] and [FEN], then
+// parses and plays each move, keeping every position (positions[p] is the one before move p), so that
+// pass 2 replays nothing and a game rejected at ply 80 has produced nothing yet.
+import { INITIAL_FEN, parseFen } from '../core/fen.js';
+import { Position } from '../core/position.js';
+import { parseSanBytes, sanErrorReason } from '../core/san.js';
+import { variantFromTag } from '../core/variant.js';
+import type { GameErrorKind } from '../errors.js';
+import { decodeText, tagValue, type GameSink } from '../pgn/movetext.js';
+
+/** Why a game could not be replayed. */
+export interface GameFailure {
+  kind: GameErrorKind;
+  /** Ply of the offending move (0 = the first move); 0 for a game that fails before its moves. */
+  ply: number;
+  /** The offending text: the move token, the tag value or the bytes where reading stopped. */
+  text: string;
+  reason: string;
+}
+
+/** Whether bytes[start, end) spell the ASCII name. */
+function nameIs(bytes: Uint8Array, start: number, end: number, name: string): boolean {
+  if (end - start !== name.length) return false;
+  for (let i = 0; i < name.length; i++) if (bytes[start + i] !== name.charCodeAt(i)) return false;
+  return true;
+}
+
+let initial: Position | null = null;
+
+/** The standard start position, parsed once on first use (after the tables are installed). */
+function initialPosition(): Position {
+  initial ??= parseFen(INITIAL_FEN);
+  return initial;
+}
+
+/** Reads and replays one game at a time; reused for every game of a worker. */
+export class GameReader implements GameSink {
+  bytes: Uint8Array = new Uint8Array(0);
+  /** Reused across games; grown as long games need. */
+  positions: Position[] = [];
+  moves = new Int32Array(1024);
+  moveEnds = new Int32Array(1024);
+  plies = 0;
+  started = false;
+  error: GameFailure | null = null;
+  private fen: [number, number] | null = null;
+  private variant: [number, number] | null = null;
+
+  reset(bytes: Uint8Array): void {
+    this.bytes = bytes;
+    this.plies = 0;
+    this.started = false;
+    this.error = null;
+    this.fen = null;
+    this.variant = null;
+    if (this.positions.length === 0) this.positions.push(new Position());
+  }
+
+  tag(nameStart: number, nameEnd: number, valueStart: number, valueEnd: number): void {
+    // only two tags matter to the replay: compare names by bytes, decode nothing else
+    if (nameIs(this.bytes, nameStart, nameEnd, 'FEN')) this.fen = [valueStart, valueEnd];
+    else if (nameIs(this.bytes, nameStart, nameEnd, 'Variant')) this.variant = [valueStart, valueEnd];
+  }
+
+  /** The start position from [Variant] and [FEN]; false (with the error set) when they are unusable. */
+  setUp(): boolean {
+    this.started = true;
+    const variantText = this.variant ? tagValue(this.bytes, this.variant[0], this.variant[1]) : '';
+    let chess960: boolean;
+    try {
+      chess960 = variantFromTag(variantText) === 'chess960';
+    } catch (e) {
+      this.error = { kind: 'variant', ply: 0, text: variantText, reason: (e as Error).message };
+      return false;
+    }
+    if (this.fen === null && !chess960) {
+      this.positions[0].copyFrom(initialPosition()); // most games: no FEN to read
+      return true;
+    }
+    const fen = this.fen ? tagValue(this.bytes, this.fen[0], this.fen[1]) : INITIAL_FEN;
+    try {
+      this.positions[0].copyFrom(parseFen(fen, { chess960 }));
+    } catch (e) {
+      this.error = { kind: 'fen', ply: 0, text: fen, reason: (e as Error).message };
+      return false;
+    }
+    return true;
+  }
+
+  move(startByte: number, endByte: number): boolean {
+    if (!this.started && !this.setUp()) return false;
+    const pos = this.positions[this.plies];
+    const m = parseSanBytes(pos, this.bytes, startByte, endByte);
+    if (m < 0) {
+      this.error = { kind: 'san', ply: this.plies, text: decodeText(this.bytes, startByte, endByte), reason: sanErrorReason(pos, m) };
+      return false;
+    }
+    if (this.plies === this.moves.length) this.grow();
+    this.moves[this.plies] = m;
+    this.moveEnds[this.plies] = endByte;
+    this.plies++;
+    if (this.plies === this.positions.length) this.positions.push(new Position());
+    const next = this.positions[this.plies];
+    next.copyFrom(pos);
+    next.play(m);
+    return true;
+  }
+
+  result(): void {}
+
+  /** Sets up a single position (an EPD/FEN line) as a game without moves. */
+  setPosition(fen: string): boolean {
+    this.reset(new Uint8Array(0));
+    this.started = true;
+    try {
+      this.positions[0].copyFrom(parseFen(fen));
+    } catch (e) {
+      this.error = { kind: 'fen', ply: 0, text: fen, reason: (e as Error).message };
+      return false;
+    }
+    return true;
+  }
+
+  private grow(): void {
+    const moves = new Int32Array(this.moves.length * 2);
+    moves.set(this.moves);
+    this.moves = moves;
+    const ends = new Int32Array(this.moveEnds.length * 2);
+    ends.set(this.moveEnds);
+    this.moveEnds = ends;
+  }
+}

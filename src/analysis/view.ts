@@ -1,0 +1,37 @@
+// What the analysis of one game hands out: a view of each position, borrowed and valid only during the
+// call (the analyzer reuses the same Position and MotifBuffer for the next ply), to a sink that decides
+// what to do with it (format it, count it, collect it). The analysis knows no formats.
+import type { Position } from '../core/position.js';
+import type { MotifBuffer } from '../motifs/buffer.js';
+
+export interface PositionView {
+  /** 1-based game number in input order over all inputs. */
+  game: number;
+  /** 0 for the initial position of the game. */
+  ply: number;
+  /** The position before the move (its FEN: toFen(pos)). */
+  pos: Position;
+  /** Static motif records of the position, already filtered by --motifs: buf.count of them. */
+  buf: MotifBuffer;
+  /** PLAYED_* bits (src/motifs/played.ts) of the move played from here, already filtered; 0 at the end. */
+  played: number;
+  /** SAN and UCI of the move played from here; null at the end of the game or when not asked for. */
+  san: string | null;
+  uci: string | null;
+}
+
+/** Byte range of one move token inside the game's bytes, for formats that rewrite the input (PGN). */
+export interface GameText {
+  /** The game's raw bytes as read. */
+  bytes: Uint8Array;
+  /** For ply p (the move played from position p), token end offset in bytes: moveEnds[p]. */
+  moveEnds: Int32Array;
+}
+
+/** Receives every position of a replayed game in order, then the game's end. */
+export interface PositionSink {
+  /** `keep`: the position is selected for output (tagged, or any with --all-positions). */
+  position(v: PositionView, keep: boolean): void;
+  /** After the last position; `tagged` counts the positions with at least one record or played tag. */
+  endGame(text: GameText, tagged: number): void;
+}

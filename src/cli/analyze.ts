@@ -1,0 +1,126 @@
+// `pgn-xray [analyze] INPUT...`: wiring of the run to the outputs, the progress bar, the rejected-game
+// report, the statistics file and the summary. Outputs are opened (and checked against the inputs)
+// before anything is read; whatever stops the run — the end, a signal, a full disk, a closed stdout —
+// the outputs end at a whole record and the statistics describe what was written.
+import { EXIT } from '../errors.js';
+import { createFormatter } from '../output/formats.js';
+import { Stats, summaryTable } from '../output/stats.js';
+import type { BatchResult } from '../pipeline/batch.js';
+import { fileInput } from '../pipeline/inputs.js';
+import { AnalysisRun } from '../pipeline/run.js';
+import { totalBytes } from '../pipeline/source.js';
+import type { AnalyzeCommand } from './options.js';
+import { checkOutputs, openOutput, StdoutClosed, type RecordWriter } from './outputs.js';
+import { Progress } from './progress.js';
+import { Rejections } from './rejections.js';
+
+/** A signal received during the run: set by the handler, read at the end for the exit code. */
+export interface Interrupt {
+  signal: NodeJS.Signals | null;
+  /** Called on the first signal: stop reading. */
+  onSignal: () => void;
+}
+
+/** The bytes read over all inputs, for the progress bar. */
+function byteCounter(): { onBytes: (input: number, bytes: number) => void; total: () => number } {
+  let before = 0;
+  let current = -1;
+  let now = 0;
+  return {
+    onBytes: (input, bytes) => {
+      if (input !== current) {
+        before += now;
+        current = input;
+      }
+      now = bytes;
+    },
+    total: () => before + now,
+  };
+}
+
+export async function runAnalyze(cmd: AnalyzeCommand, interrupt: Interrupt): Promise<number> {
+  checkOutputs(cmd.inputs, [cmd.output, cmd.errors, cmd.stats]);
+  for (const w of cmd.warnings) process.stderr.write(`${w}\n`);
+  const out = await openOutput(cmd.output);
+  const errFile = cmd.errors !== undefined ? await openOutput(cmd.errors) : null;
+  const statsFile = cmd.stats !== undefined ? await openOutput(cmd.stats) : null;
+  const bytes = byteCounter();
+  const run = new AnalysisRun({
+    inputs: cmd.inputs.map(fileInput),
+    worker: { output: cmd.format, allPositions: cmd.allPositions, filter: cmd.filter, verify: cmd.verify },
+    threads: cmd.threads,
+    maxGameBytes: cmd.maxGameBytes,
+    batchGames: cmd.batchGames,
+    onBytes: bytes.onBytes,
+  });
+  interrupt.onSignal = () => run.stop();
+  const progress = new Progress(cmd.progress, totalBytes(cmd.inputs));
+  const rejections = new Rejections(errFile, cmd.quiet, (line) => progress.log(line));
+  const written = new Stats();
+  let failure: unknown = null;
+  try {
+    const header = createFormatter(cmd.format).header();
+    if (header !== '') await out.write(header);
+    for await (const r of run) {
+      await writeBatch(r, out, rejections);
+      written.merge(r.stats);
+      progress.update(bytes.total(), written.games + written.rejected, written.positions);
+    }
+  } catch (e) {
+    failure = e;
+  } finally {
+    progress.stop();
+  }
+  rejections.close();
+  failure ??= await closeAll([out, errFile]);
+  return finish(cmd, run, written, statsFile, failure, interrupt);
+}
+
+async function writeBatch(r: BatchResult, out: RecordWriter, rejections: Rejections): Promise<void> {
+  if (r.text !== '') await out.write(r.text);
+  await rejections.add(r.errors);
+}
+
+/** Closes the outputs; the first failure, or null. */
+async function closeAll(writers: (RecordWriter | null)[]): Promise<unknown> {
+  for (const w of writers) {
+    try {
+      await w?.close();
+    } catch (e) {
+      return e;
+    }
+  }
+  return null;
+}
+
+/** The statistics file, the summary, the closing lines and the exit code. */
+async function finish(cmd: AnalyzeCommand, run: AnalysisRun, written: Stats, statsFile: RecordWriter | null, failure: unknown, interrupt: Interrupt): Promise<number> {
+  const stats = written.toJSON();
+  if (statsFile !== null) {
+    await statsFile.write(JSON.stringify({ ...stats, verify: run.verify ?? undefined }, null, 2) + '\n');
+    await statsFile.close();
+  }
+  if (failure !== null && !(failure instanceof StdoutClosed)) throw failure;
+  for (const e of run.inputErrors) process.stderr.write(`pgn-xray: ${e.message}\n`);
+  if (!cmd.quiet) {
+    process.stderr.write(summaryTable(stats));
+    const s = run.seconds;
+    process.stderr.write(`${s.toFixed(1)} s, ${Math.round(stats.positions / s).toLocaleString('en')} positions/s, ${cmd.threads} threads\n`);
+  }
+  reportVerify(run);
+  if (interrupt.signal !== null) {
+    const at = run.position;
+    process.stderr.write(`pgn-xray: interrupted by ${interrupt.signal} after ${stats.games + stats.rejected} games (${at.input || 'no input'} up to byte ${at.offset}); the output ends at a whole record\n`);
+    return interrupt.signal === 'SIGINT' ? EXIT.sigint : EXIT.sigterm;
+  }
+  if (failure instanceof StdoutClosed) return EXIT.ok;
+  if (run.inputErrors.length > 0) return EXIT.failure;
+  return cmd.strict && stats.rejected > 0 ? EXIT.strictRejected : EXIT.ok;
+}
+
+function reportVerify(run: AnalysisRun): void {
+  const v = run.verify;
+  if (v === null) return;
+  process.stderr.write(`verify: ${v.games} games, ${v.agreed} agree, ${v.disagreements.length} disagreements, ${v.pgnParserFailed} not parsed by pgn-parser (counted apart)\n`);
+  for (const d of v.disagreements.slice(0, 20)) process.stderr.write(`  game ${d.game} (offset ${d.offset}) ply ${d.ply}: ${d.what}\n`);
+}

@@ -1,0 +1,95 @@
+// The analyze command's options, parsed and checked before anything is read (DESIGN.md §6a).
+import { parseArgs } from 'node:util';
+import { UsageError } from '../errors.js';
+import { ALL_MOTIFS, parseMotifFilter, type MotifFilter } from '../motifs/filter.js';
+import { OUTPUT_FORMATS, type OutputFormat } from '../output/formats.js';
+import { DEFAULT_MAX_GAME_BYTES } from '../pgn/splitter.js';
+import { defaultThreads } from '../pipeline/run.js';
+import { maxThreads } from './usage.js';
+
+export interface AnalyzeCommand {
+  inputs: string[];
+  output: string | undefined;
+  format: OutputFormat;
+  allPositions: boolean;
+  filter: MotifFilter;
+  threads: number;
+  stats: string | undefined;
+  errors: string | undefined;
+  maxGameBytes: number;
+  batchGames: number;
+  strict: boolean;
+  verify: boolean;
+  quiet: boolean;
+  progress: boolean;
+  /** Said on stderr before the run (e.g. a thread count lowered to the maximum). */
+  warnings: string[];
+}
+
+const OPTIONS = {
+  output: { type: 'string', short: 'o' },
+  format: { type: 'string', short: 'f', default: 'jsonl' },
+  'all-positions': { type: 'boolean' },
+  motifs: { type: 'string' },
+  threads: { type: 'string', short: 'j' },
+  stats: { type: 'string' },
+  errors: { type: 'string' },
+  'max-game-bytes': { type: 'string' },
+  strict: { type: 'boolean' },
+  verify: { type: 'boolean' },
+  quiet: { type: 'boolean', short: 'q' },
+  progress: { type: 'boolean' },
+  'no-progress': { type: 'boolean' },
+  'batch-games': { type: 'string' },
+} as const;
+
+function positiveInt(text: string | undefined, name: string, dflt: number): number {
+  if (text === undefined) return dflt;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1) throw new UsageError(`${name} needs a whole number ≥ 1, got "${text}"`);
+  return n;
+}
+
+function motifFilter(list: string | undefined): MotifFilter {
+  if (list === undefined) return ALL_MOTIFS;
+  try {
+    return parseMotifFilter(list);
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+}
+
+/** The thread count asked for, lowered to the maximum with a warning. */
+function threadCount(text: string | undefined, warnings: string[]): number {
+  const asked = positiveInt(text, '--threads', defaultThreads());
+  const max = maxThreads();
+  if (asked <= max) return asked;
+  warnings.push(`pgn-xray: -j ${asked} is more than this machine can use; using ${max} threads (twice its ${defaultThreads()} cores)`);
+  return max;
+}
+
+export function parseAnalyze(args: string[]): AnalyzeCommand {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: OPTIONS });
+  if (positionals.length === 0) throw new UsageError('no input: give one or more PGN/EPD files, or - for stdin');
+  const format = values.format as OutputFormat;
+  if (!OUTPUT_FORMATS.includes(format)) throw new UsageError(`unknown format "${values.format}" (${OUTPUT_FORMATS.join(', ')})`);
+  const quiet = values.quiet === true;
+  const warnings: string[] = [];
+  return {
+    inputs: positionals,
+    output: values.output,
+    format,
+    allPositions: values['all-positions'] === true,
+    filter: motifFilter(values.motifs),
+    threads: threadCount(values.threads, warnings),
+    stats: values.stats,
+    errors: values.errors,
+    maxGameBytes: positiveInt(values['max-game-bytes'], '--max-game-bytes', DEFAULT_MAX_GAME_BYTES),
+    batchGames: positiveInt(values['batch-games'], '--batch-games', 256),
+    strict: values.strict === true,
+    verify: values.verify === true,
+    quiet,
+    progress: !quiet && values['no-progress'] !== true && (values.progress === true || process.stderr.isTTY === true),
+    warnings,
+  };
+}

@@ -1,0 +1,36 @@
+// The library's output kind: each selected position as a plain object (DESIGN.md §6's JSON Lines record),
+// built in the worker and handed across threads by structured clone, with no JSON text in between.
+import { squaresOf } from '../core/bitboard.js';
+import { toFen } from '../core/fen.js';
+import { squareName } from '../core/squares.js';
+import type { PositionView } from '../analysis/view.js';
+import { playedNames } from '../motifs/played.js';
+import { recordAt, type MotifRecord, type PlayedTag } from '../motifs/tags.js';
+
+/** One output record: a position with its motifs and the tags of the move played from it. */
+export interface PositionRecord {
+  game: number;
+  ply: number;
+  fen: string;
+  move: string | null;
+  uci: string | null;
+  checkers: string[];
+  motifs: MotifRecord[];
+  played: PlayedTag[];
+}
+
+/** The record of a position view (allocates: one object per selected position). */
+export function positionRecord(v: PositionView): PositionRecord {
+  const motifs: MotifRecord[] = [];
+  for (let i = 0; i < v.buf.count; i++) motifs.push(recordAt(v.buf, i));
+  return {
+    game: v.game,
+    ply: v.ply,
+    fen: toFen(v.pos),
+    move: v.san,
+    uci: v.uci,
+    checkers: squaresOf(v.pos.checkersLo, v.pos.checkersHi).map(squareName),
+    motifs,
+    played: playedNames(v.played) as PlayedTag[],
+  };
+}

@@ -1,0 +1,46 @@
+// Recovery of the games a broken game swallowed (DESIGN.md §7). A game cut off inside a comment or a
+// variation runs on, for the splitter, into the next game's tag section; so does a game whose next
+// `[Event` was glued onto its last line. When such a game is rejected, the bytes from the start of
+// another tag section on are split again and analysed as the games they are. This runs only on a
+// rejected game: a valid game whose comment quotes `[Event "x"]` stays one game.
+
+const latin1 = new TextDecoder('latin1');
+
+// A tag pair alone on its line, or at its end after other text (glued onto a previous line).
+const TAG_PAIR = String.raw`\[[A-Za-z0-9_+#=:-]+[ \t]+"(?:[^"\\\r\n]|\\.)*"[ \t]*\]`;
+const TAG_LINE = new RegExp(String.raw`^[ \t]*${TAG_PAIR}[ \t]*$`);
+const LINE_START_TAG = new RegExp(String.raw`[\r\n][ \t]*(${TAG_PAIR})`, 'g');
+const GLUED_TAG = new RegExp(String.raw`(${TAG_PAIR})[ \t]*$`);
+
+/** Offset of the first line after the game's leading tag section (blank lines and tag lines). */
+function movetextStart(text: string): number {
+  let at = 0;
+  while (at < text.length) {
+    let eol = text.indexOf('\n', at);
+    if (eol < 0) eol = text.length;
+    const line = text.slice(at, eol).replace(/\r$/, '').replace(/^\uFEFF|^\u00EF\u00BB\u00BF/, '');
+    if (line.trim() !== '' && !TAG_LINE.test(line)) return at;
+    at = eol + 1;
+  }
+  return -1;
+}
+
+/**
+ * Where another game's tag section starts inside the bytes of a rejected game, after its own tag
+ * section and movetext have begun: the `[` of a tag pair that starts a line, moved back to a tag pair
+ * glued onto the end of the line before. -1 when there is none.
+ */
+export function nextTagSection(bytes: Uint8Array): number {
+  const text = latin1.decode(bytes);
+  const from = movetextStart(text);
+  if (from < 0) return -1;
+  LINE_START_TAG.lastIndex = Math.max(0, from - 1);
+  const m = LINE_START_TAG.exec(text);
+  if (m === null) return -1;
+  let at = m.index + m[0].length - m[1].length;
+  // `... 1-0[Event "x"]` then `[Site "y"]`: the glued pair belongs to the next game
+  const lineStart = Math.max(text.lastIndexOf('\n', m.index - 1), text.lastIndexOf('\r', m.index - 1)) + 1;
+  const glued = GLUED_TAG.exec(text.slice(lineStart, m.index));
+  if (glued !== null && lineStart + glued.index > from) at = lineStart + glued.index;
+  return at;
+}

@@ -1,0 +1,69 @@
+// One input's bytes as batches of games: the splitter finds game boundaries (or EPD lines are read one
+// position each), the builder groups games into batches. Games cut off by damaged input are marked
+// rejected (incomplete), never sent as shortened games; the damage itself is rethrown after them.
+import type { XrayError } from '../errors.js';
+import { GameSplitter, type RawGame } from '../pgn/splitter.js';
+import { BatchBuilder, type Batch, type KnownRejection } from './batch.js';
+import { detectKind, readPositions } from './source.js';
+
+export interface BatchOptions {
+  maxGameBytes: number;
+  batchGames: number;
+  batchBytes: number;
+}
+
+/** Stops reading when it returns true (checked between chunks). */
+export type StopCheck = () => boolean;
+
+/** The chunks with the first one looked at (to tell PGN from EPD), then the rest. */
+async function* withFirst(first: Uint8Array, rest: AsyncIterator<Uint8Array>): AsyncGenerator<Uint8Array> {
+  yield first;
+  for (let r = await rest.next(); r.done !== true; r = await rest.next()) yield r.value;
+}
+
+/** Batches of one input's games, in input order; throws what the source threw after the games before it. */
+export async function* inputBatches(name: string, chunks: AsyncGenerator<Uint8Array>, o: BatchOptions, stop: StopCheck): AsyncGenerator<Batch> {
+  const first = await chunks.next();
+  if (first.done === true) return;
+  const all = withFirst(first.value, chunks);
+  if (detectKind(name, first.value) === 'epd') yield* epdBatches(name, all, o, stop);
+  else yield* pgnBatches(name, all, o, stop);
+}
+
+async function* pgnBatches(name: string, chunks: AsyncGenerator<Uint8Array>, o: BatchOptions, stop: StopCheck): AsyncGenerator<Batch> {
+  const builder = new BatchBuilder('pgn', name, o.batchGames, o.batchBytes);
+  const splitter = new GameSplitter({ maxGameBytes: o.maxGameBytes });
+  const full: Batch[] = [];
+  let cut: KnownRejection | null = null;
+  const tooLarge: KnownRejection = { kind: 'size', reason: `game over --max-game-bytes (${o.maxGameBytes} bytes)` };
+  const onGame = (g: RawGame): void => {
+    if (builder.add(g.offset, g.bytes, g.tooLarge === true ? tooLarge : cut)) full.push(builder.take());
+  };
+  let damage: XrayError | null = null;
+  try {
+    for await (const chunk of chunks) {
+      if (stop()) return;
+      splitter.push(chunk, onGame);
+      // hand out after the chunk: the splitter's arena views stay valid until copied by take()
+      while (full.length > 0) yield full.shift()!;
+    }
+  } catch (e) {
+    damage = e as XrayError;
+    cut = { kind: 'incomplete', reason: `cut off by the damage: ${(e as Error).message}` };
+  }
+  splitter.end(onGame);
+  while (full.length > 0) yield full.shift()!;
+  if (builder.count > 0) yield builder.take();
+  if (damage !== null) throw damage;
+}
+
+async function* epdBatches(name: string, chunks: AsyncGenerator<Uint8Array>, o: BatchOptions, stop: StopCheck): AsyncGenerator<Batch> {
+  const builder = new BatchBuilder('epd', name, o.batchGames, o.batchBytes);
+  const enc = new TextEncoder();
+  for await (const p of readPositions(chunks)) {
+    if (stop()) return;
+    const full = 'fen' in p ? builder.add(p.offset, enc.encode(p.fen)) : builder.add(p.offset, enc.encode(p.text), { kind: 'fen', reason: p.error });
+    if (full) yield builder.take();
+  }
+  if (builder.count > 0) yield builder.take();
+}
