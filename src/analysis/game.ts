@@ -8,6 +8,7 @@ import { scanMotifs } from '../motifs/classify.js';
 import { filterBuffer, type MotifFilter } from '../motifs/filter.js';
 import { playedFlags } from '../motifs/played.js';
 import { scanGame } from '../pgn/movetext.js';
+import { swallowedGame } from '../pgn/recover.js';
 import { GameReader, type GameFailure } from './replay.js';
 import type { GameText, PositionSink, PositionView } from './view.js';
 
@@ -52,10 +53,19 @@ export class GameAnalyzer {
     }
     if (!r.started) r.setUp(); // a game without moves: its start position alone
     if (r.error !== null) return { ...r.error, text: r.error.text.slice(0, MAX_TEXT) };
+    const split = swallowedGame(bytes, r.tagsEnd);
+    if (split >= 0) return { kind: 'incomplete', ply: 0, text: '', reason: `holds the start of another game at byte ${split}`, split };
     this.positions(r.positions, r.moves, r.plies, game, sink);
-    sink.endGame({ bytes, moveEnds: r.moveEnds.subarray(0, r.plies) }, this.tagged);
+    sink.endGame({ bytes: bytes.subarray(0, r.end), moveEnds: r.moveEnds.subarray(0, r.plies) }, this.tagged);
     return null;
   }
+
+  /** Bytes the last PGN game read: up to its termination marker (the scan ignores what follows). */
+  get consumed(): number {
+    return this.reader.end;
+  }
+
+
 
   /** Analyzes one position given as FEN (an EPD/FEN input line) as a game of its own. */
   fen(fen: string, game: number, sink: PositionSink): GameFailure | null {

@@ -16,6 +16,8 @@ export interface GameFailure {
   /** The offending text: the move token, the tag value or the bytes where reading stopped. */
   text: string;
   reason: string;
+  /** Where the game's bytes hold another whole game it swallowed (src/pgn/recover.ts), to split there. */
+  split?: number;
 }
 
 /** Whether bytes[start, end) spell the ASCII name. */
@@ -41,6 +43,10 @@ export class GameReader implements GameSink {
   moves = new Int32Array(1024);
   moveEnds = new Int32Array(1024);
   plies = 0;
+  /** Offset just after the game-termination marker, or the bytes' length when there is none. */
+  end = 0;
+  /** Offset just after the last tag pair read. */
+  tagsEnd = 0;
   started = false;
   error: GameFailure | null = null;
   private fen: [number, number] | null = null;
@@ -49,6 +55,8 @@ export class GameReader implements GameSink {
   reset(bytes: Uint8Array): void {
     this.bytes = bytes;
     this.plies = 0;
+    this.end = bytes.length;
+    this.tagsEnd = 0;
     this.started = false;
     this.error = null;
     this.fen = null;
@@ -57,6 +65,7 @@ export class GameReader implements GameSink {
   }
 
   tag(nameStart: number, nameEnd: number, valueStart: number, valueEnd: number): void {
+    this.tagsEnd = valueEnd;
     // only two tags matter to the replay: compare names by bytes, decode nothing else
     if (nameIs(this.bytes, nameStart, nameEnd, 'FEN')) this.fen = [valueStart, valueEnd];
     else if (nameIs(this.bytes, nameStart, nameEnd, 'Variant')) this.variant = [valueStart, valueEnd];
@@ -106,7 +115,9 @@ export class GameReader implements GameSink {
     return true;
   }
 
-  result(): void {}
+  result(_start: number, end: number): void {
+    this.end = end;
+  }
 
   /** Sets up a single position (an EPD/FEN line) as a game without moves. */
   setPosition(fen: string): boolean {

@@ -42,18 +42,20 @@ export function checkOutputs(inputs: string[], outputs: (string | undefined)[]):
 class FileWriter implements RecordWriter {
   private written = 0; // bytes of whole records on disk
 
+  /** `seekable`: a regular file, written at known offsets and cut back on failure (not a pipe or device). */
   constructor(
     readonly name: string,
     private readonly fh: FileHandle,
+    private readonly seekable: boolean,
   ) {}
 
   async write(text: string): Promise<void> {
     const buf = Buffer.from(text, 'utf8');
     try {
-      for (let at = 0; at < buf.length; ) at += (await this.fh.write(buf, at, buf.length - at, this.written + at)).bytesWritten;
+      for (let at = 0; at < buf.length; ) at += (await this.fh.write(buf, at, buf.length - at, this.seekable ? this.written + at : null)).bytesWritten;
       this.written += buf.length;
     } catch (e) {
-      await this.fh.truncate(this.written).catch(() => undefined); // not possible on a device: nothing to cut
+      if (this.seekable) await this.fh.truncate(this.written).catch(() => undefined);
       throw outputError(this.name, e);
     }
   }
@@ -95,7 +97,8 @@ class StdoutWriter implements RecordWriter {
 export async function openOutput(path: string | undefined): Promise<RecordWriter> {
   if (path === undefined || path === '-') return new StdoutWriter();
   try {
-    return new FileWriter(path, await open(path, 'w'));
+    const fh = await open(path, 'w');
+    return new FileWriter(path, fh, (await fh.stat()).isFile());
   } catch (e) {
     throw e instanceof XrayError ? e : outputError(path, e);
   }

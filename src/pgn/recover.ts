@@ -1,8 +1,12 @@
 // Recovery of the games a broken game swallowed (DESIGN.md §7). A game cut off inside a comment or a
 // variation runs on, for the splitter, into the next game's tag section; so does a game whose next
 // `[Event` was glued onto its last line. When such a game is rejected, the bytes from the start of
-// another tag section on are split again and analysed as the games they are. This runs only on a
-// rejected game: a valid game whose comment quotes `[Event "x"]` stays one game.
+// another tag section on are split again and analysed as the games they are.
+// A swallowed game does not always make the swallowing one fail: cut inside its first comment after
+// `1. e4`, a game runs on into the next game's moves, and when that game also opened 1. e4 every move
+// stays legal. So a game that replays is split too, but only where its bytes hold a whole game start —
+// tag pairs alone on their lines, a blank line, then movetext — which a comment quoting `[Event "x"]`
+// does not.
 
 const latin1 = new TextDecoder('latin1');
 
@@ -21,6 +25,36 @@ function movetextStart(text: string): number {
     const line = text.slice(at, eol).replace(/\r$/, '').replace(/^\uFEFF|^\u00EF\u00BB\u00BF/, '');
     if (line.trim() !== '' && !TAG_LINE.test(line)) return at;
     at = eol + 1;
+  }
+  return -1;
+}
+
+/** Whether the lines from `at` are tag pairs, then a blank line, then movetext: the start of a game. */
+function gameStartsAt(text: string, at: number): boolean {
+  const lines = text.slice(at, at + 4096).split(/\r?\n/);
+  let k = 0;
+  while (k < lines.length && TAG_LINE.test(lines[k])) k++;
+  if (k === 0 || k >= lines.length - 1 || lines[k].trim() !== '') return false;
+  while (k < lines.length && lines[k].trim() === '') k++;
+  return k < lines.length && /^\s*(\d+\.|[a-hNBRQKO]|\*|1-0|0-1|1\/2)/.test(lines[k]);
+}
+
+const LF = 0x0a;
+const CR = 0x0d;
+const OPEN_BRACKET = 0x5b;
+
+/**
+ * Where a game that replays holds the start of another whole game (see above), or -1. A byte search
+ * first: a `[` that starts a line after the tag section is rare in movetext, so most games cost one
+ * pass of indexOf.
+ */
+export function swallowedGame(bytes: Uint8Array, tagsEnd: number): number {
+  let text: string | null = null;
+  for (let i = bytes.indexOf(OPEN_BRACKET, tagsEnd); i >= 0; i = bytes.indexOf(OPEN_BRACKET, i + 1)) {
+    const before = bytes[i - 1];
+    if (before !== LF && before !== CR) continue;
+    text ??= latin1.decode(bytes);
+    if (gameStartsAt(text, i)) return i;
   }
   return -1;
 }

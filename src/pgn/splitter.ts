@@ -131,7 +131,9 @@ export class GameSplitter {
     const state = this.state;
     if (state === BETWEEN || (state === TO_EOL && this.resume === BETWEEN)) return;
     if (state >= TAG && state <= TAG_ESCAPE && this.namePhase < 2) this.nameDone(onGame);
-    this.finish(this.lastEnd, onGame);
+    // a comment left open at the end holds whatever followed it: emitted even without tags or moves, so
+    // that the analysis rejects it as incomplete and recovers the games inside
+    this.finish(this.lastEnd, onGame, state === COMMENT);
     this.state = BETWEEN;
   }
 
@@ -458,8 +460,8 @@ export class GameSplitter {
   }
 
   /** Emits the current game as [start, end), unless it holds neither tags nor movetext. */
-  private finish(end: number, onGame: (g: RawGame) => void): void {
-    if (this.tags === 0 && !this.movetext) return;
+  private finish(end: number, onGame: (g: RawGame) => void, always = false): void {
+    if (this.tags === 0 && !this.movetext && !always) return;
     const g: RawGame = { index: this.index++, offset: this.start, bytes: EMPTY };
     if (end - this.start > this.max) g.tooLarge = true;
     else g.bytes = this.extract(this.start, end);

@@ -83,13 +83,15 @@ class BatchWork {
     for (;;) {
       const part = bytes.subarray(start);
       let failure = this.analyzer.pgn(part, this.game, this.sink);
-      const cut = failure === null ? -1 : nextTagSection(part);
+      // a recovered part may hold more than one game: go on after its termination marker
+      const end = this.analyzer.consumed;
+      const cut = failure !== null ? (failure.split ?? nextTagSection(part)) : start > 0 && !blank(part, end) ? end : -1;
       if (cut < 0) {
         parts.push(this.done(part, offset + start, failure));
         return parts;
       }
       const head = part.subarray(0, cut);
-      failure = this.analyzer.pgn(head, this.game, this.sink);
+      if (failure !== null) failure = this.analyzer.pgn(head, this.game, this.sink);
       parts.push(this.done(head, offset + start, failure));
       start += cut;
     }
@@ -101,6 +103,12 @@ class BatchWork {
     this.game++;
     return part;
   }
+}
+
+/** Whether bytes[from…] hold only white space. */
+function blank(bytes: Uint8Array, from: number): boolean {
+  for (let i = from; i < bytes.length; i++) if (bytes[i] > 0x20) return false;
+  return true;
 }
 
 /** Builds the batch function for one worker. */

@@ -109,19 +109,21 @@ describe('scanGame on hand-written movetext', () => {
   });
 
   it('returns errors with the offset in the game, the text and a reason', () => {
-    const cases: Array<[string, number, string, string]> = [
-      ['1. e4 {never closed', 6, '{never', 'unterminated comment'],
-      ['1. e4 (1. d4 {)} d5 *', 6, '(1.', 'unterminated variation'],
-      ['1. e4 e5 ) *', 9, ')', "unexpected ')'"],
-      ['1. e4 [Event "x"] *', 6, '[Event', 'tag pair after movetext'],
-      ['1. e4 $x *', 6, '$x', 'bad NAG'],
-      ['1. e4 $1-0', 6, '$1-0', 'bad NAG'],
-      ['[Event "x\n[Site "y"]\n*', 0, '[Event', 'unterminated tag value'],
-      ['[Site]\n*', 0, '[Site]', 'malformed tag pair'],
-      ['1. e4 }', 6, '}', "unexpected '}'"],
+    // incomplete: the game ends inside the construct (cut off), rather than holding a mistake
+    const cases: Array<[string, number, string, string, boolean]> = [
+      ['1. e4 {never closed', 6, '{never', 'unterminated comment', true],
+      ['1. e4 (1. d4 {)} d5 *', 6, '(1.', 'unterminated variation', true],
+      ['1. e4 e5 ) *', 9, ')', "unexpected ')'", false],
+      ['1. e4 [Event "x"] *', 6, '[Event', 'tag pair after movetext', false],
+      ['1. e4 $x *', 6, '$x', 'bad NAG', false],
+      ['1. e4 $1-0', 6, '$1-0', 'bad NAG', false],
+      ['[Event "x\n[Site "y"]\n*', 0, '[Event', 'unterminated tag value', false],
+      ['[Event "x', 0, '[Event', 'unterminated tag value', true],
+      ['[Site]\n*', 0, '[Site]', 'malformed tag pair', false],
+      ['1. e4 }', 6, '}', "unexpected '}'", false],
     ];
-    for (const [text, offset, errorText, reason] of cases) {
-      expect(scan(text).error, text).toEqual({ offset, text: errorText, reason });
+    for (const [text, offset, errorText, reason, incomplete] of cases) {
+      expect(scan(text).error, text).toEqual({ offset, text: errorText, reason, incomplete });
     }
     const long = scan(`{${'x'.repeat(100)}`).error;
     expect(long?.text.length).toBe(40);
