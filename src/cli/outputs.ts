@@ -39,7 +39,7 @@ export function checkOutputs(inputs: string[], outputs: (string | undefined)[]):
   }
 }
 
-class FileWriter implements RecordWriter {
+export class FileWriter implements RecordWriter {
   private written = 0; // bytes of whole records on disk
 
   /** `seekable`: a regular file, written at known offsets and cut back on failure (not a pipe or device). */

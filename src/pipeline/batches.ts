@@ -16,9 +16,13 @@ export interface BatchOptions {
 export type StopCheck = () => boolean;
 
 /** The chunks with the first one looked at (to tell PGN from EPD), then the rest. */
-async function* withFirst(first: Uint8Array, rest: AsyncIterator<Uint8Array>): AsyncGenerator<Uint8Array> {
-  yield first;
-  for (let r = await rest.next(); r.done !== true; r = await rest.next()) yield r.value;
+async function* withFirst(first: Uint8Array, rest: AsyncGenerator<Uint8Array>): AsyncGenerator<Uint8Array> {
+  try {
+    yield first;
+    yield* rest;
+  } finally {
+    await rest.return(undefined); // a consumer that stops early closes the source (file, decoder process)
+  }
 }
 
 /** Batches of one input's games, in input order; throws what the source threw after the games before it. */
