@@ -1,0 +1,37 @@
+// Every command example in the README runs as written: the lines of its ```sh blocks that call
+// pgn-xray (quick start included, `npm ci &&` aside) run in a scratch folder that sees the repository's
+// fixtures, with `pgn-xray` meaning the built CLI, and exit 0.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CLI, ROOT } from './helpers/cli.js';
+
+function examples(): string[] {
+  const readme = readFileSync(resolve(ROOT, 'README.md'), 'utf8');
+  const out: string[] = [];
+  for (const block of readme.matchAll(/```sh\n([\s\S]*?)```/g)) {
+    for (const raw of block[1].split('\n')) {
+      const line = raw.replace(/\s+#.*$/, '').replace(/^npm ci && /, '').trim();
+      if (/(^|\| )(npx )?pgn-xray /.test(line)) out.push(line);
+    }
+  }
+  return out;
+}
+
+describe('README examples', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pgn-xray-readme-'));
+  symlinkSync(resolve(ROOT, 'fixtures'), join(dir, 'fixtures'));
+  const lines = examples();
+  it('finds the examples', () => {
+    expect(lines.length).toBeGreaterThanOrEqual(5);
+  });
+  for (const line of lines) {
+    it(line, () => {
+      const cmd = line.replace(/(npx )?pgn-xray /g, `node ${CLI} `);
+      const r = spawnSync('bash', ['-o', 'pipefail', '-c', cmd], { cwd: dir, encoding: 'utf8' });
+      expect(r.status, r.stderr).toBe(0);
+    });
+  }
+});
