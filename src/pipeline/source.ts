@@ -8,11 +8,13 @@
 //
 // Errors (XrayError, DESIGN.md §7): 'input-io' for a file that cannot be opened or read (the path and
 // the OS reason); 'input-corrupt' for compressed data that is cut or damaged (the path and the
-// compressed offset, after every byte decoded before it has been yielded).
+// compressed offset, after every byte decoded before it has been yielded) and for input that is not
+// text (before anything is yielded).
 import { open, type FileHandle } from 'node:fs/promises';
 import { statSync } from 'node:fs';
 import { gunzip } from './gzip.js';
-import { inputIoError } from './input-error.js';
+import { corruptInput, inputIoError } from './input-error.js';
+import { firstBinaryByte, notTextReason, SNIFF_BYTES } from './text.js';
 import { unzstd } from './zstd.js';
 
 export { readPositions, lineToFen, type PositionLine } from './epd.js';
@@ -43,16 +45,6 @@ function hasMagic(b: Uint8Array, magic: number[]): boolean {
   return true;
 }
 
-/** Control bytes that text (UTF-8, Latin-1, CP437 with CR/LF/tab/FF/ESC) does not hold. */
-function looksBinary(b: Uint8Array): boolean {
-  const n = Math.min(b.length, 512);
-  for (let i = 0; i < n; i++) {
-    const c = b[i];
-    if (c < 0x09 || (c > 0x0d && c < 0x20 && c !== 0x1b) || c === 0x7f) return true;
-  }
-  return false;
-}
-
 /**
  * Compression of an input by its first bytes (gzip 1f 8b, zstd 28 b5 2f fd or a zstd skippable
  * frame), else by its name: a file named `.gz`/`.zst` whose bytes read as text is taken as plain.
@@ -62,7 +54,7 @@ export function detectCompression(path: string, firstBytes?: Uint8Array): Compre
     if (hasMagic(firstBytes, [0x1f, 0x8b])) return 'gzip';
     if (hasMagic(firstBytes, [0x28, 0xb5, 0x2f, 0xfd])) return 'zstd';
     if (firstBytes.length >= 4 && (firstBytes[0] & 0xf0) === 0x50 && hasMagic(firstBytes.subarray(1), [0x2a, 0x4d, 0x18])) return 'zstd';
-    if (!looksBinary(firstBytes)) return 'none';
+    if (firstBinaryByte(firstBytes) < 0) return 'none';
   }
   return compressionByName(path);
 }
@@ -189,13 +181,24 @@ async function* resume(p: Peeked, rest: AsyncIterator<Uint8Array>): AsyncGenerat
   }
 }
 
+/** The bytes unchanged, once their start has been judged text; else an error before any is given. */
+async function* textOnly(bytes: AsyncGenerator<Uint8Array>, path: string): AsyncGenerator<Uint8Array> {
+  const p = await peek(bytes, SNIFF_BYTES);
+  const why = notTextReason(p.first);
+  if (why !== null) {
+    await bytes.return(undefined);
+    throw corruptInput(path, `not PGN text (${why})`);
+  }
+  yield* resume(p, bytes);
+}
+
 async function* decode(src: AsyncGenerator<Uint8Array>, path: string, opts: ReadOptions): AsyncGenerator<Uint8Array> {
   try {
     const p = await peek(src, 4);
     const raw = resume(p, src);
     const compression = detectCompression(path, p.first);
     const out = compression === 'gzip' ? gunzip(raw, path) : compression === 'zstd' ? unzstd(raw, path) : raw;
-    for await (const chunk of out) {
+    for await (const chunk of textOnly(out, path)) {
       opts.signal?.throwIfAborted();
       yield chunk;
     }
@@ -207,7 +210,7 @@ async function* decode(src: AsyncGenerator<Uint8Array>, path: string, opts: Read
 /**
  * The decompressed bytes of an input ('-' = stdin), read only as fast as they are consumed.
  * Throws XrayError: 'input-io' when it cannot be read, 'input-corrupt' on damaged compressed data
- * (after yielding every byte decoded before the damage).
+ * (after yielding every byte decoded before the damage) or when it is not text (before yielding any).
  */
 export async function* readInput(path: string, opts: ReadOptions = {}): AsyncGenerator<Uint8Array> {
   if (path === '-') {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -17,7 +17,8 @@ import {
   type PositionLine,
   type ReadOptions,
 } from '../../src/pipeline/source.js';
-import { corpusPath } from '../helpers/corpus.js';
+import { notTextReason, SNIFF_BYTES } from '../../src/pipeline/text.js';
+import { corpusDir, corpusPath } from '../helpers/corpus.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'pgn-xray-source-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -331,6 +332,70 @@ describe('readInput: corrupt compressed input is detected', () => {
   });
 });
 
+describe('readInput: input that is not PGN text is refused before anything is read', () => {
+  async function refused(path: string): Promise<string> {
+    const { bytes, error } = await readUntilFailure(path);
+    expect(bytes.length).toBe(0);
+    expect(error.kind).toBe('input-corrupt');
+    expect(error.path).toBe(path);
+    return error.message;
+  }
+
+  it('/bin/ls, random bytes, a gzip of /bin/ls, a zstd of random bytes', async () => {
+    const ls = readFileSync('/bin/ls');
+    expect(await refused('/bin/ls')).toBe('/bin/ls: not PGN text (binary data at byte 0)');
+    const rnd = prng(7);
+    const noise = Buffer.from(Array.from({ length: 20000 }, () => Math.floor(rnd() * 256)));
+    expect(await refused(tmpFile('noise.pgn', noise))).toMatch(/noise\.pgn: not PGN text \(binary data at byte \d+\)$/);
+    expect(await refused(tmpFile('ls.pgn.gz', gzipSync(ls)))).toMatch(/ls\.pgn\.gz: not PGN text \(binary data at byte 0\)$/);
+    const { compress } = await import('zstd-napi');
+    expect(await refused(tmpFile('noise.pgn.zst', compress(noise)))).toMatch(/noise\.pgn\.zst: not PGN text/);
+  });
+
+  it('UTF-16 and UTF-32, with or without a byte-order mark, are named as such', async () => {
+    const pgn = '[Event "x"]\n[Site "y"]\n\n1. e4 e5 *\n';
+    const be16 = Buffer.from(pgn, 'utf16le').swap16();
+    for (const [name, bytes] of [
+      ['le-bom', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(pgn, 'utf16le')])],
+      ['be-bom', Buffer.concat([Buffer.from([0xfe, 0xff]), be16])],
+      ['le', Buffer.from(pgn, 'utf16le')],
+      ['be', be16],
+    ] as const) {
+      expect(await refused(tmpFile(`u16-${name}.pgn`, bytes))).toMatch(/: not PGN text \(UTF-16 text; convert it to UTF-8\)$/);
+    }
+    const le32 = Buffer.concat([Buffer.from([0xff, 0xfe, 0, 0]), Buffer.from([...pgn].flatMap((ch) => [ch.charCodeAt(0), 0, 0, 0]))]);
+    expect(await refused(tmpFile('u32.pgn', le32))).toMatch(/UTF-32 text; convert it to UTF-8/);
+  });
+
+  it('text with a UTF-8 BOM, Latin-1, tabs, form feeds, CR line ends and a DOS end-of-file mark is text', () => {
+    const ok = (s: number[] | string): string | null => notTextReason(typeof s === 'string' ? Buffer.from(s, 'latin1') : Uint8Array.from(s));
+    expect(ok('\u00ef\u00bb\u00bf[Event "W\u00e4lbers"]\r\n\t\f1. e4 *\r\n\u001a')).toBe(null);
+    expect(ok([0x5b, 0x80, 0x9f, 0xff, 0x0b, 0x1b, 0x5d])).toBe(null);
+    expect(ok('')).toBe(null);
+    expect(ok([0x5b, 0x45, 0x00])).toBe('binary data at byte 2');
+    expect(ok([0x5b, 0x45, 0x7f])).toBe('binary data at byte 2');
+  });
+
+  it('every corpus file (games and tricky, Latin-1 and CP437 too) reads whole, as fzstd or the file gives it', async () => {
+    const files: string[] = [];
+    const walk = (dir: string): void => {
+      for (const f of readdirSync(dir, { withFileTypes: true })) {
+        if (f.isDirectory()) walk(join(dir, f.name));
+        else files.push(join(dir, f.name));
+      }
+    };
+    walk(join(corpusDir(), 'games'));
+    walk(join(corpusDir(), 'tricky'));
+    expect(files.length).toBeGreaterThan(100);
+    for (const f of files) {
+      const raw = readFileSync(f);
+      const want = f.endsWith('.zst') ? Buffer.from(decompress(raw)) : raw;
+      const got = await collect(readInput(f));
+      expect(got.equals(want), f).toBe(true);
+    }
+  });
+});
+
 describe('readInput: backpressure', () => {
   it('a consumer that stops after a few chunks reads a bounded part of a big .zst or .gz', async () => {
     const big = tmpFile('big.pgn.gz', gzipSync(decompress(readFileSync(SMALL_ZST))));
@@ -359,7 +424,8 @@ describe('readInput: backpressure', () => {
     for await (const _ of readInput(PLAIN, { chunkSize: 1024, onBytes: (n) => (read = n) })) {
       if (++chunks === 3) break;
     }
-    expect(read).toBe(3 * 1024);
+    // (the text check looks at the first SNIFF_BYTES before giving any)
+    expect(read).toBe(Math.max(3 * 1024, SNIFF_BYTES));
   });
 });
 
@@ -411,6 +477,13 @@ describe('readStream and stdin', () => {
     expect(e).toBeInstanceOf(XrayError);
     expect((e as XrayError).kind).toBe('input-io');
     expect(e.message).toBe('cannot read feed.pgn: i/o error (EIO)');
+  });
+
+  it('a stream of binary bytes is refused, named as stdin', async () => {
+    const s = new PassThrough();
+    const done = collect(readStream(s));
+    s.end(readFileSync('/bin/ls'));
+    expect((await failure(done)).message).toBe('stdin: not PGN text (binary data at byte 0)');
   });
 });
 

@@ -1,0 +1,45 @@
+// Whether the first bytes of an input are text we read: UTF-8 (with or without BOM) or a one-byte
+// code page (Latin-1, CP437, Windows-1252), where every byte from 0x80 up may be a letter. What such
+// text never holds is NUL and the other C0 control bytes, except tab, line ends, form feed, the DOS
+// end-of-file mark (0x1a) and ESC. UTF-16 and UTF-32 are text, but not text we read: said apart.
+
+/** How many first bytes are judged (git looks at 8000 for its NUL test; a binary file shows at once). */
+export const SNIFF_BYTES = 4096;
+
+function isControl(c: number): boolean {
+  return c < 0x09 || (c > 0x0d && c < 0x20 && c !== 0x1a && c !== 0x1b) || c === 0x7f;
+}
+
+/** Offset of the first byte text never holds among the first `SNIFF_BYTES`, or -1. */
+export function firstBinaryByte(b: Uint8Array): number {
+  const n = Math.min(b.length, SNIFF_BYTES);
+  for (let i = 0; i < n; i++) if (isControl(b[i])) return i;
+  return -1;
+}
+
+/** 'UTF-16' or 'UTF-32' by byte-order mark, or UTF-16 by zero bytes at every other place; else null. */
+function wideEncoding(b: Uint8Array): string | null {
+  if (b.length >= 4 && ((b[0] === 0xff && b[1] === 0xfe && b[2] === 0 && b[3] === 0) || (b[0] === 0 && b[1] === 0 && b[2] === 0xfe && b[3] === 0xff))) {
+    return 'UTF-32';
+  }
+  if (b.length >= 2 && ((b[0] === 0xff && b[1] === 0xfe) || (b[0] === 0xfe && b[1] === 0xff))) return 'UTF-16';
+  // ASCII as UTF-16 without a mark: a zero byte beside every character, on the same side
+  const n = Math.min(b.length, 64) & ~1;
+  if (n < 4) return null;
+  let evenZero = 0;
+  let oddZero = 0;
+  for (let i = 0; i < n; i += 2) {
+    if (b[i] === 0) evenZero++;
+    if (b[i + 1] === 0) oddZero++;
+  }
+  const pairs = n / 2;
+  return (evenZero === pairs && oddZero === 0) || (oddZero === pairs && evenZero === 0) ? 'UTF-16' : null;
+}
+
+/** Why an input starting with these bytes is not text we read, or null when it is. */
+export function notTextReason(b: Uint8Array): string | null {
+  const wide = wideEncoding(b);
+  if (wide !== null) return `${wide} text; convert it to UTF-8`;
+  const at = firstBinaryByte(b);
+  return at < 0 ? null : `binary data at byte ${at}`;
+}
