@@ -343,11 +343,11 @@ describe('readInput: input that is not PGN text is refused before anything is re
 
   it('/bin/ls, random bytes, a gzip of /bin/ls, a zstd of random bytes', async () => {
     const ls = readFileSync('/bin/ls');
-    expect(await refused('/bin/ls')).toBe('/bin/ls: not PGN text (binary data at byte 0)');
+    expect(await refused('/bin/ls')).toBe(`/bin/ls: not PGN text (binary data at byte ${ls.indexOf(0)})`);
     const rnd = prng(7);
     const noise = Buffer.from(Array.from({ length: 20000 }, () => Math.floor(rnd() * 256)));
     expect(await refused(tmpFile('noise.pgn', noise))).toMatch(/noise\.pgn: not PGN text \(binary data at byte \d+\)$/);
-    expect(await refused(tmpFile('ls.pgn.gz', gzipSync(ls)))).toMatch(/ls\.pgn\.gz: not PGN text \(binary data at byte 0\)$/);
+    expect(await refused(tmpFile('ls.pgn.gz', gzipSync(ls)))).toMatch(new RegExp(`ls\\.pgn\\.gz: not PGN text \\(binary data at byte ${ls.indexOf(0)}\\)$`));
     const { compress } = await import('zstd-napi');
     expect(await refused(tmpFile('noise.pgn.zst', compress(noise)))).toMatch(/noise\.pgn\.zst: not PGN text/);
   });
@@ -374,6 +374,16 @@ describe('readInput: input that is not PGN text is refused before anything is re
     expect(ok('')).toBe(null);
     expect(ok([0x5b, 0x45, 0x00])).toBe('binary data at byte 2');
     expect(ok([0x5b, 0x45, 0x7f])).toBe('binary data at byte 2');
+  });
+
+  it('a few stray control bytes between games are not binary (the splitter rejects them); many are', () => {
+    const games = readFileSync(PLAIN, 'latin1');
+    const junk = (n: number): string => '\u0001\u0002\u0003\u0004'.repeat(n / 4);
+    const at = games.indexOf('[Event', 100);
+    const withJunk = (n: number): Uint8Array => Buffer.from(games.slice(0, at) + junk(n) + '\n\n' + games.slice(at), 'latin1');
+    expect(notTextReason(withJunk(8))).toBe(null);
+    expect(notTextReason(withJunk(4096 / 32 + 4))).toBe(`binary data at byte ${at}`);
+    expect(notTextReason(Buffer.from(games.slice(0, at) + '\u0000' + games.slice(at), 'latin1'))).toBe(`binary data at byte ${at}`);
   });
 
   it('every corpus file (games and tricky, Latin-1 and CP437 too) reads whole, as fzstd or the file gives it', async () => {
@@ -482,8 +492,9 @@ describe('readStream and stdin', () => {
   it('a stream of binary bytes is refused, named as stdin', async () => {
     const s = new PassThrough();
     const done = collect(readStream(s));
-    s.end(readFileSync('/bin/ls'));
-    expect((await failure(done)).message).toBe('stdin: not PGN text (binary data at byte 0)');
+    const ls = readFileSync('/bin/ls');
+    s.end(ls);
+    expect((await failure(done)).message).toBe(`stdin: not PGN text (binary data at byte ${ls.indexOf(0)})`);
   });
 });
 
