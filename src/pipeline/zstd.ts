@@ -1,9 +1,9 @@
 // Zstandard decoding of a compressed byte stream with libzstd (zstd-napi's binding, in this thread),
 // paced by the consumer: one input chunk is decoded only when the output of the last one has been
 // taken. libzstd checks what fzstd did not (frame checksums, declared sizes), so nothing of ours
-// walks frames or hashes. Called straight, `decompressStream` decodes the corpus at ~580 MB/s for
-// ~1.6 ms of CPU per MB, faster than piping through the `zstd` binary and cheaper in total
-// (test/tools/zstd-compare.ts).
+// walks frames or hashes. Called straight, `decompressStream` decodes the corpus at 270-660 MB/s
+// for 1.6-2.9 ms of main-thread CPU per MB (medians on a busy 2-core machine): as fast as piping
+// through the `zstd` binary or faster, with less CPU in all (test/tools/zstd-compare.ts).
 //
 // Damage: every byte libzstd produced before it is yielded, then the error. A cut stream gives all
 // of its complete blocks (a block is at most 128 KiB of text); a corrupt block fails as a whole.
