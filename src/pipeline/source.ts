@@ -3,20 +3,21 @@
 // mis-named file still reads; the extension is only a fallback for input too short to tell.
 //
 // Backpressure: everything here is a pull. A chunk is read from the file only when the consumer asks
-// for the next decompressed chunk (through bounded stream buffers for gzip and the system zstd), so no
-// input is ever read whole. Progress counts the bytes read from the file as stored (compressed bytes
-// for compressed files), ending at the file size.
+// for the next decompressed chunk, so no input is ever read whole. Progress counts the bytes read
+// from the file as stored (compressed bytes for compressed files), ending at the file size.
 //
-// Errors: a file that cannot be opened or read throws InputError (the path and the OS reason);
-// corrupt or truncated compressed data throws CorruptInputError (the path and the offset reached).
+// Errors (XrayError, DESIGN.md §7): 'input-io' for a file that cannot be opened or read (the path and
+// the OS reason); 'input-corrupt' for compressed data that is cut or damaged (the path and the
+// compressed offset, after every byte decoded before it has been yielded) and for input that is not
+// text (before anything is yielded).
 import { open, type FileHandle } from 'node:fs/promises';
 import { statSync } from 'node:fs';
-import { Readable } from 'node:stream';
-import { createGunzip } from 'node:zlib';
-import { CorruptInputError, decodeZstd, type ByteCounter, type ZstdMode } from './zstd.js';
+import { gunzip } from './gzip.js';
+import { corruptInput, inputIoError } from './input-error.js';
+import { firstBinaryByte, notTextReason, SNIFF_BYTES } from './text.js';
+import { unzstd } from './zstd.js';
 
 export { readPositions, lineToFen, type PositionLine } from './epd.js';
-export { CorruptInputError, findSystemZstd, resolveZstdMode, type ZstdMode } from './zstd.js';
 
 export type Compression = 'none' | 'gzip' | 'zstd';
 
@@ -24,40 +25,11 @@ export interface ReadOptions {
   signal?: AbortSignal;
   /** Called after each read with the total bytes read so far from the input as stored (compressed). */
   onBytes?: (compressedBytesRead: number) => void;
-  /** Zstandard decoder: 'auto' (the system binary when on PATH, else JS), 'system' or 'js'. */
-  zstd?: ZstdMode;
   /** Bytes per file read (default 256 KiB). */
   chunkSize?: number;
 }
 
-/** A file that cannot be opened or read: names the path and the OS reason. */
-export class InputError extends Error {
-  constructor(
-    readonly path: string,
-    readonly code: string | undefined,
-    reason: string,
-  ) {
-    super(`cannot read ${path}: ${reason}`);
-    this.name = 'InputError';
-  }
-}
-
 const DEFAULT_CHUNK = 1 << 18;
-
-function inputName(path: string): string {
-  return path === '-' ? 'stdin' : path;
-}
-
-function ioError(path: string, e: unknown): InputError {
-  if (e instanceof InputError) return e;
-  const err = e as NodeJS.ErrnoException;
-  const code = typeof err?.code === 'string' ? err.code : undefined;
-  const msg = err instanceof Error ? err.message : String(e);
-  // Node writes "ENOENT: no such file or directory, open 'x.pgn'": keep the reason and the code
-  const m = /^([A-Z0-9_]+): ([^,]+)/.exec(msg);
-  const reason = m !== null ? `${m[2]} (${m[1]})` : msg;
-  return new InputError(inputName(path), code, reason);
-}
 
 const COMPRESSED_EXT = /\.(gz|gzip|zst|zstd)$/i;
 
@@ -73,16 +45,6 @@ function hasMagic(b: Uint8Array, magic: number[]): boolean {
   return true;
 }
 
-/** Control bytes that text (UTF-8, Latin-1, CP437 with CR/LF/tab/FF/ESC) does not hold. */
-function looksBinary(b: Uint8Array): boolean {
-  const n = Math.min(b.length, 512);
-  for (let i = 0; i < n; i++) {
-    const c = b[i];
-    if (c < 0x09 || (c > 0x0d && c < 0x20 && c !== 0x1b) || c === 0x7f) return true;
-  }
-  return false;
-}
-
 /**
  * Compression of an input by its first bytes (gzip 1f 8b, zstd 28 b5 2f fd or a zstd skippable
  * frame), else by its name: a file named `.gz`/`.zst` whose bytes read as text is taken as plain.
@@ -92,7 +54,7 @@ export function detectCompression(path: string, firstBytes?: Uint8Array): Compre
     if (hasMagic(firstBytes, [0x1f, 0x8b])) return 'gzip';
     if (hasMagic(firstBytes, [0x28, 0xb5, 0x2f, 0xfd])) return 'zstd';
     if (firstBytes.length >= 4 && (firstBytes[0] & 0xf0) === 0x50 && hasMagic(firstBytes.subarray(1), [0x2a, 0x4d, 0x18])) return 'zstd';
-    if (!looksBinary(firstBytes)) return 'none';
+    if (firstBinaryByte(firstBytes) < 0) return 'none';
   }
   return compressionByName(path);
 }
@@ -134,13 +96,18 @@ export function totalBytes(paths: string[]): number | null {
   return sum;
 }
 
-async function* fileChunks(
-  fh: FileHandle,
-  path: string,
-  counter: ByteCounter,
-  opts: ReadOptions,
-): AsyncGenerator<Uint8Array> {
+/** Counts the bytes read from the input as stored, for progress. */
+function progress(opts: ReadOptions): (n: number) => void {
+  let read = 0;
+  return (n) => {
+    read += n;
+    opts.onBytes?.(read);
+  };
+}
+
+async function* fileChunks(fh: FileHandle, path: string, opts: ReadOptions): AsyncGenerator<Uint8Array> {
   const size = opts.chunkSize ?? DEFAULT_CHUNK;
+  const count = progress(opts);
   try {
     for (;;) {
       opts.signal?.throwIfAborted();
@@ -149,11 +116,10 @@ async function* fileChunks(
       try {
         n = (await fh.read(buf, 0, size, null)).bytesRead;
       } catch (e) {
-        throw ioError(path, e);
+        throw inputIoError(path, e);
       }
       if (n === 0) break;
-      counter.bytes += n;
-      opts.onBytes?.(counter.bytes);
+      count(n);
       yield n === size ? buf : buf.subarray(0, n);
     }
   } finally {
@@ -161,79 +127,78 @@ async function* fileChunks(
   }
 }
 
-async function* streamChunks(
-  stream: NodeJS.ReadableStream,
-  name: string,
-  counter: ByteCounter,
-  opts: ReadOptions,
-): AsyncGenerator<Uint8Array> {
+async function* streamChunks(stream: NodeJS.ReadableStream, path: string, opts: ReadOptions): AsyncGenerator<Uint8Array> {
+  const count = progress(opts);
   try {
     for await (const c of stream as AsyncIterable<Buffer | string>) {
       opts.signal?.throwIfAborted();
       const chunk = typeof c === 'string' ? Buffer.from(c, 'utf8') : c;
       if (chunk.length === 0) continue;
-      counter.bytes += chunk.length;
-      opts.onBytes?.(counter.bytes);
+      count(chunk.length);
       yield chunk;
     }
   } catch (e) {
     if ((e as Error)?.name === 'AbortError') throw e;
-    throw ioError(name, e);
+    throw inputIoError(path, e);
   }
 }
 
-/** Gunzip (concatenated members too) through zlib's stream, which pauses the reader when its buffer is full. */
-async function* gunzip(src: AsyncIterable<Uint8Array>, name: string, counter: ByteCounter): AsyncGenerator<Uint8Array> {
-  const gz = createGunzip();
-  const feeder = Readable.from(src, { objectMode: false, highWaterMark: 1 << 16 });
-  let readError: unknown = null;
-  feeder.on('error', (e) => {
-    readError = e;
-    gz.destroy(e);
-  });
-  feeder.pipe(gz);
-  let produced = 0;
-  try {
-    for await (const out of gz as AsyncIterable<Buffer>) {
-      produced += out.length;
-      yield out;
-    }
-  } catch (e) {
-    if (readError !== null) throw readError;
-    throw new CorruptInputError(name, 'gzip', counter.bytes, produced, (e as Error)?.message ?? String(e));
-  } finally {
-    feeder.unpipe(gz);
-    gz.destroy();
-    feeder.destroy();
-  }
+interface Peeked {
+  /** The chunks taken, to be given again. */
+  head: Uint8Array[];
+  /** Their bytes, joined. */
+  first: Uint8Array;
+  /** What the iterator threw while they were taken (failed = true), to be thrown after them. */
+  failed: boolean;
+  error: unknown;
 }
 
-/** Reads the first bytes (at least 4 unless the input is shorter) without losing them. */
-async function peek(it: AsyncIterator<Uint8Array>): Promise<{ head: Uint8Array[]; first: Uint8Array; done: boolean }> {
+/** Takes chunks until at least `min` bytes, the end, or a failure. */
+async function peek(it: AsyncIterator<Uint8Array>, min: number): Promise<Peeked> {
   const head: Uint8Array[] = [];
   let len = 0;
-  while (len < 4) {
-    const r = await it.next();
-    if (r.done) break;
-    head.push(r.value);
-    len += r.value.length;
+  try {
+    while (len < min) {
+      const r = await it.next();
+      if (r.done) break;
+      head.push(r.value);
+      len += r.value.length;
+    }
+  } catch (error) {
+    return { head, first: Buffer.concat(head, len), failed: true, error };
   }
-  const first = head.length === 1 ? head[0] : Buffer.concat(head);
-  return { head, first, done: len < 4 };
+  return { head, first: head.length === 1 ? head[0] : Buffer.concat(head, len), failed: false, error: null };
 }
 
-async function* decode(src: AsyncGenerator<Uint8Array>, path: string, counter: ByteCounter, opts: ReadOptions): AsyncGenerator<Uint8Array> {
-  const name = inputName(path);
+/** The peeked chunks, then their failure or the rest of the iterator, which is closed however this ends. */
+async function* resume(p: Peeked, rest: AsyncIterator<Uint8Array>): AsyncGenerator<Uint8Array> {
   try {
-    const { head, first } = await peek(src);
-    const raw = (async function* () {
-      yield* head;
-      yield* { [Symbol.asyncIterator]: () => src };
-    })();
-    const compression = detectCompression(path, first);
-    const out =
-      compression === 'gzip' ? gunzip(raw, name, counter) : compression === 'zstd' ? decodeZstd(raw, name, counter, opts.zstd) : raw;
-    for await (const chunk of out) {
+    yield* p.head;
+    if (p.failed) throw p.error;
+    yield* { [Symbol.asyncIterator]: () => rest };
+  } finally {
+    await rest.return?.(undefined);
+  }
+}
+
+/** The bytes unchanged, once their start has been judged text; else an error before any is given. */
+async function* textOnly(bytes: AsyncGenerator<Uint8Array>, path: string): AsyncGenerator<Uint8Array> {
+  const p = await peek(bytes, SNIFF_BYTES);
+  const why = notTextReason(p.first);
+  if (why !== null) {
+    await bytes.return(undefined);
+    throw corruptInput(path, `not PGN text (${why})`);
+  }
+  yield* resume(p, bytes);
+}
+
+async function* decode(src: AsyncGenerator<Uint8Array>, path: string, opts: ReadOptions): AsyncGenerator<Uint8Array> {
+  try {
+    const p = await peek(src, 4);
+    const raw = resume(p, src);
+    const compression = detectCompression(path, p.first);
+    const out = compression === 'gzip' ? gunzip(raw, path) : compression === 'zstd' ? unzstd(raw, path) : raw;
+    for await (const chunk of textOnly(out, path)) {
       opts.signal?.throwIfAborted();
       yield chunk;
     }
@@ -244,7 +209,8 @@ async function* decode(src: AsyncGenerator<Uint8Array>, path: string, counter: B
 
 /**
  * The decompressed bytes of an input ('-' = stdin), read only as fast as they are consumed.
- * Throws InputError when the file cannot be read, CorruptInputError on bad compressed data.
+ * Throws XrayError: 'input-io' when it cannot be read, 'input-corrupt' on damaged compressed data
+ * (after yielding every byte decoded before the damage) or when it is not text (before yielding any).
  */
 export async function* readInput(path: string, opts: ReadOptions = {}): AsyncGenerator<Uint8Array> {
   if (path === '-') {
@@ -255,14 +221,12 @@ export async function* readInput(path: string, opts: ReadOptions = {}): AsyncGen
   try {
     fh = await open(path, 'r');
   } catch (e) {
-    throw ioError(path, e);
+    throw inputIoError(path, e);
   }
-  const counter: ByteCounter = { bytes: 0 };
-  yield* decode(fileChunks(fh, path, counter, opts), path, counter, opts);
+  yield* decode(fileChunks(fh, path, opts), path, opts);
 }
 
 /** The decompressed bytes of a byte stream (stdin for '-'); compression is found by magic bytes. */
 export async function* readStream(stream: NodeJS.ReadableStream, opts: ReadOptions = {}, path = '-'): AsyncGenerator<Uint8Array> {
-  const counter: ByteCounter = { bytes: 0 };
-  yield* decode(streamChunks(stream, inputName(path), counter, opts), path, counter, opts);
+  yield* decode(streamChunks(stream, path, opts), path, opts);
 }

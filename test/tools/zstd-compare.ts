@@ -1,18 +1,19 @@
-// Measures the two zstd decoders of src/pipeline/source.ts on the corpus's big .zst files:
-//   js     - fzstd's streaming Decompress, in this thread;
-//   system - `zstd -dc` fed through a pipe by readInput (what 'auto' picks when zstd is on PATH);
-// plus two references: `zstd -dc FILE` reading the file itself (no feeding pipe) and fzstd's one-shot
-// decompress() (the whole file in memory). MB/s is of decompressed output; "main CPU" is this
-// process's CPU time (user+sys) per decompressed MB: what the decoder takes from the main thread,
-// which also runs the splitter.
+// Measures zstd decoding on the corpus's big .zst files:
+//   readInput             - what the pipeline uses: libzstd (zstd-napi's binding) in this thread;
+//   ref: zstd -dc, piped  - the system binary fed the file through a pipe (the decoder 'auto' used to pick);
+//   ref: zstd -dc FILE    - the system binary reading the file itself;
+//   ref: fzstd streaming  - the pure-JS decoder used before (without the checksum code we carried).
+// MB/s is of decompressed output; "main CPU" is this process's CPU time (user+sys) per decompressed MB:
+// what the decoder takes from the main thread, which also runs the splitter (the binary's own CPU is
+// not in it).
 //   npx tsc -p tsconfig.json && node dist/test/tools/zstd-compare.js [FILE.zst ...] [--runs N]
 // Peak RSS is the whole process's (node itself is ~45 MB); the system decoder's own memory is not in it.
 import { spawn } from 'node:child_process';
-import { readFileSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { decompress } from 'fzstd';
-import { findSystemZstd, readInput } from '../../src/pipeline/source.js';
+import { Decompress } from 'fzstd';
+import { readInput } from '../../src/pipeline/source.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 // dist/test/tools -> repo root -> ../shared/corpus
@@ -53,34 +54,40 @@ async function timed(body: (count: (n: number) => void) => Promise<void>): Promi
   return { bytes, ms, cpuMs: cpu, peakRssMB: peak / 2 ** 20, chunks };
 }
 
+const zstdBin = (process.env.PATH ?? '').split(':').map((d) => join(d, 'zstd')).find((p) => p !== 'zstd' && existsSync(p)) ?? null;
+
 const methods: Record<string, (file: string) => Promise<Run>> = {
-  'js (fzstd streaming)': (file) =>
+  readInput: (file) =>
     timed(async (count) => {
-      for await (const c of readInput(file, { zstd: 'js' })) count(c.length);
+      for await (const c of readInput(file)) count(c.length);
     }),
-  'system (zstd -dc, piped)': (file) =>
+  'ref: zstd -dc, piped': (file) =>
     timed(async (count) => {
-      for await (const c of readInput(file, { zstd: 'system' })) count(c.length);
+      const child = spawn(zstdBin!, ['-dcq'], { stdio: ['pipe', 'pipe', 'inherit'] });
+      createReadStream(file).pipe(child.stdin);
+      for await (const c of child.stdout as AsyncIterable<Buffer>) count(c.length);
     }),
   'ref: zstd -dc FILE': (file) =>
     timed(async (count) => {
-      const child = spawn(findSystemZstd()!, ['-dcq', file], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn(zstdBin!, ['-dcq', file], { stdio: ['ignore', 'pipe', 'inherit'] });
       for await (const c of child.stdout as AsyncIterable<Buffer>) count(c.length);
     }),
-  'ref: fzstd one-shot': (file) =>
+  'ref: fzstd streaming': (file) =>
     timed(async (count) => {
-      count(decompress(readFileSync(file)).length);
+      const d = new Decompress((b) => count(b.length));
+      for await (const c of createReadStream(file, { highWaterMark: 1 << 18 }) as AsyncIterable<Buffer>) d.push(c);
+      d.push(new Uint8Array(0), true);
     }),
 };
 
-const hasSystem = findSystemZstd() !== null;
+const hasSystem = zstdBin !== null;
 const one = args.indexOf('--one');
 if (one >= 0) {
   // child mode: one decoder on one file, so peak RSS is this decoder's alone
   const r = await methods[args[one + 1]](args[one + 2]);
   process.stdout.write(JSON.stringify(r));
 } else {
-  console.log(`node ${process.version}, zstd binary: ${findSystemZstd() ?? 'none'}, best of ${runs} runs, each run in a fresh process`);
+  console.log(`node ${process.version}, zstd binary: ${zstdBin ?? 'none'}, best of ${runs} runs, each run in a fresh process`);
   console.log('| file | compressed MB | decoder | decompressed MB | MB/s | main CPU ms/MB | peak RSS MB |');
   console.log('|---|---|---|---|---|---|---|');
   const script = fileURLToPath(import.meta.url);
