@@ -8,9 +8,10 @@
 // tags; slider/front/back for line records; partial (true | false) for pins; line, squares, targets for
 // batteries; move and uci are empty at the end of a game. Lists (squares, targets, checkers: the pieces
 // checking the side to move) are space-separated, ascending.
-import { BATTERY, PIN_ABSOLUTE, PIN_RELATIVE, SKEWER_ABSOLUTE, SKEWER_RELATIVE, STRIDE } from '../motifs/buffer.js';
-import { PLAYED_NAMES } from '../motifs/played.js';
-import { LINE_KINDS } from '../motifs/tags.js';
+import {
+  STRIDE, recBack, recCode, recFront, recLength, recLine, recPartial, recSide, recSlider, recSquare, recTarget1, recTarget2,
+} from '../motifs/buffer.js';
+import { LINE_KINDS, PLAYED_SORTED, byCodeAndSide, hasPartial, isChain } from '../motifs/catalogue.js';
 import { AsciiWriter, LineFormatter, ascii, writeFen } from './jsonl.js';
 import type { PositionView } from './view.js';
 
@@ -33,27 +34,11 @@ function csvQuoted(s: string): string {
 }
 
 /** `,motif,kind,side,` by code * 2 + side. */
-const CODE_HEAD: readonly Uint8Array[] = (() => {
-  const names = ['pin', 'pin', 'skewer', 'skewer', 'battery', 'discoveredCheck', 'discoveredAttack', 'xray'];
-  const heads: Uint8Array[] = [];
-  for (let code = 0; code < 8; code++) {
-    const kind = code > SKEWER_RELATIVE ? '' : code === PIN_ABSOLUTE || code === SKEWER_ABSOLUTE ? 'absolute' : 'relative';
-    heads[code * 2] = ascii(',' + names[code] + ',' + kind + ',w,');
-    heads[code * 2 + 1] = ascii(',' + names[code] + ',' + kind + ',b,');
-  }
-  return heads;
-})();
+const CODE_HEAD: readonly Uint8Array[] = byCodeAndSide((m, side) => ascii(',' + m.name + ',' + (m.kind ?? '') + ',' + side + ','));
 /** `,,,,line,` by line kind: the battery's empty slider/front/back/partial, then its line. */
 const BATTERY_LINE: readonly Uint8Array[] = LINE_KINDS.map((l) => ascii(',,,,' + l + ','));
-/** `,tag,played,w,,,,,,,` by PLAYED_NAMES index * 2 + mover: up to (not including) the checkers separator. */
-const PLAYED_HEAD: readonly Uint8Array[] = (() => {
-  const heads: Uint8Array[] = [];
-  for (let k = 0; k < PLAYED_NAMES.length; k++) {
-    heads[k * 2] = ascii(',' + PLAYED_NAMES[k][1] + ',played,w' + ','.repeat(7));
-    heads[k * 2 + 1] = ascii(',' + PLAYED_NAMES[k][1] + ',played,b' + ','.repeat(7));
-  }
-  return heads;
-})();
+/** `,tag,played,w,,,,,,,` by PLAYED_SORTED index * 2 + mover: up to (not including) the checkers separator. */
+const PLAYED_HEAD: readonly Uint8Array[] = PLAYED_SORTED.flatMap((p) => [ascii(',' + p.name + ',played,w' + ','.repeat(7)), ascii(',' + p.name + ',played,b' + ','.repeat(7))]);
 const PARTIAL_TRUE = ascii(',true,,,');
 const PARTIAL_FALSE = ascii(',false,,,');
 const NO_PARTIAL = ascii(',,,,');
@@ -140,38 +125,15 @@ export function writePositionCsv(w: AsciiWriter, v: PositionView): void {
   // the first row is written after the saved prefix and tail, then the saved pieces are dropped
   const tailCopy = tailEnd;
   for (let i = 0; i < n; i++) {
-    const o = i * STRIDE;
-    const code = d[o];
     w.ensure(prefixLen + tailLen + 64 + 8 * 3);
     copy(w, rowStart, prefixLen);
-    w.put(CODE_HEAD[code * 2 + d[o + 1]]);
-    if (code === BATTERY) {
-      w.put(BATTERY_LINE[d[o + 2]]);
-      w.square(d[o + 6]);
-      for (let k = 1; k < d[o + 5]; k++) {
-        w.buf[w.n++] = 0x20;
-        w.square(d[o + 6 + k]);
-      }
-      w.buf[w.n++] = 0x2c;
-      w.square(d[o + 3]);
-      if (d[o + 4] >= 0) {
-        w.buf[w.n++] = 0x20;
-        w.square(d[o + 4]);
-      }
-    } else {
-      w.square(d[o + 2]);
-      w.buf[w.n++] = 0x2c;
-      w.square(d[o + 3]);
-      w.buf[w.n++] = 0x2c;
-      w.square(d[o + 4]);
-      w.put(code === PIN_ABSOLUTE || code === PIN_RELATIVE ? (d[o + 5] === 1 ? PARTIAL_TRUE : PARTIAL_FALSE) : NO_PARTIAL);
-    }
+    writeRecordCsv(w, d, i * STRIDE);
     copy(w, prefixEnd, tailLen);
   }
   if (played !== 0) {
     const mover = pos.turn;
-    for (let k = 0; k < PLAYED_NAMES.length; k++) {
-      if ((played & PLAYED_NAMES[k][0]) === 0) continue;
+    for (let k = 0; k < PLAYED_SORTED.length; k++) {
+      if ((played & PLAYED_SORTED[k].bit) === 0) continue;
       w.ensure(prefixLen + tailLen + 64);
       copy(w, rowStart, prefixLen);
       w.put(PLAYED_HEAD[k * 2 + mover]);
@@ -181,6 +143,33 @@ export function writePositionCsv(w: AsciiWriter, v: PositionView): void {
   // drop the saved prefix and tail: the rows move down to where the prefix began
   w.buf.copyWithin(rowStart, tailCopy, w.n);
   w.n -= tailCopy - rowStart;
+}
+
+/** Writes the fields motif … targets of the record at o (room ensured by the caller). */
+function writeRecordCsv(w: AsciiWriter, d: Int32Array, o: number): void {
+  const code = recCode(d, o);
+  w.put(CODE_HEAD[code * 2 + recSide(d, o)]);
+  if (isChain(code)) {
+    w.put(BATTERY_LINE[recLine(d, o)]);
+    w.square(recSquare(d, o, 0));
+    for (let k = 1; k < recLength(d, o); k++) {
+      w.buf[w.n++] = 0x20;
+      w.square(recSquare(d, o, k));
+    }
+    w.buf[w.n++] = 0x2c;
+    w.square(recTarget1(d, o));
+    if (recTarget2(d, o) >= 0) {
+      w.buf[w.n++] = 0x20;
+      w.square(recTarget2(d, o));
+    }
+    return;
+  }
+  w.square(recSlider(d, o));
+  w.buf[w.n++] = 0x2c;
+  w.square(recFront(d, o));
+  w.buf[w.n++] = 0x2c;
+  w.square(recBack(d, o));
+  w.put(hasPartial(code) ? (recPartial(d, o) === 1 ? PARTIAL_TRUE : PARTIAL_FALSE) : NO_PARTIAL);
 }
 
 /** Appends bytes already in the writer (from `start`, `len` of them; room ensured by the caller). */

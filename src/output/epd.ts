@@ -16,26 +16,18 @@
 //                S is the side whose motif it is (w | b); squares are lower-case, lists ascending.
 //   sm           the move played from the position in SAN (supplied move); absent at the end of a game.
 // A position without records (--all-positions) has no c operations.
-import { BATTERY, PIN_ABSOLUTE, PIN_RELATIVE, SKEWER_ABSOLUTE, SKEWER_RELATIVE, STRIDE } from '../motifs/buffer.js';
-import { PLAYED_NAMES } from '../motifs/played.js';
-import { LINE_KINDS } from '../motifs/tags.js';
+import {
+  STRIDE, recBack, recCode, recFront, recLength, recLine, recPartial, recSide, recSlider, recSquare, recTarget1, recTarget2,
+} from '../motifs/buffer.js';
+import { LINE_KINDS, PLAYED_SORTED, byCodeAndSide, hasPartial, isChain } from '../motifs/catalogue.js';
 import { AsciiWriter, LineFormatter, ascii, writeFen } from './jsonl.js';
 import type { PositionView } from './view.js';
 
 /** `motif kind S ` by code * 2 + side (the battery's: `battery S `). */
-const CODE_HEAD: readonly Uint8Array[] = (() => {
-  const names = ['pin', 'pin', 'skewer', 'skewer', 'battery', 'discoveredCheck', 'discoveredAttack', 'xray'];
-  const heads: Uint8Array[] = [];
-  for (let code = 0; code < 8; code++) {
-    const kind = code > SKEWER_RELATIVE ? '' : code === PIN_ABSOLUTE || code === SKEWER_ABSOLUTE ? ' absolute' : ' relative';
-    heads[code * 2] = ascii(names[code] + kind + ' w ');
-    heads[code * 2 + 1] = ascii(names[code] + kind + ' b ');
-  }
-  return heads;
-})();
+const CODE_HEAD: readonly Uint8Array[] = byCodeAndSide((m, side) => ascii(m.name + (m.kind === null ? '' : ' ' + m.kind) + ' ' + side + ' '));
 const LINE_WORD: readonly Uint8Array[] = LINE_KINDS.map((l) => ascii(l + ' '));
-/** `played tag";` by PLAYED_NAMES index. */
-const PLAYED_OP: readonly Uint8Array[] = PLAYED_NAMES.map(([, name]) => ascii('played ' + name + '";'));
+/** `played tag";` by PLAYED_SORTED index. */
+const PLAYED_OP: readonly Uint8Array[] = PLAYED_SORTED.map((p) => ascii('played ' + p.name + '";'));
 const HMVC = ascii(' hmvc ');
 const FMVN = ascii('; fmvn ');
 const ID_GAME = ascii('; id "game ');
@@ -60,29 +52,29 @@ function writeCOpen(w: AsciiWriter, i: number): void {
 export function writeRecordEpd(w: AsciiWriter, d: Int32Array, i: number): void {
   w.ensure(128);
   const o = i * STRIDE;
-  const code = d[o];
-  w.put(CODE_HEAD[code * 2 + d[o + 1]]);
-  if (code === BATTERY) {
-    w.put(LINE_WORD[d[o + 2]]);
-    w.square(d[o + 6]);
-    for (let k = 1; k < d[o + 5]; k++) {
+  const code = recCode(d, o);
+  w.put(CODE_HEAD[code * 2 + recSide(d, o)]);
+  if (isChain(code)) {
+    w.put(LINE_WORD[recLine(d, o)]);
+    w.square(recSquare(d, o, 0));
+    for (let k = 1; k < recLength(d, o); k++) {
       w.buf[w.n++] = 0x2c;
-      w.square(d[o + 6 + k]);
+      w.square(recSquare(d, o, k));
     }
     w.put(ARROW);
-    w.square(d[o + 3]);
-    if (d[o + 4] >= 0) {
+    w.square(recTarget1(d, o));
+    if (recTarget2(d, o) >= 0) {
       w.buf[w.n++] = 0x2c;
-      w.square(d[o + 4]);
+      w.square(recTarget2(d, o));
     }
     return;
   }
-  w.square(d[o + 2]);
+  w.square(recSlider(d, o));
   w.buf[w.n++] = 0x20;
-  w.square(d[o + 3]);
+  w.square(recFront(d, o));
   w.buf[w.n++] = 0x20;
-  w.square(d[o + 4]);
-  if ((code === PIN_ABSOLUTE || code === PIN_RELATIVE) && d[o + 5] === 1) w.put(PARTIAL);
+  w.square(recBack(d, o));
+  if (hasPartial(code) && recPartial(d, o) === 1) w.put(PARTIAL);
 }
 
 /**
@@ -138,8 +130,8 @@ export function writePositionEpd(w: AsciiWriter, v: PositionView): void {
   const played = v.played;
   if (played !== 0) {
     let c = n;
-    for (let k = 0; k < PLAYED_NAMES.length; k++) {
-      if ((played & PLAYED_NAMES[k][0]) === 0) continue;
+    for (let k = 0; k < PLAYED_SORTED.length; k++) {
+      if ((played & PLAYED_SORTED[k].bit) === 0) continue;
       writeCOpen(w, c++);
       w.ensure(32);
       w.put(PLAYED_OP[k]);

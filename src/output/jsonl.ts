@@ -10,9 +10,10 @@
 import { Buffer } from 'node:buffer';
 import { MAX_FEN_BYTES, writeFen as writeFenBytes } from '../core/fen.js';
 import type { Position } from '../core/position.js';
-import { BATTERY, PIN_ABSOLUTE, PIN_RELATIVE, SKEWER_ABSOLUTE, SKEWER_RELATIVE, STRIDE } from '../motifs/buffer.js';
-import { PLAYED_NAMES } from '../motifs/played.js';
-import { LINE_KINDS } from '../motifs/tags.js';
+import {
+  STRIDE, recBack, recCode, recFront, recLength, recLine, recPartial, recSide, recSlider, recSquare, recTarget1, recTarget2,
+} from '../motifs/buffer.js';
+import { ALL_PLAYED, LINE_KINDS, byCodeAndSide, byPlayedBits, isChain, type MotifRow, type Side } from '../motifs/catalogue.js';
 import type { Formatter, GameText, PositionView } from './view.js';
 
 // ---------------------------------------------------------------------------------------------------
@@ -183,30 +184,16 @@ export function jsonString(s: string): string {
   return stringWriter.take();
 }
 
-/** The texts of CODE_HEAD. */
-const HEAD_TEXT: string[] = [];
-const CODE_HEAD: readonly Piece[] = (() => {
-  const heads: Piece[] = [];
-  const names = ['pin', 'pin', 'skewer', 'skewer', 'battery', 'discoveredCheck', 'discoveredAttack', 'xray'];
-  for (let code = 0; code < 8; code++) {
-    for (const side of ['w', 'b']) {
-      let h = '{"motif":"' + names[code] + '"';
-      if (code <= SKEWER_RELATIVE) h += ',"kind":"' + (code === PIN_ABSOLUTE || code === SKEWER_ABSOLUTE ? 'absolute' : 'relative') + '"';
-      h += ',"side":"' + side + '"';
-      h += code === BATTERY ? ',"squares":["' : ',"slider":"';
-      heads[code * 2 + (side === 'w' ? 0 : 1)] = piece(h);
-      HEAD_TEXT[code * 2 + (side === 'w' ? 0 : 1)] = h;
-    }
-  }
-  return heads;
-})();
+/** `{"motif":"pin","kind":"absolute","side":"w","slider":"` (chains: `…,"squares":["`) by code * 2 + side. */
+function headText(m: MotifRow, side: Side): string {
+  const kind = m.kind === null ? '' : ',"kind":"' + m.kind + '"';
+  return '{"motif":"' + m.name + '"' + kind + ',"side":"' + side + '"' + (m.shape === 'chain' ? ',"squares":["' : ',"slider":"');
+}
+const CODE_HEAD: readonly Piece[] = byCodeAndSide((m, side) => piece(headText(m, side)));
 /** `"],"line":"file","targets":["` by line kind. */
 const LINE_MID: readonly Piece[] = LINE_KINDS.map((l) => piece('"],"line":"' + l + '","targets":["'));
 /** `],"played":[…]}\n` by PLAYED_* bits: closes the motifs list and the object. */
-const PLAYED_TAIL: readonly Piece[] = Array.from({ length: 16 }, (_, bits) => {
-  const names = PLAYED_NAMES.filter(([bit]) => (bits & bit) !== 0).map(([, n]) => '"' + n + '"');
-  return piece('],"played":[' + names.join(',') + ']}\n');
-});
+const PLAYED_TAIL: readonly Piece[] = byPlayedBits((names) => piece('],"played":[' + names.map((n) => '"' + n + '"').join(',') + ']}\n'));
 const GAME = piece('{"game":');
 const PLY = piece(',"ply":');
 const FEN = piece(',"fen":"');
@@ -244,16 +231,10 @@ function writeSquares(w: AsciiWriter, lo: number, hi: number): void {
  * Whole line records by (code * 2 + side) * 2 + partial, with `a1` in the square places: a line record has
  * a fixed length, so it is one copy and six patched bytes.
  */
-const LINE_RECORD: readonly Piece[] = (() => {
-  const out: Piece[] = [];
-  for (let k = 0; k < CODE_HEAD.length; k++) {
-    const code = k >> 1;
-    const head = HEAD_TEXT[k];
-    const tail = code === PIN_ABSOLUTE || code === PIN_RELATIVE ? ['","partial":false}', '","partial":true}'] : ['"}', '"}'];
-    for (let p = 0; p < 2; p++) out[k * 2 + p] = piece(head + 'a1","front":"a1","back":"a1' + tail[p]);
-  }
-  return out;
-})();
+const LINE_RECORD: readonly Piece[] = byCodeAndSide((m, side) => {
+  const tail = m.partial ? ['","partial":false}', '","partial":true}'] : ['"}', '"}'];
+  return tail.map((t) => piece(headText(m, side) + 'a1","front":"a1","back":"a1' + t));
+}).flat();
 /** Offsets of the slider, front and back squares in a line record: after the head (which varies). */
 const FRONT_AT = 'a1","front":"'.length;
 const BACK_AT = FRONT_AT + 'a1","back":"'.length;
@@ -262,37 +243,42 @@ const BACK_AT = FRONT_AT + 'a1","back":"'.length;
 export function writeRecordJson(w: AsciiWriter, d: Int32Array, i: number): void {
   w.ensure(200);
   const o = i * STRIDE;
-  const code = d[o];
-  const k = code * 2 + d[o + 1];
-  if (code === BATTERY) {
-    w.piece(CODE_HEAD[k]);
-    const n = d[o + 5];
-    w.square(d[o + 6]);
-    for (let j = 1; j < n; j++) {
-      w.piece(QUOTE_COMMA_QUOTE);
-      w.square(d[o + 6 + j]);
-    }
-    w.piece(LINE_MID[d[o + 2]]);
-    w.square(d[o + 3]);
-    if (d[o + 4] >= 0) {
-      w.piece(QUOTE_COMMA_QUOTE);
-      w.square(d[o + 4]);
-    }
-    w.piece(QUOTE_BRACKET_BRACE);
+  const code = recCode(d, o);
+  const k = code * 2 + recSide(d, o);
+  if (isChain(code)) {
+    writeChainJson(w, d, o, k);
     return;
   }
   const at = w.n + CODE_HEAD[k].length;
-  w.piece(LINE_RECORD[k * 2 + (d[o + 5] === 1 && (code === PIN_ABSOLUTE || code === PIN_RELATIVE) ? 1 : 0)]);
+  w.piece(LINE_RECORD[k * 2 + (recPartial(d, o) & 1)]);
   const b = w.buf;
-  let sq = d[o + 2];
+  let sq = recSlider(d, o);
   b[at] = 97 + (sq & 7);
   b[at + 1] = 49 + (sq >> 3);
-  sq = d[o + 3];
+  sq = recFront(d, o);
   b[at + FRONT_AT] = 97 + (sq & 7);
   b[at + FRONT_AT + 1] = 49 + (sq >> 3);
-  sq = d[o + 4];
+  sq = recBack(d, o);
   b[at + BACK_AT] = 97 + (sq & 7);
   b[at + BACK_AT + 1] = 49 + (sq >> 3);
+}
+
+/** A chain record (room ensured by the caller): squares, line, targets. */
+function writeChainJson(w: AsciiWriter, d: Int32Array, o: number, k: number): void {
+  w.piece(CODE_HEAD[k]);
+  const n = recLength(d, o);
+  w.square(recSquare(d, o, 0));
+  for (let j = 1; j < n; j++) {
+    w.piece(QUOTE_COMMA_QUOTE);
+    w.square(recSquare(d, o, j));
+  }
+  w.piece(LINE_MID[recLine(d, o)]);
+  w.square(recTarget1(d, o));
+  if (recTarget2(d, o) >= 0) {
+    w.piece(QUOTE_COMMA_QUOTE);
+    w.square(recTarget2(d, o));
+  }
+  w.piece(QUOTE_BRACKET_BRACE);
 }
 
 /** A JSON string, or null; the caller has ensured room for the quotes and null. */
@@ -339,7 +325,7 @@ export function writePositionJson(w: AsciiWriter, v: PositionView): void {
     writeRecordJson(w, d, i);
   }
   w.ensure(96);
-  w.piece(PLAYED_TAIL[v.played & 15]);
+  w.piece(PLAYED_TAIL[v.played & ALL_PLAYED]);
 }
 
 const lineWriter = new AsciiWriter();

@@ -20,8 +20,10 @@
 // or at the end of the game when there is none. Games are separated by one blank line; each ends "\n\n".
 // A position given as FEN/EPD (endGame() with empty bytes) becomes a game of its own:
 //   [SetUp "1"]\n[FEN "<fen>"]\n\n{ <comment> } *
-import { BATTERY, PIN_ABSOLUTE, PIN_RELATIVE, STRIDE } from '../motifs/buffer.js';
-import { PLAYED_NAMES } from '../motifs/played.js';
+import {
+  STRIDE, recBack, recCode, recFront, recLength, recPartial, recSide, recSlider, recSquare, recTarget1, recTarget2,
+} from '../motifs/buffer.js';
+import { ALL_PLAYED, byCodeAndSide, byPlayedBits, hasPartial, isChain } from '../motifs/catalogue.js';
 import { squareName } from '../core/squares.js';
 import { decodeText, scanGame, type GameSink } from '../pgn/movetext.js';
 import { toFen } from '../core/fen.js';
@@ -31,35 +33,24 @@ const SQ: readonly string[] = Array.from({ length: 64 }, (_, sq) => squareName(s
 const SQ_DASH: readonly string[] = SQ.map((s) => '-' + s);
 const SQ_PLUS: readonly string[] = SQ.map((s) => '+' + s);
 
-/** `motif.kind S ` by code * 2 + side. */
-const CODE_HEAD: readonly string[] = (() => {
-  const names = ['pin.absolute', 'pin.relative', 'skewer.absolute', 'skewer.relative', 'battery', 'discoveredCheck', 'discoveredAttack', 'xray'];
-  const heads: string[] = [];
-  for (let code = 0; code < 8; code++) {
-    heads[code * 2] = names[code] + ' w ';
-    heads[code * 2 + 1] = names[code] + ' b ';
-  }
-  return heads;
-})();
+/** `motif.kind S ` (the statistics key) by code * 2 + side. */
+const CODE_HEAD: readonly string[] = byCodeAndSide((m, side) => m.key + ' ' + side + ' ');
 /** `[%played …]` by PLAYED_* bits ('' for none). */
-const PLAYED_PART: readonly string[] = Array.from({ length: 16 }, (_, bits) => {
-  const names = PLAYED_NAMES.filter(([bit]) => (bits & bit) !== 0).map(([, n]) => n);
-  return names.length === 0 ? '' : '[%played ' + names.join(',') + ']';
-});
+const PLAYED_PART: readonly string[] = byPlayedBits((names) => (names.length === 0 ? '' : '[%played ' + names.join(',') + ']'));
 
 /** Record i as it reads inside `[%xray …]`. */
 export function recordPgn(d: Int32Array, i: number): string {
   const o = i * STRIDE;
-  const code = d[o];
-  const head = CODE_HEAD[code * 2 + d[o + 1]];
-  if (code === BATTERY) {
-    let s = head + SQ[d[o + 6]];
-    for (let k = 1; k < d[o + 5]; k++) s += SQ_PLUS[d[o + 6 + k]];
-    s += '>' + SQ[d[o + 3]];
-    return d[o + 4] >= 0 ? s + SQ_PLUS[d[o + 4]] : s;
+  const code = recCode(d, o);
+  const head = CODE_HEAD[code * 2 + recSide(d, o)];
+  if (isChain(code)) {
+    let s = head + SQ[recSquare(d, o, 0)];
+    for (let k = 1; k < recLength(d, o); k++) s += SQ_PLUS[recSquare(d, o, k)];
+    s += '>' + SQ[recTarget1(d, o)];
+    return recTarget2(d, o) >= 0 ? s + SQ_PLUS[recTarget2(d, o)] : s;
   }
-  const s = head + SQ[d[o + 2]] + SQ_DASH[d[o + 3]] + SQ_DASH[d[o + 4]];
-  return (code === PIN_ABSOLUTE || code === PIN_RELATIVE) && d[o + 5] === 1 ? s + ' partial' : s;
+  const s = head + SQ[recSlider(d, o)] + SQ_DASH[recFront(d, o)] + SQ_DASH[recBack(d, o)];
+  return hasPartial(code) && recPartial(d, o) === 1 ? s + ' partial' : s;
 }
 
 /** The text between the braces of a position's comment ('' when there is nothing to say). */
@@ -72,7 +63,7 @@ export function positionComment(v: PositionView): string {
     for (let i = 1; i < n; i++) s += ',' + recordPgn(d, i);
     s += ']';
   }
-  const played = PLAYED_PART[v.played & 15];
+  const played = PLAYED_PART[v.played & ALL_PLAYED];
   if (played === '') return s;
   return s === '' ? played : s + ' ' + played;
 }

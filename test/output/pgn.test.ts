@@ -9,7 +9,7 @@ import { parseFen } from '../../src/core/fen.js';
 import { MotifBuffer } from '../../src/motifs/buffer.js';
 import { scanMotifs } from '../../src/motifs/classify.js';
 import { ALL_MOTIFS } from '../../src/motifs/filter.js';
-import { playedNames } from '../../src/motifs/played.js';
+import { playedNames } from '../../src/motifs/catalogue.js';
 import { recordAt, type MotifRecord } from '../../src/motifs/tags.js';
 import { createFormatter } from '../../src/output/formats.js';
 import { PgnFormatter } from '../../src/output/pgn.js';
