@@ -1,8 +1,9 @@
 // Motif records in a caller-owned typed array: the hot-path form the workers fill once per position
-// and format from, allocating nothing. Record i starts at word i * STRIDE; its fields are read by the
-// accessors below (V8 inlines them), never by a number:
+// and format from, allocating nothing. Record i starts at word i * STRIDE; its fields are read at the
+// offsets REC_* below (d[o + REC_FRONT]), never at a number:
 //   [code, side, slider, front, back, partial]                          line records  (catalogue shape 'line')
 //   [code, side, line kind, target1, target2, n, square1 … squareN]    chain records (shape 'chain': batteries)
+// partial is 1 for a partial pin, else 0; target1 is always present, target2 is -1 when absent.
 // The record codes and their names are in catalogue.ts.
 
 export const STRIDE = 16;
@@ -10,62 +11,10 @@ export const STRIDE = 16;
 export const MAX_CHAIN = 8;
 const CAPACITY = 320; // ≥ 20 sliders × 8 rays × 2: more records than any position can produce
 
-const CODE = 0;
-const SIDE = 1;
-const SLIDER = 2;
-const FRONT = 3;
-const BACK = 4;
-const PARTIAL = 5;
-const LINE = 2;
-const TARGET1 = 3;
-const TARGET2 = 4;
-const LENGTH = 5;
-const SQUARES = 6;
-
-/** The record code (a row of catalogue.ts MOTIFS). */
-export function recCode(d: Int32Array, o: number): number {
-  return d[o + CODE];
-}
-/** Whose motif it is: 0 white, 1 black. */
-export function recSide(d: Int32Array, o: number): number {
-  return d[o + SIDE];
-}
-/** Line record: the slider's square. */
-export function recSlider(d: Int32Array, o: number): number {
-  return d[o + SLIDER];
-}
-/** Line record: the front piece's square. */
-export function recFront(d: Int32Array, o: number): number {
-  return d[o + FRONT];
-}
-/** Line record: the square behind the front piece. */
-export function recBack(d: Int32Array, o: number): number {
-  return d[o + BACK];
-}
-/** Line record: 1 when the pin is partial, else 0. */
-export function recPartial(d: Int32Array, o: number): number {
-  return d[o + PARTIAL];
-}
-/** Chain record: the line kind (catalogue.ts LINE_KINDS). */
-export function recLine(d: Int32Array, o: number): number {
-  return d[o + LINE];
-}
-/** Chain record: the first target square (always present). */
-export function recTarget1(d: Int32Array, o: number): number {
-  return d[o + TARGET1];
-}
-/** Chain record: the second target square, -1 if none. */
-export function recTarget2(d: Int32Array, o: number): number {
-  return d[o + TARGET2];
-}
-/** Chain record: how many squares the chain holds. */
-export function recLength(d: Int32Array, o: number): number {
-  return d[o + LENGTH];
-}
-/** Chain record: its k-th square, ascending. */
-export function recSquare(d: Int32Array, o: number, k: number): number {
-  return d[o + SQUARES + k];
-}
+// Field offsets within a record: both shapes, then line records, then chain records.
+export const REC_CODE = 0, REC_SIDE = 1;
+export const REC_SLIDER = 2, REC_FRONT = 3, REC_BACK = 4, REC_PARTIAL = 5;
+export const REC_LINE = 2, REC_TARGET1 = 3, REC_TARGET2 = 4, REC_LENGTH = 5, REC_SQUARES = 6;
 
 export class MotifBuffer {
   readonly data = new Int32Array(CAPACITY * STRIDE);
@@ -73,19 +22,16 @@ export class MotifBuffer {
 
   /** Appends a line record. */
   push(code: number, side: number, slider: number, front: number, back: number, partial: number): void {
-    const o = this.count++ * STRIDE;
-    const d = this.data;
-    d[o + CODE] = code;
-    d[o + SIDE] = side;
-    d[o + SLIDER] = slider;
-    d[o + FRONT] = front;
-    d[o + BACK] = back;
-    d[o + PARTIAL] = partial;
+    const o = this.append(code, side);
+    this.data[o + REC_SLIDER] = slider;
+    this.data[o + REC_FRONT] = front;
+    this.data[o + REC_BACK] = back;
+    this.data[o + REC_PARTIAL] = partial;
   }
 
   /** Writes square k of the chain being built in the next record (pushChain() appends it, or not). */
   chainSquare(k: number, sq: number): void {
-    this.data[this.count * STRIDE + SQUARES + k] = sq;
+    this.data[this.count * STRIDE + REC_SQUARES + k] = sq;
   }
 
   /**
@@ -93,13 +39,18 @@ export class MotifBuffer {
    * absent (not both): the record keeps the present ones first.
    */
   pushChain(code: number, side: number, line: number, t1: number, t2: number, n: number): void {
+    const o = this.append(code, side);
+    this.data[o + REC_LINE] = line;
+    this.data[o + REC_TARGET1] = t1 >= 0 ? t1 : t2;
+    this.data[o + REC_TARGET2] = t1 >= 0 ? t2 : -1;
+    this.data[o + REC_LENGTH] = n;
+  }
+
+  /** Starts a new record with its code and side; returns its offset. */
+  private append(code: number, side: number): number {
     const o = this.count++ * STRIDE;
-    const d = this.data;
-    d[o + CODE] = code;
-    d[o + SIDE] = side;
-    d[o + LINE] = line;
-    d[o + TARGET1] = t1 >= 0 ? t1 : t2;
-    d[o + TARGET2] = t1 >= 0 ? t2 : -1;
-    d[o + LENGTH] = n;
+    this.data[o + REC_CODE] = code;
+    this.data[o + REC_SIDE] = side;
+    return o;
   }
 }

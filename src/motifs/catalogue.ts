@@ -16,62 +16,69 @@ export const SIDES: readonly Side[] = ['w', 'b'];
 /** Line kinds by their number (src/core/attacks.ts: rank 0, file 1, diagonal 2, anti-diagonal 3). */
 export const LINE_KINDS: readonly LineKind[] = ['rank', 'file', 'diagonal', 'antiDiagonal'];
 
-// Record codes: the index of the motif's row in MOTIFS (and of its statistics key in MOTIF_KEYS).
-export const PIN_ABSOLUTE = 0;
-export const PIN_RELATIVE = 1;
-export const SKEWER_ABSOLUTE = 2;
-export const SKEWER_RELATIVE = 3;
-export const BATTERY = 4;
-export const DISCOVERED_CHECK = 5;
-export const DISCOVERED_ATTACK = 6;
-export const XRAY = 7;
-
 type Key<N extends string, K extends MotifKind | null> = K extends MotifKind ? `${N}.${K}` : N;
 
 function motif<const N extends string, const K extends MotifKind | null, const S extends Shape, const P extends boolean>(
-  code: number, name: N, kind: K, shape: S, partial: P, lichess: string | null,
-): { code: number; name: N; kind: K; key: Key<N, K>; shape: S; partial: P; lichess: string | null } {
+  name: N, kind: K, shape: S, partial: P, lichess: string | null,
+): { name: N; kind: K; key: Key<N, K>; shape: S; partial: P; lichess: string | null } {
   const key = (kind === null ? name : `${name}.${kind}`) as Key<N, K>;
-  return { code, name, kind, key, shape, partial, lichess };
+  return { name, kind, key, shape, partial, lichess };
 }
 
 /**
- * Static motifs by record code. `name` is the JSON `motif`, `kind` its `kind` (null: the record has
- * none), `key` the statistics key and the PGN label, `shape` its fields, `partial` whether it has the
- * `partial` field, `lichess` the lichess puzzle theme it shows (null where lichess has none).
+ * Static motifs; a row's index is its record code. `name` is the JSON `motif`, `kind` its `kind` (null:
+ * the record has none), `key` the statistics key and the PGN label, `shape` its fields, `partial` whether
+ * it has the `partial` field, `lichess` the lichess puzzle theme it shows (null where lichess has none).
+ * Codes order the statistics keys: append new rows.
  */
 export const MOTIFS = [
-  motif(PIN_ABSOLUTE, 'pin', 'absolute', 'line', true, 'pin'),
-  motif(PIN_RELATIVE, 'pin', 'relative', 'line', true, 'pin'),
-  motif(SKEWER_ABSOLUTE, 'skewer', 'absolute', 'line', false, 'skewer'),
-  motif(SKEWER_RELATIVE, 'skewer', 'relative', 'line', false, 'skewer'),
-  motif(BATTERY, 'battery', null, 'chain', false, null),
-  motif(DISCOVERED_CHECK, 'discoveredCheck', null, 'line', false, 'discoveredCheck'),
-  motif(DISCOVERED_ATTACK, 'discoveredAttack', null, 'line', false, 'discoveredAttack'),
-  motif(XRAY, 'xray', null, 'line', false, 'xRayAttack'),
-] as const;
+  motif('pin', 'absolute', 'line', true, 'pin'),
+  motif('pin', 'relative', 'line', true, 'pin'),
+  motif('skewer', 'absolute', 'line', false, 'skewer'),
+  motif('skewer', 'relative', 'line', false, 'skewer'),
+  motif('battery', null, 'chain', false, null),
+  motif('discoveredCheck', null, 'line', false, 'discoveredCheck'),
+  motif('discoveredAttack', null, 'line', false, 'discoveredAttack'),
+  motif('xray', null, 'line', false, 'xRayAttack'),
+].map((m, code) => ({ code, ...m }));
 export type MotifRow = (typeof MOTIFS)[number];
 export type MotifName = MotifRow['name'];
 
-// Tags of the move played, as bits of one number (src/motifs/played.ts computes them).
-export const PLAYED_CHECK = 1;
-export const PLAYED_DISCOVERED_ATTACK = 2;
-export const PLAYED_DISCOVERED_CHECK = 4;
-export const PLAYED_DOUBLE_CHECK = 8;
+/** The record code of a statistics key (for the detection that writes the records). */
+function codeOf(key: MotifRow['key']): number {
+  return MOTIFS.findIndex((m) => m.key === key);
+}
+export const PIN_ABSOLUTE = codeOf('pin.absolute');
+export const PIN_RELATIVE = codeOf('pin.relative');
+export const SKEWER_ABSOLUTE = codeOf('skewer.absolute');
+export const SKEWER_RELATIVE = codeOf('skewer.relative');
+export const BATTERY = codeOf('battery');
+export const DISCOVERED_CHECK = codeOf('discoveredCheck');
+export const DISCOVERED_ATTACK = codeOf('discoveredAttack');
+export const XRAY = codeOf('xray');
 
-function played<const N extends string>(bit: number, name: N, lichess: string | null): { bit: number; name: N; key: `played.${N}`; lichess: string | null } {
-  return { bit, name, key: `played.${name}`, lichess };
+function played<const N extends string>(name: N, lichess: string | null): { name: N; key: `played.${N}`; lichess: string | null } {
+  return { name, key: `played.${name}`, lichess };
 }
 
-/** Played tags in the order of their statistics keys. */
+/** Tags of the move played, in the order of their statistics keys; a row's bit is 1 << its index. */
 export const PLAYED = [
-  played(PLAYED_CHECK, 'check', null),
-  played(PLAYED_DISCOVERED_CHECK, 'discoveredCheck', 'discoveredCheck'),
-  played(PLAYED_DOUBLE_CHECK, 'doubleCheck', 'doubleCheck'),
-  played(PLAYED_DISCOVERED_ATTACK, 'discoveredAttack', 'discoveredAttack'),
-] as const;
+  played('check', null),
+  played('discoveredCheck', 'discoveredCheck'),
+  played('doubleCheck', 'doubleCheck'),
+  played('discoveredAttack', 'discoveredAttack'),
+].map((p, i) => ({ bit: 1 << i, ...p }));
 export type PlayedRow = (typeof PLAYED)[number];
 export type PlayedTag = PlayedRow['name'];
+
+/** The bit of a played tag (for src/motifs/played.ts, which computes them). */
+function bitOf(name: PlayedTag): number {
+  return PLAYED.find((p) => p.name === name)!.bit;
+}
+export const PLAYED_CHECK = bitOf('check');
+export const PLAYED_DISCOVERED_CHECK = bitOf('discoveredCheck');
+export const PLAYED_DOUBLE_CHECK = bitOf('doubleCheck');
+export const PLAYED_DISCOVERED_ATTACK = bitOf('discoveredAttack');
 
 /** Played tags sorted by name: the order every output lists them in (DESIGN.md §6). */
 export const PLAYED_SORTED: readonly PlayedRow[] = [...PLAYED].sort((a, b) => (a.name < b.name ? -1 : 1));
@@ -90,12 +97,6 @@ export function isChain(code: number): boolean {
 }
 const CHAIN = Uint8Array.from(MOTIFS, (m) => (m.shape === 'chain' ? 1 : 0));
 
-/** Whether records of this code carry the `partial` field. */
-export function hasPartial(code: number): boolean {
-  return PARTIAL[code] === 1;
-}
-const PARTIAL = Uint8Array.from(MOTIFS, (m) => (m.partial ? 1 : 0));
-
 /** The sorted names of a set of played bits. */
 export function playedNames(bits: number): PlayedTag[] {
   return PLAYED_SORTED.filter((p) => (bits & p.bit) !== 0).map((p) => p.name);
@@ -109,6 +110,11 @@ export function byCodeAndSide<T>(f: (m: MotifRow, side: Side) => T): T[] {
   const out: T[] = [];
   for (const m of MOTIFS) for (let side = 0; side < 2; side++) out[m.code * 2 + side] = f(m, SIDES[side]);
   return out;
+}
+
+/** A table of f(row, partial) by code * 2 + (partial ? 1 : 0); rows without the field get f(row, false) twice. */
+export function byCodeAndPartial<T>(f: (m: MotifRow, partial: boolean) => T): T[] {
+  return MOTIFS.flatMap((m) => [f(m, false), f(m, m.partial)]);
 }
 
 /** A table of f(sorted names) for every combination of played bits, indexed by the bits. */

@@ -1,7 +1,7 @@
 // --motifs: keep only some motifs. A name selects the static records of that motif (every kind) and,
 // where a played tag has the same name, that tag too; a played tag without a static motif of its name
 // (`check`, `doubleCheck`) selects that tag only. The names come from the catalogue.
-import { MotifBuffer, STRIDE, recCode } from './buffer.js';
+import { MotifBuffer, STRIDE, REC_CODE } from './buffer.js';
 import { ALL_CODES, ALL_PLAYED, MOTIFS, PLAYED, codesOf } from './catalogue.js';
 
 export interface MotifFilter {
@@ -40,7 +40,7 @@ export function filterBuffer(buf: MotifBuffer, codes: number): void {
   const d = buf.data;
   let w = 0;
   for (let r = 0; r < buf.count; r++) {
-    if (((codes >> recCode(d, r * STRIDE)) & 1) === 0) continue;
+    if (((codes >> d[r * STRIDE + REC_CODE]) & 1) === 0) continue;
     if (w !== r) d.copyWithin(w * STRIDE, r * STRIDE, (r + 1) * STRIDE);
     w++;
   }

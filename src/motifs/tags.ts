@@ -5,10 +5,12 @@ import { Position } from '../core/position.js';
 import { squareName } from '../core/squares.js';
 import { squaresOf } from '../core/bitboard.js';
 import {
-  MotifBuffer, STRIDE, recBack, recCode, recFront, recLength, recLine, recPartial, recSide, recSlider, recSquare,
-  recTarget1, recTarget2,
+  REC_BACK, REC_CODE, REC_FRONT, REC_LENGTH, REC_LINE, REC_PARTIAL, REC_SIDE, REC_SLIDER, REC_SQUARES, REC_TARGET1,
+  REC_TARGET2, STRIDE, MotifBuffer,
 } from './buffer.js';
-import { LINE_KINDS, MOTIFS, SIDES, playedNames, type LineKind, type MotifKind, type MotifRow, type PlayedTag, type Side } from './catalogue.js';
+import {
+  LINE_KINDS, MOTIFS, SIDES, playedNames, type LineKind, type MotifKind, type MotifRow, type PlayedTag, type Side,
+} from './catalogue.js';
 import { scanMotifs } from './classify.js';
 import { playedFlags } from './played.js';
 
@@ -33,22 +35,24 @@ export interface PositionTags {
 export function recordAt(buf: MotifBuffer, i: number): MotifRecord {
   const d = buf.data;
   const o = i * STRIDE;
-  const row: MotifRow | undefined = MOTIFS[recCode(d, o)];
-  if (row === undefined) throw new Error(`motif buffer: unknown record code ${recCode(d, o)}`);
+  const row: MotifRow | undefined = MOTIFS[d[o + REC_CODE]];
+  if (row === undefined) throw new Error(`motif buffer: unknown record code ${d[o + REC_CODE]}`);
   const rec: Record<string, unknown> = { motif: row.name };
   if (row.kind !== null) rec.kind = row.kind;
-  rec.side = SIDES[recSide(d, o)];
+  rec.side = SIDES[d[o + REC_SIDE]];
   if (row.shape === 'chain') {
     const squares: string[] = [];
-    for (let k = 0; k < recLength(d, o); k++) squares.push(squareName(recSquare(d, o, k)));
+    for (let k = 0; k < d[o + REC_LENGTH]; k++) squares.push(squareName(d[o + REC_SQUARES + k]));
     rec.squares = squares;
-    rec.line = LINE_KINDS[recLine(d, o)];
-    rec.targets = recTarget2(d, o) >= 0 ? [squareName(recTarget1(d, o)), squareName(recTarget2(d, o))] : [squareName(recTarget1(d, o))];
+    rec.line = LINE_KINDS[d[o + REC_LINE]];
+    const targets = [squareName(d[o + REC_TARGET1])];
+    if (d[o + REC_TARGET2] >= 0) targets.push(squareName(d[o + REC_TARGET2]));
+    rec.targets = targets;
   } else {
-    rec.slider = squareName(recSlider(d, o));
-    rec.front = squareName(recFront(d, o));
-    rec.back = squareName(recBack(d, o));
-    if (row.partial) rec.partial = recPartial(d, o) === 1;
+    rec.slider = squareName(d[o + REC_SLIDER]);
+    rec.front = squareName(d[o + REC_FRONT]);
+    rec.back = squareName(d[o + REC_BACK]);
+    if (row.partial) rec.partial = d[o + REC_PARTIAL] === 1;
   }
   return rec as MotifRecord;
 }

@@ -8,11 +8,9 @@
 // tags; slider/front/back for line records; partial (true | false) for pins; line, squares, targets for
 // batteries; move and uci are empty at the end of a game. Lists (squares, targets, checkers: the pieces
 // checking the side to move) are space-separated, ascending.
-import {
-  STRIDE, recBack, recCode, recFront, recLength, recLine, recPartial, recSide, recSlider, recSquare, recTarget1, recTarget2,
-} from '../motifs/buffer.js';
-import { LINE_KINDS, PLAYED_SORTED, byCodeAndSide, hasPartial, isChain } from '../motifs/catalogue.js';
-import { AsciiWriter, LineFormatter, ascii, writeFen } from './jsonl.js';
+import { STRIDE } from '../motifs/buffer.js';
+import { LINE_KINDS, PLAYED_SORTED, byCodeAndPartial, byCodeAndSide } from '../motifs/catalogue.js';
+import { AsciiWriter, LineFormatter, ascii, writeFen, writeRecordText, writeSquareSet, type RecordStyle } from './lines.js';
 import type { PositionView } from './view.js';
 
 export const CSV_COLUMNS = 'game,ply,fen,move,uci,motif,kind,side,slider,front,back,partial,line,squares,targets,checkers';
@@ -33,15 +31,21 @@ function csvQuoted(s: string): string {
   return out + '"';
 }
 
-/** `,motif,kind,side,` by code * 2 + side. */
-const CODE_HEAD: readonly Uint8Array[] = byCodeAndSide((m, side) => ascii(',' + m.name + ',' + (m.kind ?? '') + ',' + side + ','));
-/** `,,,,line,` by line kind: the battery's empty slider/front/back/partial, then its line. */
-const BATTERY_LINE: readonly Uint8Array[] = LINE_KINDS.map((l) => ascii(',,,,' + l + ','));
+/**
+ * Record fields motif … targets: `,motif,kind,side,` then slider,front,back,partial (empty but for pins)
+ * and three empty fields, or four empty fields and line,squares,targets.
+ */
+const RECORD: RecordStyle = {
+  head: byCodeAndSide((m, side) => ascii(',' + m.name + ',' + (m.kind ?? '') + ',' + side + ',')),
+  line: LINE_KINDS.map((l) => ascii(',,,,' + l + ',')),
+  chainSep: ascii(' '),
+  targets: ascii(','),
+  sep: 0x2c,
+  tail: byCodeAndPartial((m, partial) => ascii(m.partial ? ',' + String(partial) + ',,,' : ',,,,')),
+};
 /** `,tag,played,w,,,,,,,` by PLAYED_SORTED index * 2 + mover: up to (not including) the checkers separator. */
-const PLAYED_HEAD: readonly Uint8Array[] = PLAYED_SORTED.flatMap((p) => [ascii(',' + p.name + ',played,w' + ','.repeat(7)), ascii(',' + p.name + ',played,b' + ','.repeat(7))]);
-const PARTIAL_TRUE = ascii(',true,,,');
-const PARTIAL_FALSE = ascii(',false,,,');
-const NO_PARTIAL = ascii(',,,,');
+const PLAYED_HEAD: readonly Uint8Array[] = PLAYED_SORTED.flatMap((p) =>
+  ['w', 'b'].map((mover) => ascii(',' + p.name + ',played,' + mover + ','.repeat(7))));
 /** motif … targets, all empty: ten separators (the eleventh comes before the checkers). */
 const EMPTY_MIDDLE = ascii(','.repeat(10));
 const CRLF = ascii('\r\n');
@@ -65,47 +69,33 @@ function writeField(w: AsciiWriter, s: string): void {
   if (quote) b[w.n++] = 0x22;
 }
 
-/** Writes the checkers field: squares of the side to move's checkers, space-separated, ascending. */
-function writeCheckers(w: AsciiWriter, lo: number, hi: number): void {
-  w.ensure(64 * 3 + 4);
-  let first = true;
-  while (lo !== 0) {
-    if (!first) w.buf[w.n++] = 0x20;
-    first = false;
-    w.square(31 - Math.clz32(lo & -lo));
-    lo &= lo - 1;
-  }
-  while (hi !== 0) {
-    if (!first) w.buf[w.n++] = 0x20;
-    first = false;
-    w.square(63 - Math.clz32(hi & -hi));
-    hi &= hi - 1;
-  }
-}
-
-/** Writes the rows of one position. */
-export function writePositionCsv(w: AsciiWriter, v: PositionView): void {
-  const pos = v.pos;
-  // game,ply,fen,move,uci — written once, then copied at the start of every row
-  const rowStart = w.n;
+/** Writes game,ply,fen,move,uci: the start of every row of the position. */
+function writeRowPrefix(w: AsciiWriter, v: PositionView): void {
   w.uint(v.game);
   w.ensure(1);
   w.buf[w.n++] = 0x2c;
   w.uint(v.ply);
   w.ensure(1);
   w.buf[w.n++] = 0x2c;
-  writeFen(w, pos); // the FEN holds no comma, quote or line break
+  writeFen(w, v.pos); // the FEN holds no comma, quote or line break
   w.ensure(1);
   w.buf[w.n++] = 0x2c;
   if (v.san !== null) writeField(w, v.san);
   w.ensure(1);
   w.buf[w.n++] = 0x2c;
   if (v.uci !== null) writeField(w, v.uci);
+}
+
+/** Writes the rows of one position. */
+export function writePositionCsv(w: AsciiWriter, v: PositionView): void {
+  const pos = v.pos;
+  // game,ply,fen,move,uci and `,checkers CRLF` written once, then copied into every row
+  const rowStart = w.n;
+  writeRowPrefix(w, v);
   const prefixEnd = w.n;
-  // ,checkers CRLF — the tail of every row
   w.ensure(1);
   w.buf[w.n++] = 0x2c;
-  writeCheckers(w, pos.checkersLo, pos.checkersHi);
+  writeSquareSet(w, pos.checkersLo, pos.checkersHi, 0x20, false); // the checkers
   w.ensure(2);
   w.put(CRLF);
   const tailEnd = w.n;
@@ -125,9 +115,9 @@ export function writePositionCsv(w: AsciiWriter, v: PositionView): void {
   // the first row is written after the saved prefix and tail, then the saved pieces are dropped
   const tailCopy = tailEnd;
   for (let i = 0; i < n; i++) {
-    w.ensure(prefixLen + tailLen + 64 + 8 * 3);
+    w.ensure(prefixLen + tailLen + 128); // writeRecordText writes at most 128 bytes
     copy(w, rowStart, prefixLen);
-    writeRecordCsv(w, d, i * STRIDE);
+    writeRecordText(w, d, i * STRIDE, RECORD);
     copy(w, prefixEnd, tailLen);
   }
   if (played !== 0) {
@@ -143,33 +133,6 @@ export function writePositionCsv(w: AsciiWriter, v: PositionView): void {
   // drop the saved prefix and tail: the rows move down to where the prefix began
   w.buf.copyWithin(rowStart, tailCopy, w.n);
   w.n -= tailCopy - rowStart;
-}
-
-/** Writes the fields motif … targets of the record at o (room ensured by the caller). */
-function writeRecordCsv(w: AsciiWriter, d: Int32Array, o: number): void {
-  const code = recCode(d, o);
-  w.put(CODE_HEAD[code * 2 + recSide(d, o)]);
-  if (isChain(code)) {
-    w.put(BATTERY_LINE[recLine(d, o)]);
-    w.square(recSquare(d, o, 0));
-    for (let k = 1; k < recLength(d, o); k++) {
-      w.buf[w.n++] = 0x20;
-      w.square(recSquare(d, o, k));
-    }
-    w.buf[w.n++] = 0x2c;
-    w.square(recTarget1(d, o));
-    if (recTarget2(d, o) >= 0) {
-      w.buf[w.n++] = 0x20;
-      w.square(recTarget2(d, o));
-    }
-    return;
-  }
-  w.square(recSlider(d, o));
-  w.buf[w.n++] = 0x2c;
-  w.square(recFront(d, o));
-  w.buf[w.n++] = 0x2c;
-  w.square(recBack(d, o));
-  w.put(hasPartial(code) ? (recPartial(d, o) === 1 ? PARTIAL_TRUE : PARTIAL_FALSE) : NO_PARTIAL);
 }
 
 /** Appends bytes already in the writer (from `start`, `len` of them; room ensured by the caller). */

@@ -16,25 +16,25 @@
 //                S is the side whose motif it is (w | b); squares are lower-case, lists ascending.
 //   sm           the move played from the position in SAN (supplied move); absent at the end of a game.
 // A position without records (--all-positions) has no c operations.
-import {
-  STRIDE, recBack, recCode, recFront, recLength, recLine, recPartial, recSide, recSlider, recSquare, recTarget1, recTarget2,
-} from '../motifs/buffer.js';
-import { LINE_KINDS, PLAYED_SORTED, byCodeAndSide, hasPartial, isChain } from '../motifs/catalogue.js';
-import { AsciiWriter, LineFormatter, ascii, writeFen } from './jsonl.js';
+import { STRIDE } from '../motifs/buffer.js';
+import { LINE_KINDS, PLAYED_SORTED, byCodeAndPartial, byCodeAndSide } from '../motifs/catalogue.js';
+import { AsciiWriter, LineFormatter, ascii, piece, writeFen, writeLabelled, writeRecordText, type RecordStyle } from './lines.js';
 import type { PositionView } from './view.js';
 
-/** `motif kind S ` by code * 2 + side (the battery's: `battery S `). */
-const CODE_HEAD: readonly Uint8Array[] = byCodeAndSide((m, side) => ascii(m.name + (m.kind === null ? '' : ' ' + m.kind) + ' ' + side + ' '));
-const LINE_WORD: readonly Uint8Array[] = LINE_KINDS.map((l) => ascii(l + ' '));
+/** A record's text: `motif[ kind] S ` then `slider front back[ partial]` or `line sq,sq… -> target[,target]`. */
+const RECORD: RecordStyle = {
+  head: byCodeAndSide((m, side) => ascii(m.name + (m.kind === null ? '' : ' ' + m.kind) + ' ' + side + ' ')),
+  line: LINE_KINDS.map((l) => ascii(l + ' ')),
+  chainSep: ascii(','),
+  targets: ascii(' -> '),
+  sep: 0x20,
+  tail: byCodeAndPartial((_m, partial) => ascii(partial ? ' partial' : '')),
+};
 /** `played tag";` by PLAYED_SORTED index. */
 const PLAYED_OP: readonly Uint8Array[] = PLAYED_SORTED.map((p) => ascii('played ' + p.name + '";'));
-const HMVC = ascii(' hmvc ');
-const FMVN = ascii('; fmvn ');
-const ID_GAME = ascii('; id "game ');
-const ID_PLY = ascii(' ply ');
+/** The labels of the numbers before the comments: ` hmvc 0; fmvn 1; id "game 1 ply 0` (then `";`). */
+const [HMVC, FMVN, ID_GAME, ID_PLY] = [' hmvc ', '; fmvn ', '; id "game ', ' ply '].map(piece);
 const ID_END = ascii('";');
-const ARROW = ascii(' -> ');
-const PARTIAL = ascii(' partial');
 const SM = ascii(' sm ');
 
 /** Writes ` cN "`: the opening of comment operation N (c0 … c9, then c10 … as needed). */
@@ -46,35 +46,6 @@ function writeCOpen(w: AsciiWriter, i: number): void {
   w.ensure(2);
   w.buf[w.n++] = 0x20;
   w.buf[w.n++] = 0x22;
-}
-
-/** Writes the text of record i (between the quotes of its c operation). */
-export function writeRecordEpd(w: AsciiWriter, d: Int32Array, i: number): void {
-  w.ensure(128);
-  const o = i * STRIDE;
-  const code = recCode(d, o);
-  w.put(CODE_HEAD[code * 2 + recSide(d, o)]);
-  if (isChain(code)) {
-    w.put(LINE_WORD[recLine(d, o)]);
-    w.square(recSquare(d, o, 0));
-    for (let k = 1; k < recLength(d, o); k++) {
-      w.buf[w.n++] = 0x2c;
-      w.square(recSquare(d, o, k));
-    }
-    w.put(ARROW);
-    w.square(recTarget1(d, o));
-    if (recTarget2(d, o) >= 0) {
-      w.buf[w.n++] = 0x2c;
-      w.square(recTarget2(d, o));
-    }
-    return;
-  }
-  w.square(recSlider(d, o));
-  w.buf[w.n++] = 0x20;
-  w.square(recFront(d, o));
-  w.buf[w.n++] = 0x20;
-  w.square(recBack(d, o));
-  if (hasPartial(code) && recPartial(d, o) === 1) w.put(PARTIAL);
 }
 
 /**
@@ -105,25 +76,17 @@ function writeMove(w: AsciiWriter, san: string): void {
 export function writePositionEpd(w: AsciiWriter, v: PositionView): void {
   const pos = v.pos;
   writeFen(w, pos, 4);
-  w.ensure(16);
-  w.put(HMVC);
-  w.uint(pos.halfmove);
-  w.ensure(16);
-  w.put(FMVN);
-  w.uint(pos.fullmove);
-  w.ensure(16);
-  w.put(ID_GAME);
-  w.uint(v.game);
-  w.ensure(16);
-  w.put(ID_PLY);
-  w.uint(v.ply);
+  writeLabelled(w, HMVC, pos.halfmove);
+  writeLabelled(w, FMVN, pos.fullmove);
+  writeLabelled(w, ID_GAME, v.game);
+  writeLabelled(w, ID_PLY, v.ply);
   w.ensure(2);
   w.put(ID_END);
   const d = v.buf.data;
   const n = v.buf.count;
   for (let i = 0; i < n; i++) {
     writeCOpen(w, i);
-    writeRecordEpd(w, d, i);
+    writeRecordText(w, d, i * STRIDE, RECORD);
     w.ensure(2);
     w.put(ID_END);
   }

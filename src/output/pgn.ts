@@ -21,9 +21,10 @@
 // A position given as FEN/EPD (endGame() with empty bytes) becomes a game of its own:
 //   [SetUp "1"]\n[FEN "<fen>"]\n\n{ <comment> } *
 import {
-  STRIDE, recBack, recCode, recFront, recLength, recPartial, recSide, recSlider, recSquare, recTarget1, recTarget2,
+  REC_BACK, REC_CODE, REC_FRONT, REC_LENGTH, REC_PARTIAL, REC_SIDE, REC_SLIDER, REC_SQUARES, REC_TARGET1,
+  REC_TARGET2, STRIDE,
 } from '../motifs/buffer.js';
-import { ALL_PLAYED, byCodeAndSide, byPlayedBits, hasPartial, isChain } from '../motifs/catalogue.js';
+import { ALL_PLAYED, byCodeAndPartial, byCodeAndSide, byPlayedBits, isChain } from '../motifs/catalogue.js';
 import { squareName } from '../core/squares.js';
 import { decodeText, scanGame, type GameSink } from '../pgn/movetext.js';
 import { toFen } from '../core/fen.js';
@@ -35,22 +36,24 @@ const SQ_PLUS: readonly string[] = SQ.map((s) => '+' + s);
 
 /** `motif.kind S ` (the statistics key) by code * 2 + side. */
 const CODE_HEAD: readonly string[] = byCodeAndSide((m, side) => m.key + ' ' + side + ' ');
+/** ` partial` after a partial pin, by code * 2 + partial. */
+const PARTIAL: readonly string[] = byCodeAndPartial((_m, partial) => (partial ? ' partial' : ''));
 /** `[%played …]` by PLAYED_* bits ('' for none). */
 const PLAYED_PART: readonly string[] = byPlayedBits((names) => (names.length === 0 ? '' : '[%played ' + names.join(',') + ']'));
 
 /** Record i as it reads inside `[%xray …]`. */
 export function recordPgn(d: Int32Array, i: number): string {
   const o = i * STRIDE;
-  const code = recCode(d, o);
-  const head = CODE_HEAD[code * 2 + recSide(d, o)];
+  const code = d[o + REC_CODE];
+  const head = CODE_HEAD[code * 2 + d[o + REC_SIDE]];
   if (isChain(code)) {
-    let s = head + SQ[recSquare(d, o, 0)];
-    for (let k = 1; k < recLength(d, o); k++) s += SQ_PLUS[recSquare(d, o, k)];
-    s += '>' + SQ[recTarget1(d, o)];
-    return recTarget2(d, o) >= 0 ? s + SQ_PLUS[recTarget2(d, o)] : s;
+    let s = head + SQ[d[o + REC_SQUARES + 0]];
+    for (let k = 1; k < d[o + REC_LENGTH]; k++) s += SQ_PLUS[d[o + REC_SQUARES + k]];
+    s += '>' + SQ[d[o + REC_TARGET1]];
+    return d[o + REC_TARGET2] >= 0 ? s + SQ_PLUS[d[o + REC_TARGET2]] : s;
   }
-  const s = head + SQ[recSlider(d, o)] + SQ_DASH[recFront(d, o)] + SQ_DASH[recBack(d, o)];
-  return hasPartial(code) && recPartial(d, o) === 1 ? s + ' partial' : s;
+  const s = head + SQ[d[o + REC_SLIDER]] + SQ_DASH[d[o + REC_FRONT]] + SQ_DASH[d[o + REC_BACK]];
+  return s + PARTIAL[code * 2 + (d[o + REC_PARTIAL] & 1)];
 }
 
 /** The text between the braces of a position's comment ('' when there is nothing to say). */

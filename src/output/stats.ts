@@ -13,7 +13,7 @@
 //   perGame         histogram of tagged positions per game: "0", "1", "2-4", "5-9", "10-19", "20+"
 //   gameMotifPositions     the sum over games of their tagged positions (what the mean is made of)
 //   motifPositionsPerGame  its mean per game (4 decimals; 0 without games)
-import { STRIDE, recCode, recSide } from '../motifs/buffer.js';
+import { STRIDE, REC_CODE, REC_SIDE } from '../motifs/buffer.js';
 import { MOTIFS, MOTIF_KEYS, PLAYED, type MotifKey } from '../motifs/catalogue.js';
 import type { PositionView } from './view.js';
 
@@ -84,9 +84,9 @@ export class Stats {
     let seen = 0;
     for (let i = 0; i < n; i++) {
       const o = i * STRIDE;
-      const key = recCode(d, o); // static keys are indexed by record code
+      const key = d[o + REC_CODE]; // static keys are indexed by record code
       motifs[key]++;
-      bySide[recSide(d, o) * K + key]++;
+      bySide[d[o + REC_SIDE] * K + key]++;
       byPly[plyBase + key]++;
       seen |= 1 << key;
     }

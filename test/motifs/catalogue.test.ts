@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { INITIAL_FEN, parseFen } from '../../src/core/fen.js';
 import { MotifBuffer } from '../../src/motifs/buffer.js';
 import {
-  ALL_CODES, ALL_PLAYED, MOTIFS, MOTIF_KEYS, PLAYED, PLAYED_SORTED, codesOf, hasPartial, isChain, playedNames,
+  ALL_CODES, ALL_PLAYED, MOTIFS, MOTIF_KEYS, PLAYED, PLAYED_SORTED, codesOf, isChain, playedNames,
 } from '../../src/motifs/catalogue.js';
 import { MOTIF_NAMES, parseMotifFilter } from '../../src/motifs/filter.js';
 import { recordAt } from '../../src/motifs/tags.js';
@@ -58,7 +58,6 @@ describe('the motif catalogue', () => {
   it('says which fields a record has, and recordAt() gives exactly those', () => {
     for (const m of MOTIFS) {
       expect(isChain(m.code)).toBe(m.shape === 'chain');
-      expect(hasPartial(m.code)).toBe(m.partial);
       const rec = recordAt(oneRecord(m.code, 1, 1), 0);
       const fields = m.shape === 'chain' ? ['squares', 'line', 'targets'] : ['slider', 'front', 'back'];
       const keys = ['motif', ...(m.kind === null ? [] : ['kind']), 'side', ...fields, ...(m.partial ? ['partial'] : [])];

@@ -8,7 +8,7 @@ import { Position } from '../../src/core/position.js';
 import { squareName } from '../../src/core/squares.js';
 import { moveToSan, moveToUci, parseSan } from '../../src/core/san.js';
 import { variantFromTag } from '../../src/core/variant.js';
-import { MotifBuffer, STRIDE, recCode, recPartial, recTarget2 } from '../../src/motifs/buffer.js';
+import { MotifBuffer, REC_CODE, REC_PARTIAL, REC_TARGET2, STRIDE } from '../../src/motifs/buffer.js';
 import { BATTERY, MOTIFS, PIN_ABSOLUTE, playedNames } from '../../src/motifs/catalogue.js';
 import { scanMotifs } from '../../src/motifs/classify.js';
 import { playedFlags } from '../../src/motifs/played.js';
@@ -85,9 +85,9 @@ describe('JSONL', () => {
       for (let i = 0; i < v.buf.count; i++) {
         const o = i * STRIDE;
         const d = v.buf.data;
-        codes.add(recCode(d, o));
-        if (recCode(d, o) === PIN_ABSOLUTE && recPartial(d, o) === 1) partial++;
-        if (recCode(d, o) === BATTERY && recTarget2(d, o) >= 0) twoTargets++;
+        codes.add(d[o + REC_CODE]);
+        if (d[o + REC_CODE] === PIN_ABSOLUTE && d[o + REC_PARTIAL] === 1) partial++;
+        if (d[o + REC_CODE] === BATTERY && d[o + REC_TARGET2] >= 0) twoTargets++;
       }
       if ((v.pos.checkersLo | v.pos.checkersHi) !== 0) checked++;
       if ((v.played & (v.played - 1)) !== 0) multiPlayed++;

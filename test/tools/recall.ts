@@ -6,7 +6,7 @@
 //   discoveredCheck (potential or played), doubleCheck -> played doubleCheck.
 import { parseFen } from '../../src/core/fen.js';
 import { parseSan } from '../../src/core/san.js';
-import { MotifBuffer, STRIDE, recCode, recSide } from '../../src/motifs/buffer.js';
+import { MotifBuffer, REC_CODE, REC_SIDE, STRIDE } from '../../src/motifs/buffer.js';
 import { MOTIFS, PLAYED } from '../../src/motifs/catalogue.js';
 import { scanMotifs } from '../../src/motifs/classify.js';
 import { playedFlags } from '../../src/motifs/played.js';
@@ -35,7 +35,7 @@ function found(fen: string, sans: string[]): Set<Theme> {
   for (let ply = 1; ply <= sans.length; ply++) {
     const n = scanMotifs(pos, buf);
     for (let i = 0; i < n; i++) {
-      if (recSide(buf.data, i * STRIDE) === solver) addTheme(out, MOTIFS[recCode(buf.data, i * STRIDE)].lichess);
+      if (buf.data[i * STRIDE + REC_SIDE] === solver) addTheme(out, MOTIFS[buf.data[i * STRIDE + REC_CODE]].lichess);
     }
     if (ply === sans.length) break;
     const m = parseSan(pos, sans[ply]);
