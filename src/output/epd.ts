@@ -86,6 +86,7 @@ export function writePositionEpd(w: AsciiWriter, v: PositionView): void {
   const n = v.buf.count;
   for (let i = 0; i < n; i++) {
     writeCOpen(w, i);
+    w.ensure(128);
     writeRecordText(w, d, i * STRIDE, RECORD);
     w.ensure(2);
     w.put(ID_END);

@@ -201,9 +201,8 @@ export interface RecordStyle {
   tail: readonly Uint8Array[];
 }
 
-/** Writes the record at o in a style (room for 128 bytes ensured here). */
+/** Writes the record at o in a style: at most 128 bytes, room ensured by the caller. */
 export function writeRecordText(w: AsciiWriter, d: Int32Array, o: number, st: RecordStyle): void {
-  w.ensure(128);
   const code = d[o + REC_CODE];
   w.put(st.head[code * 2 + d[o + REC_SIDE]]);
   if (isChain(code)) {
