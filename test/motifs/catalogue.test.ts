@@ -11,7 +11,7 @@ import { recordAt } from '../../src/motifs/tags.js';
 import { positionJson } from '../../src/output/jsonl.js';
 import { CsvFormatter } from '../../src/output/csv.js';
 import { EpdFormatter } from '../../src/output/epd.js';
-import { positionComment } from '../../src/output/pgn.js';
+import { motifsCommand } from '../../src/output/pgn.js';
 import type { PositionView } from '../../src/output/view.js';
 
 /** Puzzle themes of lichess (lila's PuzzleTheme.scala) that a static motif or a played tag can show. */
@@ -86,7 +86,7 @@ describe('the motif catalogue', () => {
         epd.position(v);
         const kind = m.kind === null ? '' : ` ${m.kind}`;
         expect(epd.endGame({ bytes: new Uint8Array(0), moveEnds: new Int32Array(0) })).toContain(` c0 "${m.name}${kind} w `);
-        expect(positionComment(v)).toMatch(new RegExp(`^\\[%xray ${m.key.replace('.', '\\.')} w \\S+${partial === 1 ? ' partial' : ''}\\]$`));
+        expect(motifsCommand(v)).toMatch(new RegExp(`^\\[%xray ${m.key.replace('.', '\\.')} w \\S+${partial === 1 ? ' partial' : ''}\\]$`));
       }
     }
   });
