@@ -1,7 +1,8 @@
 // Three independent PGN readers, each reduced to one question: which main-line moves does it read from
 // a game's text (null when it does not read the game)? chess.js 1.4 loadPgn, pgn-parser 2.2 (one game
 // per call, in try/catch: one bad game fails a whole string) and python-chess (Debian's python3-chess,
-// run by /usr/bin/python3 once for a whole list of games; absent on some machines).
+// run by /usr/bin/python3 once for a whole list of games; Debian 12 has no such package, so it may be
+// absent: the callers skip it with a message).
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { Chess } from 'chess.js';
@@ -45,7 +46,7 @@ json.dump(out, sys.stdout)
 export function pythonChessMissing(): string | null {
   const r = spawnSync(PYTHON, ['-c', 'import chess.pgn'], { encoding: 'utf8' });
   if (r.error) return `${PYTHON} cannot be run (${r.error.message})`;
-  return r.status === 0 ? null : `${PYTHON} has no module chess (Debian package python3-chess)`;
+  return r.status === 0 ? null : `${PYTHON} has no module chess (python-chess)`;
 }
 
 /** The UCI moves python-chess reads from each game (null where it reports errors), in one process. */
