@@ -2,6 +2,7 @@
 // streams PGN/EPD through the same worker pool as the CLI and yields the records of the JSON Lines output
 // as plain objects built in the workers.
 import { Readable } from 'node:stream';
+import type { MotifName, PlayedTag } from './motifs/catalogue.js';
 import { ALL_MOTIFS, parseMotifFilter } from './motifs/filter.js';
 import type { PositionRecord } from './output/records.js';
 import { Stats } from './output/stats.js';
@@ -21,6 +22,7 @@ export { MotifBuffer } from './motifs/buffer.js';
 export { scanMotifs } from './motifs/classify.js';
 export { playedFlags } from './motifs/played.js';
 export { MOTIF_NAMES } from './motifs/filter.js';
+export { MOTIFS, PLAYED, type MotifName, type MotifKey } from './motifs/catalogue.js';
 export { playedTags, tagFen, tagPosition, type MotifRecord, type PlayedTag, type PositionTags } from './motifs/tags.js';
 export { XrayError, type ErrorKind, type GameErrorKind, type RunErrorKind } from './errors.js';
 export type { GameError } from './pipeline/batch.js';
@@ -35,14 +37,14 @@ export type { StatsJSON } from './output/stats.js';
  */
 export type AnalyzeSource = string | string[] | Uint8Array | NodeJS.ReadableStream | { pgn: string };
 
-/** The names --motifs and the `motifs` option take. */
-export type MotifName = 'pin' | 'skewer' | 'battery' | 'xray' | 'discoveredCheck' | 'discoveredAttack' | 'check' | 'doubleCheck';
+/** The names --motifs and the `motifs` option take: a static motif, or a tag of the move played. */
+export type MotifFilterName = MotifName | PlayedTag;
 
 export interface AnalyzeOptions {
   /** Every position, not only tagged ones. */
   allPositions?: boolean;
   /** Keep only these motifs. */
-  motifs?: MotifName[];
+  motifs?: MotifFilterName[];
   threads?: number;
   maxGameBytes?: number;
   /** Called for each rejected game, in input order (default: ignored; they are counted in the summary). */

@@ -19,10 +19,10 @@ import {
 } from '../core/attacks.js';
 import { epLegal } from '../core/movegen.js';
 import type { Position } from '../core/position.js';
+import { MAX_CHAIN, MotifBuffer } from './buffer.js';
 import {
-  BATTERY, DISCOVERED_ATTACK, DISCOVERED_CHECK, MAX_CHAIN, MotifBuffer, PIN_ABSOLUTE, PIN_RELATIVE,
-  SKEWER_ABSOLUTE, SKEWER_RELATIVE, STRIDE, XRAY,
-} from './buffer.js';
+  BATTERY, DISCOVERED_ATTACK, DISCOVERED_CHECK, PIN_ABSOLUTE, PIN_RELATIVE, SKEWER_ABSOLUTE, SKEWER_RELATIVE, XRAY,
+} from './catalogue.js';
 import { exploitable, VALUES } from './defended.js';
 import { nextAbove, xrayLine } from './xray.js';
 
@@ -136,14 +136,12 @@ function battery(pos: Position, buf: MotifBuffer, c: number, l: number, start: n
   const board = pos.board;
   const occLo = pos.bb[12] | pos.bb[14];
   const occHi = pos.bb[13] | pos.bb[15];
-  const o = buf.count * STRIDE;
-  const d = buf.data;
   let n = 0;
-  d[o + 6 + n++] = start;
+  buf.chainSquare(n++, start);
   let cur = next;
   let above = -1;
   for (;;) {
-    if (n < MAX_CHAIN) d[o + 6 + n++] = cur;
+    if (n < MAX_CHAIN) buf.chainSquare(n++, cur);
     above = nextAbove(occLo, occHi, cur, l);
     if (!ownCompatible(board, above, c, l)) break;
     cur = above;
@@ -151,13 +149,7 @@ function battery(pos: Position, buf: MotifBuffer, c: number, l: number, start: n
   const t1 = below >= 0 && board[below] >> 3 !== c ? below : -1;
   const t2 = above >= 0 && board[above] >> 3 !== c ? above : -1;
   if (t1 < 0 && t2 < 0) return;
-  d[o] = BATTERY;
-  d[o + 1] = c;
-  d[o + 2] = l;
-  d[o + 3] = t1 >= 0 ? t1 : t2;
-  d[o + 4] = t1 >= 0 ? t2 : -1;
-  d[o + 5] = n;
-  buf.count++;
+  buf.pushChain(BATTERY, c, l, t1, t2, n);
 }
 
 /** Every static motif of both sides into buf (cleared first); returns the number of records. */

@@ -1,10 +1,8 @@
 // --motifs: keep only some motifs. A name selects the static records of that motif (every kind) and,
-// where a played tag has the same name, that tag too; `check` and `doubleCheck` select played tags only.
-import {
-  BATTERY, DISCOVERED_ATTACK, DISCOVERED_CHECK, MotifBuffer, PIN_ABSOLUTE, PIN_RELATIVE,
-  SKEWER_ABSOLUTE, SKEWER_RELATIVE, STRIDE, XRAY,
-} from './buffer.js';
-import { PLAYED_CHECK, PLAYED_DISCOVERED_ATTACK, PLAYED_DISCOVERED_CHECK, PLAYED_DOUBLE_CHECK } from './played.js';
+// where a played tag has the same name, that tag too; a played tag without a static motif of its name
+// (`check`, `doubleCheck`) selects that tag only. The names come from the catalogue.
+import { MotifBuffer, STRIDE, REC_CODE } from './buffer.js';
+import { ALL_CODES, ALL_PLAYED, MOTIFS, PLAYED, codesOf } from './catalogue.js';
 
 export interface MotifFilter {
   /** Bit (1 << code) per static record code kept. */
@@ -13,19 +11,13 @@ export interface MotifFilter {
   played: number;
 }
 
-const BY_NAME: Record<string, MotifFilter> = {
-  pin: { codes: (1 << PIN_ABSOLUTE) | (1 << PIN_RELATIVE), played: 0 },
-  skewer: { codes: (1 << SKEWER_ABSOLUTE) | (1 << SKEWER_RELATIVE), played: 0 },
-  battery: { codes: 1 << BATTERY, played: 0 },
-  xray: { codes: 1 << XRAY, played: 0 },
-  discoveredCheck: { codes: 1 << DISCOVERED_CHECK, played: PLAYED_DISCOVERED_CHECK },
-  discoveredAttack: { codes: 1 << DISCOVERED_ATTACK, played: PLAYED_DISCOVERED_ATTACK },
-  check: { codes: 0, played: PLAYED_CHECK },
-  doubleCheck: { codes: 0, played: PLAYED_DOUBLE_CHECK },
-};
+const BY_NAME = new Map<string, MotifFilter>(
+  [...MOTIFS, ...PLAYED].map(({ name }) => [name, { codes: codesOf(name), played: PLAYED.find((p) => p.name === name)?.bit ?? 0 }]),
+);
 
-export const MOTIF_NAMES: readonly string[] = Object.keys(BY_NAME);
-export const ALL_MOTIFS: MotifFilter = { codes: 0xff, played: 0xf };
+/** The names --motifs knows: the static motifs by record code, then the played tags of their own. */
+export const MOTIF_NAMES: readonly string[] = [...BY_NAME.keys()];
+export const ALL_MOTIFS: MotifFilter = { codes: ALL_CODES, played: ALL_PLAYED };
 
 /** Reads "pin,skewer,…"; throws on an unknown name, listing the known ones. */
 export function parseMotifFilter(list: string): MotifFilter {
@@ -33,7 +25,7 @@ export function parseMotifFilter(list: string): MotifFilter {
   for (const raw of list.split(',')) {
     const name = raw.trim();
     if (name === '') continue;
-    const sel = BY_NAME[name];
+    const sel = BY_NAME.get(name);
     if (!sel) throw new Error(`unknown motif "${name}" (known: ${MOTIF_NAMES.join(', ')})`);
     f.codes |= sel.codes;
     f.played |= sel.played;
@@ -44,11 +36,11 @@ export function parseMotifFilter(list: string): MotifFilter {
 
 /** Drops the records the filter does not keep, in place, keeping order. */
 export function filterBuffer(buf: MotifBuffer, codes: number): void {
-  if (codes === ALL_MOTIFS.codes) return;
+  if (codes === ALL_CODES) return;
   const d = buf.data;
   let w = 0;
   for (let r = 0; r < buf.count; r++) {
-    if (((codes >> d[r * STRIDE]) & 1) === 0) continue;
+    if (((codes >> d[r * STRIDE + REC_CODE]) & 1) === 0) continue;
     if (w !== r) d.copyWithin(w * STRIDE, r * STRIDE, (r + 1) * STRIDE);
     w++;
   }

@@ -3,19 +3,8 @@
 import { lineAttacks, maskTable, mayMove } from '../core/attacks.js';
 import { FLAG_CASTLE, FLAG_NULL, moveFlags, moveFrom, moveTo } from '../core/move.js';
 import type { Position } from '../core/position.js';
+import { PLAYED_CHECK, PLAYED_DISCOVERED_ATTACK, PLAYED_DISCOVERED_CHECK, PLAYED_DOUBLE_CHECK } from './catalogue.js';
 import { compatible } from './classify.js';
-
-export const PLAYED_CHECK = 1;
-export const PLAYED_DISCOVERED_ATTACK = 2;
-export const PLAYED_DISCOVERED_CHECK = 4;
-export const PLAYED_DOUBLE_CHECK = 8;
-/** Tag names in the sorted order the output lists them, by bit. */
-export const PLAYED_NAMES: readonly [number, string][] = [
-  [PLAYED_CHECK, 'check'],
-  [PLAYED_DISCOVERED_ATTACK, 'discoveredAttack'],
-  [PLAYED_DISCOVERED_CHECK, 'discoveredCheck'],
-  [PLAYED_DOUBLE_CHECK, 'doubleCheck'],
-];
 
 const s = new Int32Array(2);
 
@@ -93,9 +82,4 @@ export function playedFlags(before: Position, m: number, after: Position): numbe
   const rookFrom = castle ? moveTo(m) : -1;
   if (uncovers(before, after, from, rookFrom) || (castle && uncovers(before, after, rookFrom, from))) flags |= PLAYED_DISCOVERED_ATTACK;
   return flags;
-}
-
-/** The sorted tag names of PLAYED_* bits. */
-export function playedNames(flags: number): string[] {
-  return PLAYED_NAMES.filter(([bit]) => (flags & bit) !== 0).map(([, name]) => name);
 }

@@ -5,20 +5,24 @@ import { Position } from '../core/position.js';
 import { squareName } from '../core/squares.js';
 import { squaresOf } from '../core/bitboard.js';
 import {
-  BATTERY, DISCOVERED_ATTACK, DISCOVERED_CHECK, MotifBuffer, PIN_ABSOLUTE, PIN_RELATIVE,
-  SKEWER_ABSOLUTE, SKEWER_RELATIVE, STRIDE, XRAY,
+  REC_BACK, REC_CODE, REC_FRONT, REC_LENGTH, REC_LINE, REC_PARTIAL, REC_SIDE, REC_SLIDER, REC_SQUARES, REC_TARGET1,
+  REC_TARGET2, STRIDE, MotifBuffer,
 } from './buffer.js';
+import {
+  LINE_KINDS, MOTIFS, SIDES, playedNames, type LineKind, type MotifKind, type MotifRow, type PlayedTag, type Side,
+} from './catalogue.js';
 import { scanMotifs } from './classify.js';
-import { playedFlags, playedNames } from './played.js';
+import { playedFlags } from './played.js';
 
-export type Side = 'w' | 'b';
-export type LineKind = 'rank' | 'file' | 'diagonal' | 'antiDiagonal';
-export type PinRecord = { motif: 'pin'; kind: 'absolute' | 'relative'; side: Side; slider: string; front: string; back: string; partial: boolean };
-export type SkewerRecord = { motif: 'skewer'; kind: 'absolute' | 'relative'; side: Side; slider: string; front: string; back: string };
-export type LineRecord = { motif: 'discoveredCheck' | 'discoveredAttack' | 'xray'; side: Side; slider: string; front: string; back: string };
-export type BatteryRecord = { motif: 'battery'; side: Side; squares: string[]; line: LineKind; targets: string[] };
-export type MotifRecord = PinRecord | SkewerRecord | LineRecord | BatteryRecord;
-export type PlayedTag = 'check' | 'discoveredAttack' | 'discoveredCheck' | 'doubleCheck';
+export type { LineKind, PlayedTag, Side } from './catalogue.js';
+
+/** The record of one catalogue row: its name and kind, then the fields of its shape (DESIGN.md §6). */
+type RecordOf<R extends MotifRow> = R extends { shape: 'chain' }
+  ? { motif: R['name']; side: Side; squares: string[]; line: LineKind; targets: string[] }
+  : Flat<{ motif: R['name'] } & (R['kind'] extends MotifKind ? { kind: R['kind'] } : unknown) &
+      { side: Side; slider: string; front: string; back: string } & (R['partial'] extends true ? { partial: boolean } : unknown)>;
+type Flat<T> = { [K in keyof T]: T[K] };
+export type MotifRecord = RecordOf<MotifRow>;
 
 export interface PositionTags {
   /** Pieces giving check to the side to move, ascending. */
@@ -27,41 +31,30 @@ export interface PositionTags {
   motifs: MotifRecord[];
 }
 
-export const LINE_KINDS: readonly LineKind[] = ['rank', 'file', 'diagonal', 'antiDiagonal'];
-const SIDES: readonly Side[] = ['w', 'b'];
-
-/** One record of a filled buffer as a plain object. */
+/** One record of a filled buffer as a plain object, keys in the order the JSONL writer gives them. */
 export function recordAt(buf: MotifBuffer, i: number): MotifRecord {
   const d = buf.data;
   const o = i * STRIDE;
-  const code = d[o];
-  const side = SIDES[d[o + 1]];
-  if (code === BATTERY) {
+  const row: MotifRow | undefined = MOTIFS[d[o + REC_CODE]];
+  if (row === undefined) throw new Error(`motif buffer: unknown record code ${d[o + REC_CODE]}`);
+  const rec: Record<string, unknown> = { motif: row.name };
+  if (row.kind !== null) rec.kind = row.kind;
+  rec.side = SIDES[d[o + REC_SIDE]];
+  if (row.shape === 'chain') {
     const squares: string[] = [];
-    for (let k = 0; k < d[o + 5]; k++) squares.push(squareName(d[o + 6 + k]));
-    const targets = [squareName(d[o + 3])];
-    if (d[o + 4] >= 0) targets.push(squareName(d[o + 4]));
-    return { motif: 'battery', side, squares, line: LINE_KINDS[d[o + 2]], targets };
+    for (let k = 0; k < d[o + REC_LENGTH]; k++) squares.push(squareName(d[o + REC_SQUARES + k]));
+    rec.squares = squares;
+    rec.line = LINE_KINDS[d[o + REC_LINE]];
+    const targets = [squareName(d[o + REC_TARGET1])];
+    if (d[o + REC_TARGET2] >= 0) targets.push(squareName(d[o + REC_TARGET2]));
+    rec.targets = targets;
+  } else {
+    rec.slider = squareName(d[o + REC_SLIDER]);
+    rec.front = squareName(d[o + REC_FRONT]);
+    rec.back = squareName(d[o + REC_BACK]);
+    if (row.partial) rec.partial = d[o + REC_PARTIAL] === 1;
   }
-  const slider = squareName(d[o + 2]);
-  const front = squareName(d[o + 3]);
-  const back = squareName(d[o + 4]);
-  switch (code) {
-    case PIN_ABSOLUTE:
-    case PIN_RELATIVE:
-      return { motif: 'pin', kind: code === PIN_ABSOLUTE ? 'absolute' : 'relative', side, slider, front, back, partial: d[o + 5] === 1 };
-    case SKEWER_ABSOLUTE:
-    case SKEWER_RELATIVE:
-      return { motif: 'skewer', kind: code === SKEWER_ABSOLUTE ? 'absolute' : 'relative', side, slider, front, back };
-    case DISCOVERED_CHECK:
-      return { motif: 'discoveredCheck', side, slider, front, back };
-    case DISCOVERED_ATTACK:
-      return { motif: 'discoveredAttack', side, slider, front, back };
-    case XRAY:
-      return { motif: 'xray', side, slider, front, back };
-    default:
-      throw new Error(`motif buffer: unknown record code ${code}`);
-  }
+  return rec as MotifRecord;
 }
 
 const shared = new MotifBuffer();
@@ -83,5 +76,5 @@ export function tagFen(fen: string, opts?: FenOptions): PositionTags {
 export function playedTags(pos: Position, m: number): PlayedTag[] {
   const after = pos.clone();
   after.play(m);
-  return playedNames(playedFlags(pos, m, after)) as PlayedTag[];
+  return playedNames(playedFlags(pos, m, after));
 }

@@ -8,10 +8,9 @@
 // tags; slider/front/back for line records; partial (true | false) for pins; line, squares, targets for
 // batteries; move and uci are empty at the end of a game. Lists (squares, targets, checkers: the pieces
 // checking the side to move) are space-separated, ascending.
-import { BATTERY, PIN_ABSOLUTE, PIN_RELATIVE, SKEWER_ABSOLUTE, SKEWER_RELATIVE, STRIDE } from '../motifs/buffer.js';
-import { PLAYED_NAMES } from '../motifs/played.js';
-import { LINE_KINDS } from '../motifs/tags.js';
-import { AsciiWriter, LineFormatter, ascii, writeFen } from './jsonl.js';
+import { STRIDE } from '../motifs/buffer.js';
+import { LINE_KINDS, PLAYED_SORTED, byCodeAndPartial, byCodeAndSide } from '../motifs/catalogue.js';
+import { AsciiWriter, LineFormatter, ascii, writeFen, writeRecordText, writeSquareSet, type RecordStyle } from './lines.js';
 import type { PositionView } from './view.js';
 
 export const CSV_COLUMNS = 'game,ply,fen,move,uci,motif,kind,side,slider,front,back,partial,line,squares,targets,checkers';
@@ -32,31 +31,21 @@ function csvQuoted(s: string): string {
   return out + '"';
 }
 
-/** `,motif,kind,side,` by code * 2 + side. */
-const CODE_HEAD: readonly Uint8Array[] = (() => {
-  const names = ['pin', 'pin', 'skewer', 'skewer', 'battery', 'discoveredCheck', 'discoveredAttack', 'xray'];
-  const heads: Uint8Array[] = [];
-  for (let code = 0; code < 8; code++) {
-    const kind = code > SKEWER_RELATIVE ? '' : code === PIN_ABSOLUTE || code === SKEWER_ABSOLUTE ? 'absolute' : 'relative';
-    heads[code * 2] = ascii(',' + names[code] + ',' + kind + ',w,');
-    heads[code * 2 + 1] = ascii(',' + names[code] + ',' + kind + ',b,');
-  }
-  return heads;
-})();
-/** `,,,,line,` by line kind: the battery's empty slider/front/back/partial, then its line. */
-const BATTERY_LINE: readonly Uint8Array[] = LINE_KINDS.map((l) => ascii(',,,,' + l + ','));
-/** `,tag,played,w,,,,,,,` by PLAYED_NAMES index * 2 + mover: up to (not including) the checkers separator. */
-const PLAYED_HEAD: readonly Uint8Array[] = (() => {
-  const heads: Uint8Array[] = [];
-  for (let k = 0; k < PLAYED_NAMES.length; k++) {
-    heads[k * 2] = ascii(',' + PLAYED_NAMES[k][1] + ',played,w' + ','.repeat(7));
-    heads[k * 2 + 1] = ascii(',' + PLAYED_NAMES[k][1] + ',played,b' + ','.repeat(7));
-  }
-  return heads;
-})();
-const PARTIAL_TRUE = ascii(',true,,,');
-const PARTIAL_FALSE = ascii(',false,,,');
-const NO_PARTIAL = ascii(',,,,');
+/**
+ * Record fields motif … targets: `,motif,kind,side,` then slider,front,back,partial (empty but for pins)
+ * and three empty fields, or four empty fields and line,squares,targets.
+ */
+const RECORD: RecordStyle = {
+  head: byCodeAndSide((m, side) => ascii(',' + m.name + ',' + (m.kind ?? '') + ',' + side + ',')),
+  line: LINE_KINDS.map((l) => ascii(',,,,' + l + ',')),
+  chainSep: ascii(' '),
+  targets: ascii(','),
+  sep: 0x2c,
+  tail: byCodeAndPartial((m, partial) => ascii(m.partial ? ',' + String(partial) + ',,,' : ',,,,')),
+};
+/** `,tag,played,w,,,,,,,` by PLAYED_SORTED index * 2 + mover: up to (not including) the checkers separator. */
+const PLAYED_HEAD: readonly Uint8Array[] = PLAYED_SORTED.flatMap((p) =>
+  ['w', 'b'].map((mover) => ascii(',' + p.name + ',played,' + mover + ','.repeat(7))));
 /** motif … targets, all empty: ten separators (the eleventh comes before the checkers). */
 const EMPTY_MIDDLE = ascii(','.repeat(10));
 const CRLF = ascii('\r\n');
@@ -80,47 +69,33 @@ function writeField(w: AsciiWriter, s: string): void {
   if (quote) b[w.n++] = 0x22;
 }
 
-/** Writes the checkers field: squares of the side to move's checkers, space-separated, ascending. */
-function writeCheckers(w: AsciiWriter, lo: number, hi: number): void {
-  w.ensure(64 * 3 + 4);
-  let first = true;
-  while (lo !== 0) {
-    if (!first) w.buf[w.n++] = 0x20;
-    first = false;
-    w.square(31 - Math.clz32(lo & -lo));
-    lo &= lo - 1;
-  }
-  while (hi !== 0) {
-    if (!first) w.buf[w.n++] = 0x20;
-    first = false;
-    w.square(63 - Math.clz32(hi & -hi));
-    hi &= hi - 1;
-  }
-}
-
-/** Writes the rows of one position. */
-export function writePositionCsv(w: AsciiWriter, v: PositionView): void {
-  const pos = v.pos;
-  // game,ply,fen,move,uci — written once, then copied at the start of every row
-  const rowStart = w.n;
+/** Writes game,ply,fen,move,uci: the start of every row of the position. */
+function writeRowPrefix(w: AsciiWriter, v: PositionView): void {
   w.uint(v.game);
   w.ensure(1);
   w.buf[w.n++] = 0x2c;
   w.uint(v.ply);
   w.ensure(1);
   w.buf[w.n++] = 0x2c;
-  writeFen(w, pos); // the FEN holds no comma, quote or line break
+  writeFen(w, v.pos); // the FEN holds no comma, quote or line break
   w.ensure(1);
   w.buf[w.n++] = 0x2c;
   if (v.san !== null) writeField(w, v.san);
   w.ensure(1);
   w.buf[w.n++] = 0x2c;
   if (v.uci !== null) writeField(w, v.uci);
+}
+
+/** Writes the rows of one position. */
+export function writePositionCsv(w: AsciiWriter, v: PositionView): void {
+  const pos = v.pos;
+  // game,ply,fen,move,uci and `,checkers CRLF` written once, then copied into every row
+  const rowStart = w.n;
+  writeRowPrefix(w, v);
   const prefixEnd = w.n;
-  // ,checkers CRLF — the tail of every row
   w.ensure(1);
   w.buf[w.n++] = 0x2c;
-  writeCheckers(w, pos.checkersLo, pos.checkersHi);
+  writeSquareSet(w, pos.checkersLo, pos.checkersHi, 0x20, false); // the checkers
   w.ensure(2);
   w.put(CRLF);
   const tailEnd = w.n;
@@ -140,38 +115,15 @@ export function writePositionCsv(w: AsciiWriter, v: PositionView): void {
   // the first row is written after the saved prefix and tail, then the saved pieces are dropped
   const tailCopy = tailEnd;
   for (let i = 0; i < n; i++) {
-    const o = i * STRIDE;
-    const code = d[o];
-    w.ensure(prefixLen + tailLen + 64 + 8 * 3);
+    w.ensure(prefixLen + tailLen + 128); // writeRecordText writes at most 128 bytes
     copy(w, rowStart, prefixLen);
-    w.put(CODE_HEAD[code * 2 + d[o + 1]]);
-    if (code === BATTERY) {
-      w.put(BATTERY_LINE[d[o + 2]]);
-      w.square(d[o + 6]);
-      for (let k = 1; k < d[o + 5]; k++) {
-        w.buf[w.n++] = 0x20;
-        w.square(d[o + 6 + k]);
-      }
-      w.buf[w.n++] = 0x2c;
-      w.square(d[o + 3]);
-      if (d[o + 4] >= 0) {
-        w.buf[w.n++] = 0x20;
-        w.square(d[o + 4]);
-      }
-    } else {
-      w.square(d[o + 2]);
-      w.buf[w.n++] = 0x2c;
-      w.square(d[o + 3]);
-      w.buf[w.n++] = 0x2c;
-      w.square(d[o + 4]);
-      w.put(code === PIN_ABSOLUTE || code === PIN_RELATIVE ? (d[o + 5] === 1 ? PARTIAL_TRUE : PARTIAL_FALSE) : NO_PARTIAL);
-    }
+    writeRecordText(w, d, i * STRIDE, RECORD);
     copy(w, prefixEnd, tailLen);
   }
   if (played !== 0) {
     const mover = pos.turn;
-    for (let k = 0; k < PLAYED_NAMES.length; k++) {
-      if ((played & PLAYED_NAMES[k][0]) === 0) continue;
+    for (let k = 0; k < PLAYED_SORTED.length; k++) {
+      if ((played & PLAYED_SORTED[k].bit) === 0) continue;
       w.ensure(prefixLen + tailLen + 64);
       copy(w, rowStart, prefixLen);
       w.put(PLAYED_HEAD[k * 2 + mover]);

@@ -16,33 +16,25 @@
 //                S is the side whose motif it is (w | b); squares are lower-case, lists ascending.
 //   sm           the move played from the position in SAN (supplied move); absent at the end of a game.
 // A position without records (--all-positions) has no c operations.
-import { BATTERY, PIN_ABSOLUTE, PIN_RELATIVE, SKEWER_ABSOLUTE, SKEWER_RELATIVE, STRIDE } from '../motifs/buffer.js';
-import { PLAYED_NAMES } from '../motifs/played.js';
-import { LINE_KINDS } from '../motifs/tags.js';
-import { AsciiWriter, LineFormatter, ascii, writeFen } from './jsonl.js';
+import { STRIDE } from '../motifs/buffer.js';
+import { LINE_KINDS, PLAYED_SORTED, byCodeAndPartial, byCodeAndSide } from '../motifs/catalogue.js';
+import { AsciiWriter, LineFormatter, ascii, piece, writeFen, writeLabelled, writeRecordText, type RecordStyle } from './lines.js';
 import type { PositionView } from './view.js';
 
-/** `motif kind S ` by code * 2 + side (the battery's: `battery S `). */
-const CODE_HEAD: readonly Uint8Array[] = (() => {
-  const names = ['pin', 'pin', 'skewer', 'skewer', 'battery', 'discoveredCheck', 'discoveredAttack', 'xray'];
-  const heads: Uint8Array[] = [];
-  for (let code = 0; code < 8; code++) {
-    const kind = code > SKEWER_RELATIVE ? '' : code === PIN_ABSOLUTE || code === SKEWER_ABSOLUTE ? ' absolute' : ' relative';
-    heads[code * 2] = ascii(names[code] + kind + ' w ');
-    heads[code * 2 + 1] = ascii(names[code] + kind + ' b ');
-  }
-  return heads;
-})();
-const LINE_WORD: readonly Uint8Array[] = LINE_KINDS.map((l) => ascii(l + ' '));
-/** `played tag";` by PLAYED_NAMES index. */
-const PLAYED_OP: readonly Uint8Array[] = PLAYED_NAMES.map(([, name]) => ascii('played ' + name + '";'));
-const HMVC = ascii(' hmvc ');
-const FMVN = ascii('; fmvn ');
-const ID_GAME = ascii('; id "game ');
-const ID_PLY = ascii(' ply ');
+/** A record's text: `motif[ kind] S ` then `slider front back[ partial]` or `line sq,sq… -> target[,target]`. */
+const RECORD: RecordStyle = {
+  head: byCodeAndSide((m, side) => ascii(m.name + (m.kind === null ? '' : ' ' + m.kind) + ' ' + side + ' ')),
+  line: LINE_KINDS.map((l) => ascii(l + ' ')),
+  chainSep: ascii(','),
+  targets: ascii(' -> '),
+  sep: 0x20,
+  tail: byCodeAndPartial((_m, partial) => ascii(partial ? ' partial' : '')),
+};
+/** `played tag";` by PLAYED_SORTED index. */
+const PLAYED_OP: readonly Uint8Array[] = PLAYED_SORTED.map((p) => ascii('played ' + p.name + '";'));
+/** The labels of the numbers before the comments: ` hmvc 0; fmvn 1; id "game 1 ply 0` (then `";`). */
+const [HMVC, FMVN, ID_GAME, ID_PLY] = [' hmvc ', '; fmvn ', '; id "game ', ' ply '].map(piece);
 const ID_END = ascii('";');
-const ARROW = ascii(' -> ');
-const PARTIAL = ascii(' partial');
 const SM = ascii(' sm ');
 
 /** Writes ` cN "`: the opening of comment operation N (c0 … c9, then c10 … as needed). */
@@ -54,35 +46,6 @@ function writeCOpen(w: AsciiWriter, i: number): void {
   w.ensure(2);
   w.buf[w.n++] = 0x20;
   w.buf[w.n++] = 0x22;
-}
-
-/** Writes the text of record i (between the quotes of its c operation). */
-export function writeRecordEpd(w: AsciiWriter, d: Int32Array, i: number): void {
-  w.ensure(128);
-  const o = i * STRIDE;
-  const code = d[o];
-  w.put(CODE_HEAD[code * 2 + d[o + 1]]);
-  if (code === BATTERY) {
-    w.put(LINE_WORD[d[o + 2]]);
-    w.square(d[o + 6]);
-    for (let k = 1; k < d[o + 5]; k++) {
-      w.buf[w.n++] = 0x2c;
-      w.square(d[o + 6 + k]);
-    }
-    w.put(ARROW);
-    w.square(d[o + 3]);
-    if (d[o + 4] >= 0) {
-      w.buf[w.n++] = 0x2c;
-      w.square(d[o + 4]);
-    }
-    return;
-  }
-  w.square(d[o + 2]);
-  w.buf[w.n++] = 0x20;
-  w.square(d[o + 3]);
-  w.buf[w.n++] = 0x20;
-  w.square(d[o + 4]);
-  if ((code === PIN_ABSOLUTE || code === PIN_RELATIVE) && d[o + 5] === 1) w.put(PARTIAL);
 }
 
 /**
@@ -113,33 +76,26 @@ function writeMove(w: AsciiWriter, san: string): void {
 export function writePositionEpd(w: AsciiWriter, v: PositionView): void {
   const pos = v.pos;
   writeFen(w, pos, 4);
-  w.ensure(16);
-  w.put(HMVC);
-  w.uint(pos.halfmove);
-  w.ensure(16);
-  w.put(FMVN);
-  w.uint(pos.fullmove);
-  w.ensure(16);
-  w.put(ID_GAME);
-  w.uint(v.game);
-  w.ensure(16);
-  w.put(ID_PLY);
-  w.uint(v.ply);
+  writeLabelled(w, HMVC, pos.halfmove);
+  writeLabelled(w, FMVN, pos.fullmove);
+  writeLabelled(w, ID_GAME, v.game);
+  writeLabelled(w, ID_PLY, v.ply);
   w.ensure(2);
   w.put(ID_END);
   const d = v.buf.data;
   const n = v.buf.count;
   for (let i = 0; i < n; i++) {
     writeCOpen(w, i);
-    writeRecordEpd(w, d, i);
+    w.ensure(128);
+    writeRecordText(w, d, i * STRIDE, RECORD);
     w.ensure(2);
     w.put(ID_END);
   }
   const played = v.played;
   if (played !== 0) {
     let c = n;
-    for (let k = 0; k < PLAYED_NAMES.length; k++) {
-      if ((played & PLAYED_NAMES[k][0]) === 0) continue;
+    for (let k = 0; k < PLAYED_SORTED.length; k++) {
+      if ((played & PLAYED_SORTED[k].bit) === 0) continue;
       writeCOpen(w, c++);
       w.ensure(32);
       w.put(PLAYED_OP[k]);

@@ -1,29 +1,29 @@
-// Annotated PGN: each input game as it was read (tags, movetext, comments, variations, line ends kept),
-// with one comment inserted right after the move token of each tagged position's move:
+// Annotated PGN: each input game as it was read (tags, movetext, comments, variations, NAGs, line ends
+// kept), with our tags in comments that follow PGN convention (DESIGN.md §6):
 //
-//   12. Bb5 { [%xray pin.relative w b5-c6-e8,battery b d7+d8>d2] [%played check,discoveredCheck] } a6
+//   12. Bb5+ $1 { [%clk 0:01:02] [%played check] [%xray pin.absolute w b5-c6-e8,battery b d7+d8>d2] } a6
 //
-// The comment of position p (the position before move p + 1; ply 0 = the start) holds two embedded
-// commands in the `[%cmd value,value]` form PGN tools already use (`[%clk …]`, `[%cal Ge2e4,Gd2d4]`):
-//   [%xray R,R,…]   its static motif records, in the engine's order, comma-separated, each one of
+// The comment after move s describes the position after it: `[%played T,…]`, the sorted tags of move s
+// (check, discoveredAttack, discoveredCheck, doubleCheck), then `[%xray R,R,…]`, the static motif records
+// of the position move s leads to, in the engine's order, comma-separated, each one of
 //        pin.absolute|pin.relative S slider-front-back[ partial]       e.g. pin.absolute w d1-d5-d8 partial
 //        skewer.absolute|skewer.relative S slider-front-back
 //        discoveredCheck|discoveredAttack|xray S slider-front-back
 //        battery S sq+sq…>target[+target]                               e.g. battery w d1+d2>d5
-//      S = the side whose motif it is (w | b); squares lower-case, lists ascending;
-//   [%played T,…]   the sorted tags of the move played from it (check, discoveredAttack, discoveredCheck,
-//                   doubleCheck).
-// Either command is left out when empty; a position with neither gets no comment. Records hold no comma,
-// so a reader splits the values on commas (pgn-parser does so for a comment holding one command; it
-// keeps a comment with two as text). The comment goes after the token of the move played from the
-// position; the final position's comment (it has no move) goes just before the game termination marker,
-// or at the end of the game when there is none. Games are separated by one blank line; each ends "\n\n".
-// A position given as FEN/EPD (endGame() with empty bytes) becomes a game of its own:
+// S = the side whose motif it is (w | b); squares lower-case, lists ascending. The records of the initial
+// position go in a comment before the first move. Either command is left out when empty, and so is a
+// comment with neither. The text goes after the move's NAGs and glyphs, into the comment that follows them
+// when there is one (`{ … }` or `; …`, appended at its end), else into a new `{ … }` there: a move keeps at
+// most the one comment it had, which is all chess.js reads. Games are separated by one blank line; each
+// ends "\n\n". A position given as FEN/EPD (endGame() with empty bytes) becomes a game of its own:
 //   [SetUp "1"]\n[FEN "<fen>"]\n\n{ <comment> } *
-import { BATTERY, PIN_ABSOLUTE, PIN_RELATIVE, STRIDE } from '../motifs/buffer.js';
-import { PLAYED_NAMES } from '../motifs/played.js';
+import {
+  REC_BACK, REC_CODE, REC_FRONT, REC_LENGTH, REC_PARTIAL, REC_SIDE, REC_SLIDER, REC_SQUARES, REC_TARGET1,
+  REC_TARGET2, STRIDE,
+} from '../motifs/buffer.js';
+import { ALL_PLAYED, byCodeAndPartial, byCodeAndSide, byPlayedBits, isChain } from '../motifs/catalogue.js';
 import { squareName } from '../core/squares.js';
-import { decodeText, scanGame, type GameSink } from '../pgn/movetext.js';
+import { SYMBOL, decodeText, scanGame, type GameSink } from '../pgn/movetext.js';
 import { toFen } from '../core/fen.js';
 import type { Formatter, GameText, PositionView } from './view.js';
 
@@ -31,70 +31,101 @@ const SQ: readonly string[] = Array.from({ length: 64 }, (_, sq) => squareName(s
 const SQ_DASH: readonly string[] = SQ.map((s) => '-' + s);
 const SQ_PLUS: readonly string[] = SQ.map((s) => '+' + s);
 
-/** `motif.kind S ` by code * 2 + side. */
-const CODE_HEAD: readonly string[] = (() => {
-  const names = ['pin.absolute', 'pin.relative', 'skewer.absolute', 'skewer.relative', 'battery', 'discoveredCheck', 'discoveredAttack', 'xray'];
-  const heads: string[] = [];
-  for (let code = 0; code < 8; code++) {
-    heads[code * 2] = names[code] + ' w ';
-    heads[code * 2 + 1] = names[code] + ' b ';
-  }
-  return heads;
-})();
+/** `motif.kind S ` (the statistics key) by code * 2 + side. */
+const CODE_HEAD: readonly string[] = byCodeAndSide((m, side) => m.key + ' ' + side + ' ');
+/** ` partial` after a partial pin, by code * 2 + partial. */
+const PARTIAL: readonly string[] = byCodeAndPartial((_m, partial) => (partial ? ' partial' : ''));
 /** `[%played …]` by PLAYED_* bits ('' for none). */
-const PLAYED_PART: readonly string[] = Array.from({ length: 16 }, (_, bits) => {
-  const names = PLAYED_NAMES.filter(([bit]) => (bits & bit) !== 0).map(([, n]) => n);
-  return names.length === 0 ? '' : '[%played ' + names.join(',') + ']';
-});
+const PLAYED_PART: readonly string[] = byPlayedBits((names) => (names.length === 0 ? '' : '[%played ' + names.join(',') + ']'));
 
 /** Record i as it reads inside `[%xray …]`. */
-export function recordPgn(d: Int32Array, i: number): string {
+function recordPgn(d: Int32Array, i: number): string {
   const o = i * STRIDE;
-  const code = d[o];
-  const head = CODE_HEAD[code * 2 + d[o + 1]];
-  if (code === BATTERY) {
-    let s = head + SQ[d[o + 6]];
-    for (let k = 1; k < d[o + 5]; k++) s += SQ_PLUS[d[o + 6 + k]];
-    s += '>' + SQ[d[o + 3]];
-    return d[o + 4] >= 0 ? s + SQ_PLUS[d[o + 4]] : s;
+  const code = d[o + REC_CODE];
+  const head = CODE_HEAD[code * 2 + d[o + REC_SIDE]];
+  if (isChain(code)) {
+    let s = head + SQ[d[o + REC_SQUARES + 0]];
+    for (let k = 1; k < d[o + REC_LENGTH]; k++) s += SQ_PLUS[d[o + REC_SQUARES + k]];
+    s += '>' + SQ[d[o + REC_TARGET1]];
+    return d[o + REC_TARGET2] >= 0 ? s + SQ_PLUS[d[o + REC_TARGET2]] : s;
   }
-  const s = head + SQ[d[o + 2]] + SQ_DASH[d[o + 3]] + SQ_DASH[d[o + 4]];
-  return (code === PIN_ABSOLUTE || code === PIN_RELATIVE) && d[o + 5] === 1 ? s + ' partial' : s;
+  const s = head + SQ[d[o + REC_SLIDER]] + SQ_DASH[d[o + REC_FRONT]] + SQ_DASH[d[o + REC_BACK]];
+  return s + PARTIAL[code * 2 + (d[o + REC_PARTIAL] & 1)];
 }
 
-/** The text between the braces of a position's comment ('' when there is nothing to say). */
-export function positionComment(v: PositionView): string {
+/** `[%xray …]` of the position's records ('' when it has none). */
+export function motifsCommand(v: PositionView): string {
   const d = v.buf.data;
   const n = v.buf.count;
-  let s = '';
-  if (n > 0) {
-    s = '[%xray ' + recordPgn(d, 0);
-    for (let i = 1; i < n; i++) s += ',' + recordPgn(d, i);
-    s += ']';
-  }
-  const played = PLAYED_PART[v.played & 15];
-  if (played === '') return s;
-  return s === '' ? played : s + ' ' + played;
+  if (n === 0) return '';
+  let s = '[%xray ' + recordPgn(d, 0);
+  for (let i = 1; i < n; i++) s += ',' + recordPgn(d, i);
+  return s + ']';
 }
 
-/** Finds the game termination marker; reused for every game. */
-class ResultFinder implements GameSink {
-  start = -1;
-  tag(): void {}
-  move(): void {}
-  result(start: number): void {
-    this.start = start;
+/** Finds where the movetext starts: after the last tag pair; reused for every game. */
+class TagSectionEnd implements GameSink {
+  end = 0;
+  tag(_ns: number, _ne: number, _vs: number, valueEnd: number): void {
+    this.end = valueEnd;
   }
+  move(): boolean {
+    return false; // the tags are over
+  }
+  result(): void {}
+}
+
+/**
+ * Where text for the comment after offset `from` goes (the end of a move token, or of the tag section):
+ * past blanks, then (after a move) its NAGs and glyphs, and (before the first move) `%` escape lines. At
+ * a comment found there, the offset after its last non-blank character: the text is merged into it;
+ * otherwise -1 - the offset for a new comment (after the last NAG or glyph, or at the first movetext byte).
+ */
+function commentPlace(bytes: Uint8Array, from: number, afterMove: boolean): number {
+  const n = bytes.length;
+  let i = from;
+  let at = from;
+  for (;;) {
+    while (i < n && bytes[i] <= 0x20) i++;
+    if (!afterMove) at = i;
+    if (i >= n) return -1 - at;
+    const b = bytes[i];
+    if (b === 0x7b) return lastNonBlank(bytes, i + 1, bytes.indexOf(0x7d, i + 1)); // { … }
+    const escape = b === 0x25 && !afterMove && i > 0 && (bytes[i - 1] === 0x0a || bytes[i - 1] === 0x0d);
+    if (b === 0x3b || escape) { // ; … and % … run to the line end
+      let end = i;
+      while (end < n && bytes[end] !== 0x0a && bytes[end] !== 0x0d) end++;
+      if (b === 0x3b) return lastNonBlank(bytes, i + 1, end);
+      i = end;
+      continue;
+    }
+    if (!afterMove || (b !== 0x24 && b !== 0x21 && b !== 0x3f)) return -1 - at; // not $n ! ?
+    let j = i + 1;
+    while (j < n && SYMBOL[bytes[j]] === 1) j++;
+    if (b !== 0x24 && !glyphs(bytes, i, j)) return -1 - at;
+    i = at = j;
+  }
+}
+
+function lastNonBlank(bytes: Uint8Array, start: number, end: number): number {
+  while (end > start && bytes[end - 1] <= 0x20) end--;
+  return end;
+}
+
+/** A detached annotation glyph such as `!?`. */
+function glyphs(bytes: Uint8Array, start: number, end: number): boolean {
+  for (let k = start; k < end; k++) if (bytes[k] !== 0x21 && bytes[k] !== 0x3f) return false;
+  return true;
 }
 
 export class PgnFormatter implements Formatter {
   private game = -1;
-  /** Plies with a comment, ascending, and their texts. */
-  private plies: number[] = [];
+  /** Comments to write, ascending: slot 0 before the first move, slot s after move s; and their texts. */
+  private slots: number[] = [];
   private texts: string[] = [];
   /** FEN of the game's start when it has no move (a position given as FEN/EPD), else null. */
   private startFen: string | null = null;
-  private readonly finder = new ResultFinder();
+  private readonly tags = new TagSectionEnd();
 
   header(): string {
     return '';
@@ -103,65 +134,65 @@ export class PgnFormatter implements Formatter {
   position(v: PositionView): string {
     if (v.game !== this.game) this.reset(v.game);
     if (v.ply === 0 && v.san === null) this.startFen = toFen(v.pos);
-    const c = positionComment(v);
-    if (c !== '') {
-      this.plies.push(v.ply);
-      this.texts.push(c);
-    }
+    // the position's records describe it: after the move that led to it; the tags of its move, after that move
+    const motifs = motifsCommand(v);
+    if (motifs !== '') this.add(v.ply, motifs);
+    const played = PLAYED_PART[v.played & ALL_PLAYED];
+    if (played !== '') this.add(v.ply + 1, played);
     return '';
+  }
+
+  /** Adds text to a slot: views come in ply order, so a slot is new or the last one. */
+  private add(slot: number, text: string): void {
+    const last = this.slots.length - 1;
+    if (last >= 0 && this.slots[last] === slot) {
+      this.texts[last] += ' ' + text;
+      return;
+    }
+    this.slots.push(slot);
+    this.texts.push(text);
   }
 
   private reset(game: number): void {
     this.game = game;
-    this.plies.length = 0;
+    this.slots.length = 0;
     this.texts.length = 0;
     this.startFen = null;
   }
 
   endGame(text: GameText): string {
-    const { bytes, moveEnds } = text;
-    if (bytes.length === 0) {
-      // a position given as FEN/EPD (no game text): a game of its own from that position
-      const out = this.startFen === null ? '' :
-        `[SetUp "1"]\n[FEN "${this.startFen}"]\n\n${this.texts.length > 0 ? `{ ${this.texts[0]} } ` : ''}*\n\n`;
-      this.reset(-1);
-      return out;
-    }
-    const nPlies = moveEnds.length;
-    const plies = this.plies;
-    const texts = this.texts;
-    let out = '';
-    let at = 0;
-    let final = '';
-    for (let k = 0; k < plies.length; k++) {
-      const ply = plies[k];
-      if (ply < nPlies) {
-        const ins = moveEnds[ply];
-        out += decodeText(bytes, at, ins) + ' { ' + texts[k] + ' }';
-        at = ins;
-      } else if (ply === nPlies) {
-        final = texts[k];
-      }
-    }
-    if (final !== '') {
-      this.finder.start = -1;
-      scanGame(bytes, this.finder);
-      const r = this.finder.start;
-      if (r >= at) {
-        out += decodeText(bytes, at, r) + '{ ' + final + ' } ';
-        at = r;
-        final = '';
-      }
-    }
-    out = (out + decodeText(bytes, at, bytes.length)).trim();
-    if (final !== '') {
-      // no termination marker: at the end, on a line of its own if the last line is a `;` comment or a `%` escape
-      let nl = out.length - 1;
-      while (nl >= 0 && out.charCodeAt(nl) !== 0x0a && out.charCodeAt(nl) !== 0x0d) nl--;
-      const own = out.indexOf(';', nl + 1) >= 0 || out.charCodeAt(nl + 1) === 0x25;
-      out += (own ? '\n{ ' : ' { ') + final + ' }';
-    }
+    const out = text.bytes.length === 0 ? this.fenGame() : this.annotated(text);
     this.reset(-1);
-    return out + '\n\n';
+    return out;
+  }
+
+  /** A position given as FEN/EPD (no game text): a game of its own from that position. */
+  private fenGame(): string {
+    if (this.startFen === null) return '';
+    const comment = this.texts.length > 0 ? `{ ${this.texts[0]} } ` : '';
+    return `[SetUp "1"]\n[FEN "${this.startFen}"]\n\n${comment}*\n\n`;
+  }
+
+  /** The game's text with the comments in place. */
+  private annotated({ bytes, moveEnds }: GameText): string {
+    let out = '';
+    let copied = 0;
+    for (let k = 0; k < this.slots.length; k++) {
+      const slot = this.slots[k];
+      const place = slot === 0 ? commentPlace(bytes, this.movetextStart(bytes), false) : commentPlace(bytes, moveEnds[slot - 1], true);
+      const at = place >= 0 ? place : -1 - place;
+      out += decodeText(bytes, copied, at);
+      if (place >= 0) out += ' ' + this.texts[k];
+      else out += slot === 0 ? `{ ${this.texts[k]} }` + (at < bytes.length ? ' ' : '') : ` { ${this.texts[k]} }`;
+      copied = at;
+    }
+    return (out + decodeText(bytes, copied, bytes.length)).trim() + '\n\n';
+  }
+
+  /** The offset after the game's last tag pair (0 without tags). */
+  private movetextStart(bytes: Uint8Array): number {
+    this.tags.end = -1;
+    scanGame(bytes, this.tags);
+    return this.tags.end < 0 ? 0 : bytes.indexOf(0x5d, this.tags.end) + 1;
   }
 }

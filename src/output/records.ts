@@ -4,8 +4,8 @@ import { squaresOf } from '../core/bitboard.js';
 import { toFen } from '../core/fen.js';
 import { squareName } from '../core/squares.js';
 import type { PositionView } from '../analysis/view.js';
-import { playedNames } from '../motifs/played.js';
-import { recordAt, type MotifRecord, type PlayedTag } from '../motifs/tags.js';
+import { playedNames, type PlayedTag } from '../motifs/catalogue.js';
+import { recordAt, type MotifRecord } from '../motifs/tags.js';
 
 /** One output record: a position with its motifs and the tags of the move played from it. */
 export interface PositionRecord {
@@ -31,6 +31,6 @@ export function positionRecord(v: PositionView): PositionRecord {
     uci: v.uci,
     checkers: squaresOf(v.pos.checkersLo, v.pos.checkersHi).map(squareName),
     motifs,
-    played: playedNames(v.played) as PlayedTag[],
+    played: playedNames(v.played),
   };
 }

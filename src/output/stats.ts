@@ -4,8 +4,8 @@
 //
 // StatsJSON (the --stats file, DESIGN.md §6):
 //   games, positions, rejected, taggedPositions   integers (tagged: at least one record or played tag)
-//   motifs          counts of records per key, MOTIF_KEYS: the static "pin.absolute" … "xray" (potential
-//                   motifs of both sides) and the played "played.check" … "played.discoveredAttack"
+//   motifs          counts of records per key, MOTIF_KEYS (src/motifs/catalogue.ts): the static
+//                   "pin.absolute" … "xray" (potential motifs of both sides) and the played "played.check" …
 //   positionsWith   per key, the positions having at least one such record
 //   bySide          {w: {…}, b: {…}}: motifs by the side whose motif it is (played tags: the mover)
 //   byPly           buckets of 10 plies "0-9", "10-19", … "190-199", "200+", each {positions, motifs},
@@ -13,16 +13,10 @@
 //   perGame         histogram of tagged positions per game: "0", "1", "2-4", "5-9", "10-19", "20+"
 //   gameMotifPositions     the sum over games of their tagged positions (what the mean is made of)
 //   motifPositionsPerGame  its mean per game (4 decimals; 0 without games)
-import { STRIDE } from '../motifs/buffer.js';
-import { PLAYED_CHECK, PLAYED_DISCOVERED_ATTACK, PLAYED_DISCOVERED_CHECK, PLAYED_DOUBLE_CHECK } from '../motifs/played.js';
+import { STRIDE, REC_CODE, REC_SIDE } from '../motifs/buffer.js';
+import { MOTIFS, MOTIF_KEYS, PLAYED, type MotifKey } from '../motifs/catalogue.js';
 import type { PositionView } from './view.js';
 
-/** Keys of the motif counts; the static ones first, in record-code order (PIN_ABSOLUTE = 0 … XRAY = 7). */
-export const MOTIF_KEYS = [
-  'pin.absolute', 'pin.relative', 'skewer.absolute', 'skewer.relative', 'battery', 'discoveredCheck',
-  'discoveredAttack', 'xray', 'played.check', 'played.discoveredCheck', 'played.doubleCheck', 'played.discoveredAttack',
-] as const;
-export type MotifKey = (typeof MOTIF_KEYS)[number];
 export type MotifCounts = Record<MotifKey, number>;
 
 export interface PlyBucket {
@@ -45,13 +39,8 @@ export interface StatsJSON {
 }
 
 const K = MOTIF_KEYS.length;
-/** Key index of each PLAYED_* bit. */
-const PLAYED_KEY: readonly [number, number][] = [
-  [PLAYED_CHECK, 8],
-  [PLAYED_DISCOVERED_CHECK, 9],
-  [PLAYED_DOUBLE_CHECK, 10],
-  [PLAYED_DISCOVERED_ATTACK, 11],
-];
+/** Key index of each played tag's bit: the played keys follow the static ones (catalogue.ts MOTIF_KEYS). */
+const PLAYED_KEY: readonly [number, number][] = PLAYED.map((p, i) => [p.bit, MOTIFS.length + i]);
 const PLY_BUCKETS = 21;
 export const PLY_BUCKET_LABELS: readonly string[] = Array.from({ length: PLY_BUCKETS }, (_, i) =>
   i === PLY_BUCKETS - 1 ? `${i * 10}+` : `${i * 10}-${i * 10 + 9}`);
@@ -95,9 +84,9 @@ export class Stats {
     let seen = 0;
     for (let i = 0; i < n; i++) {
       const o = i * STRIDE;
-      const key = d[o];
+      const key = d[o + REC_CODE]; // static keys are indexed by record code
       motifs[key]++;
-      bySide[d[o + 1] * K + key]++;
+      bySide[d[o + REC_SIDE] * K + key]++;
       byPly[plyBase + key]++;
       seen |= 1 << key;
     }

@@ -6,7 +6,7 @@ import { parseFen, toFen } from '../../src/core/fen.js';
 import { squareName } from '../../src/core/squares.js';
 import { MotifBuffer } from '../../src/motifs/buffer.js';
 import { ALL_MOTIFS } from '../../src/motifs/filter.js';
-import { playedNames } from '../../src/motifs/played.js';
+import { playedNames } from '../../src/motifs/catalogue.js';
 import { recordAt, type MotifRecord } from '../../src/motifs/tags.js';
 import { CSV_COLUMNS, CsvFormatter, csvField } from '../../src/output/csv.js';
 import { EpdFormatter } from '../../src/output/epd.js';

@@ -8,9 +8,10 @@ import { Position } from '../../src/core/position.js';
 import { squareName } from '../../src/core/squares.js';
 import { moveToSan, moveToUci, parseSan } from '../../src/core/san.js';
 import { variantFromTag } from '../../src/core/variant.js';
-import { BATTERY, MotifBuffer, PIN_ABSOLUTE, STRIDE } from '../../src/motifs/buffer.js';
+import { MotifBuffer, REC_CODE, REC_PARTIAL, REC_TARGET2, STRIDE } from '../../src/motifs/buffer.js';
+import { BATTERY, MOTIFS, PIN_ABSOLUTE, playedNames } from '../../src/motifs/catalogue.js';
 import { scanMotifs } from '../../src/motifs/classify.js';
-import { playedFlags, playedNames } from '../../src/motifs/played.js';
+import { playedFlags } from '../../src/motifs/played.js';
 import { recordAt } from '../../src/motifs/tags.js';
 import { JsonlFormatter, jsonString, positionJson } from '../../src/output/jsonl.js';
 import { createFormatter } from '../../src/output/formats.js';
@@ -83,16 +84,17 @@ describe('JSONL', () => {
       if (v.buf.count > 0 || v.played !== 0) tagged++;
       for (let i = 0; i < v.buf.count; i++) {
         const o = i * STRIDE;
-        codes.add(v.buf.data[o]);
-        if (v.buf.data[o] === PIN_ABSOLUTE && v.buf.data[o + 5] === 1) partial++;
-        if (v.buf.data[o] === BATTERY && v.buf.data[o + 4] >= 0) twoTargets++;
+        const d = v.buf.data;
+        codes.add(d[o + REC_CODE]);
+        if (d[o + REC_CODE] === PIN_ABSOLUTE && d[o + REC_PARTIAL] === 1) partial++;
+        if (d[o + REC_CODE] === BATTERY && d[o + REC_TARGET2] >= 0) twoTargets++;
       }
       if ((v.pos.checkersLo | v.pos.checkersHi) !== 0) checked++;
       if ((v.played & (v.played - 1)) !== 0) multiPlayed++;
       if (v.san === null) ends++;
     });
     // the sample exercises every shape of the output
-    expect(codes.size).toBe(8);
+    expect(codes.size).toBe(MOTIFS.length);
     expect(partial).toBeGreaterThan(0);
     expect(twoTargets).toBeGreaterThan(0);
     expect(checked).toBeGreaterThan(0);

@@ -2,9 +2,9 @@
 // from the §6 objects, internally consistent, and merging split runs equals counting all in one.
 import { describe, expect, it } from 'vitest';
 import { ALL_MOTIFS } from '../../src/motifs/filter.js';
-import { playedNames } from '../../src/motifs/played.js';
+import { MOTIF_KEYS, playedNames } from '../../src/motifs/catalogue.js';
 import { recordAt } from '../../src/motifs/tags.js';
-import { GAME_BUCKET_LABELS, MOTIF_KEYS, PLY_BUCKET_LABELS, Stats, summaryTable, type MotifCounts, type StatsJSON } from '../../src/output/stats.js';
+import { GAME_BUCKET_LABELS, PLY_BUCKET_LABELS, Stats, summaryTable, type MotifCounts, type StatsJSON } from '../../src/output/stats.js';
 import type { Formatter, GameText, PositionView } from '../../src/output/view.js';
 import { FormattingAnalyzer as GameAnalyzer } from '../helpers/game-text.js';
 import { readCorpusBytes, splitGames } from '../helpers/corpus.js';

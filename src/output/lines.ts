@@ -1,0 +1,263 @@
+// The line buffer the line formats (JSONL, CSV, EPD) write into: ASCII bytes, one flat string per game
+// at the end (a string built by `+` from dozens of small pieces costs several times more, in allocation
+// and garbage collection), and the pieces of a position they all write: FEN, square sets, chains.
+import { Buffer } from 'node:buffer';
+import { MAX_FEN_BYTES, writeFen as writeFenBytes } from '../core/fen.js';
+import type { Position } from '../core/position.js';
+import {
+  REC_BACK, REC_CODE, REC_FRONT, REC_LENGTH, REC_LINE, REC_PARTIAL, REC_SIDE, REC_SLIDER, REC_SQUARES, REC_TARGET1,
+  REC_TARGET2,
+} from '../motifs/buffer.js';
+import { isChain } from '../motifs/catalogue.js';
+import type { Formatter, GameText, PositionView } from './view.js';
+
+/** Bytes of an ASCII string, for the constant pieces. */
+export function ascii(s: string): Uint8Array {
+  const a = new Uint8Array(s.length);
+  for (let i = 0; i < s.length; i++) a[i] = s.charCodeAt(i);
+  return a;
+}
+
+const HEX = ascii('0123456789abcdef');
+
+/** A constant ASCII text as little-endian 32-bit words (the last one padded), for AsciiWriter.piece(). */
+export interface Piece {
+  length: number;
+  words: Int32Array;
+}
+
+export function piece(s: string): Piece {
+  const words = new Int32Array((s.length + 3) >> 2);
+  for (let i = 0; i < s.length; i++) words[i >> 2] |= s.charCodeAt(i) << ((i & 3) * 8);
+  return { length: s.length, words };
+}
+
+/** A growable ASCII byte buffer that hands out its content as a string. */
+export class AsciiWriter {
+  /** The bytes, as a plain Uint8Array (element access on a Buffer subclass is slower). */
+  buf = new Uint8Array(1 << 12);
+  /** The same memory as a Buffer, for its latin1 decoder, and as a DataView, for word writes. */
+  private node = Buffer.from(this.buf.buffer, 0, this.buf.length);
+  private view = new DataView(this.buf.buffer, 0, this.buf.length);
+  n = 0;
+
+  /** Room for `extra` more bytes. */
+  ensure(extra: number): void {
+    if (this.n + extra <= this.buf.length) return;
+    let size = this.buf.length * 2;
+    while (size < this.n + extra) size *= 2;
+    const b = new Uint8Array(size);
+    b.set(this.buf.subarray(0, this.n));
+    this.buf = b;
+    this.node = Buffer.from(b.buffer, 0, size);
+    this.view = new DataView(b.buffer, 0, size);
+  }
+
+  /** Copies a constant piece four bytes at a time (room for its length rounded up to 4 ensured by the caller). */
+  piece(p: Piece): void {
+    const v = this.view;
+    const words = p.words;
+    let n = this.n;
+    for (let i = 0; i < words.length; i++) {
+      v.setInt32(n, words[i], true);
+      n += 4;
+    }
+    this.n += p.length;
+  }
+
+  /** Copies constant bytes (the caller has ensured room). */
+  put(a: Uint8Array): void {
+    const b = this.buf;
+    let n = this.n;
+    const len = a.length;
+    if (len > 16) {
+      b.set(a, n); // a native copy beats the loop past a dozen bytes
+      this.n = n + len;
+      return;
+    }
+    for (let i = 0; i < len; i++) b[n++] = a[i];
+    this.n = n;
+  }
+
+  /** A non-negative integer in decimal. */
+  uint(x: number): void {
+    this.ensure(20);
+    const b = this.buf;
+    if (x < 10) {
+      b[this.n++] = 48 + x;
+      return;
+    }
+    if (x >= 0x80000000) {
+      this.plain(String(x));
+      return;
+    }
+    let digits = 1;
+    for (let t = x; t >= 10; t = (t / 10) | 0) digits++;
+    let n = this.n + digits;
+    this.n = n;
+    for (let t = x; digits > 0; digits--) {
+      b[--n] = 48 + (t % 10);
+      t = (t / 10) | 0;
+    }
+  }
+
+  /** The square's name, two bytes (room ensured by the caller). */
+  square(sq: number): void {
+    this.buf[this.n++] = 97 + (sq & 7);
+    this.buf[this.n++] = 49 + (sq >> 3);
+  }
+
+  /** Text known to be printable ASCII without `"` or `\` (toFen's, for one). */
+  plain(s: string): void {
+    this.ensure(s.length);
+    const b = this.buf;
+    let n = this.n;
+    for (let i = 0; i < s.length; i++) b[n++] = s.charCodeAt(i);
+    this.n = n;
+  }
+
+  /** Any text as the inside of a JSON string: `"` `\` and control characters escaped, non-ASCII as \uXXXX. */
+  jsonText(s: string): void {
+    this.ensure(s.length * 6);
+    const b = this.buf;
+    let n = this.n;
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      if (c >= 0x20 && c < 0x7f && c !== 0x22 && c !== 0x5c) {
+        b[n++] = c;
+        continue;
+      }
+      b[n++] = 0x5c;
+      if (c === 0x22 || c === 0x5c) b[n++] = c;
+      else if (c === 0x0a) b[n++] = 0x6e; // \n
+      else if (c === 0x0d) b[n++] = 0x72; // \r
+      else if (c === 0x09) b[n++] = 0x74; // \t
+      else {
+        b[n++] = 0x75; // \uXXXX (a surrogate pair as two escapes, which JSON reads back as the pair)
+        b[n++] = HEX[c >> 12];
+        b[n++] = HEX[(c >> 8) & 15];
+        b[n++] = HEX[(c >> 4) & 15];
+        b[n++] = HEX[c & 15];
+      }
+    }
+    this.n = n;
+  }
+
+  /** The content as a string; the writer is empty afterwards. */
+  take(): string {
+    const s = this.node.toString('latin1', 0, this.n);
+    this.n = 0;
+    return s;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Pieces of a position, written straight into the buffer
+
+/** Writes the FEN of the position (4 fields for EPD) with the core's one FEN writer. */
+export function writeFen(w: AsciiWriter, pos: Position, fields: 4 | 6 = 6): void {
+  w.ensure(MAX_FEN_BYTES);
+  w.n = writeFenBytes(pos, w.buf, w.n, fields);
+}
+
+/** Writes a constant piece then a non-negative integer (`,"ply":12`, ` hmvc 0`). */
+export function writeLabelled(w: AsciiWriter, label: Piece, x: number): void {
+  w.ensure(label.length + 4);
+  w.piece(label);
+  w.uint(x);
+}
+
+/** Writes the squares of a set, ascending, joined by the byte sep, each in `"` when quoted; leaves room for 32 more bytes. */
+export function writeSquareSet(w: AsciiWriter, lo: number, hi: number, sep: number, quoted: boolean): void {
+  w.ensure(64 * 5 + 32);
+  const b = w.buf;
+  let first = true;
+  for (let half = 0; half < 2; half++) {
+    let set = half === 0 ? lo : hi;
+    while (set !== 0) {
+      if (!first) b[w.n++] = sep;
+      first = false;
+      if (quoted) b[w.n++] = 0x22;
+      w.square(half * 32 + 31 - Math.clz32(set & -set));
+      if (quoted) b[w.n++] = 0x22;
+      set &= set - 1;
+    }
+  }
+}
+
+/** How a text format spells a motif record: the constant pieces around its squares, by the catalogue. */
+export interface RecordStyle {
+  /** By code * 2 + side: the name, kind and side. */
+  head: readonly Uint8Array[];
+  /** Chains, by line kind: what comes before the squares. */
+  line: readonly Uint8Array[];
+  /** Chains: between two squares, and between the two targets. */
+  chainSep: Uint8Array;
+  /** Chains: between the squares and the targets. */
+  targets: Uint8Array;
+  /** Line records: the byte between slider, front and back. */
+  sep: number;
+  /** Line records, by code * 2 + partial: what follows the back square. */
+  tail: readonly Uint8Array[];
+}
+
+/** Writes the record at o in a style: at most 128 bytes, room ensured by the caller. */
+export function writeRecordText(w: AsciiWriter, d: Int32Array, o: number, st: RecordStyle): void {
+  const code = d[o + REC_CODE];
+  w.put(st.head[code * 2 + d[o + REC_SIDE]]);
+  if (isChain(code)) {
+    w.put(st.line[d[o + REC_LINE]]);
+    writeChainSquares(w, d, o, st.chainSep);
+    w.put(st.targets);
+    writeChainTargets(w, d, o, st.chainSep);
+    return;
+  }
+  w.square(d[o + REC_SLIDER]);
+  w.buf[w.n++] = st.sep;
+  w.square(d[o + REC_FRONT]);
+  w.buf[w.n++] = st.sep;
+  w.square(d[o + REC_BACK]);
+  w.put(st.tail[code * 2 + (d[o + REC_PARTIAL] & 1)]);
+}
+
+/** Writes the squares of the chain record at o, joined by sep (room ensured by the caller). */
+export function writeChainSquares(w: AsciiWriter, d: Int32Array, o: number, sep: Uint8Array): void {
+  w.square(d[o + REC_SQUARES]);
+  for (let k = 1; k < d[o + REC_LENGTH]; k++) {
+    w.put(sep);
+    w.square(d[o + REC_SQUARES + k]);
+  }
+}
+
+/** Writes the one or two targets of the chain record at o, joined by sep (room ensured by the caller). */
+export function writeChainTargets(w: AsciiWriter, d: Int32Array, o: number, sep: Uint8Array): void {
+  w.square(d[o + REC_TARGET1]);
+  if (d[o + REC_TARGET2] >= 0) {
+    w.put(sep);
+    w.square(d[o + REC_TARGET2]);
+  }
+}
+
+/**
+ * A format of one line per position: lines go into one buffer and leave it as one string per game
+ * (a string per line would cost an allocation each; a game's lines are written together anyway).
+ */
+export abstract class LineFormatter implements Formatter {
+  private readonly w = new AsciiWriter();
+
+  protected abstract write(w: AsciiWriter, v: PositionView): void;
+
+  header(): string {
+    return '';
+  }
+
+  position(v: PositionView): string {
+    this.write(this.w, v);
+    return '';
+  }
+
+  endGame(_text: GameText): string {
+    return this.w.take();
+  }
+}
+
