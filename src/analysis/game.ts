@@ -10,11 +10,13 @@ import { playedFlags } from '../motifs/played.js';
 import { scanGame } from '../pgn/movetext.js';
 import { swallowedGame } from '../pgn/recover.js';
 import { GameReader, type GameFailure } from './replay.js';
-import type { GameText, PositionSink, PositionView } from './view.js';
+import type { GameInfo, GameText, PositionSink, PositionView } from './view.js';
 
 export type { GameFailure } from './replay.js';
 
 export interface AnalyzerOptions {
+  /** Keep every tag pair for GameInfo.tags (games table, --tags, --where on tags). */
+  allTags?: boolean;
   /** Select every position for output, not only tagged ones. */
   allPositions: boolean;
   filter: MotifFilter;
@@ -27,13 +29,14 @@ const NO_TEXT: GameText = { bytes: new Uint8Array(0), moveEnds: new Int32Array(0
 
 /** Reads, replays and tags games; one per worker, reused for every game. */
 export class GameAnalyzer {
-  private readonly reader = new GameReader();
+  private readonly reader: GameReader;
   private readonly buf = new MotifBuffer();
   private readonly view: PositionView;
   /** Tagged positions of the last game analysed. */
   private tagged = 0;
 
   constructor(private readonly opts: AnalyzerOptions) {
+    this.reader = new GameReader(opts.allTags === true);
     this.reader.reset(new Uint8Array(0));
     this.view = { game: 0, ply: 0, pos: this.reader.positions[0], buf: this.buf, played: 0, san: null, uci: null };
   }
@@ -55,9 +58,16 @@ export class GameAnalyzer {
     if (r.error !== null) return { ...r.error, text: r.error.text.slice(0, MAX_TEXT) };
     const split = swallowedGame(bytes, r.tagsEnd);
     if (split >= 0) return { kind: 'incomplete', ply: 0, text: '', reason: `holds the start of another game at byte ${split}`, split };
+    sink.beginGame(this.info(game));
     this.positions(r.positions, r.moves, r.plies, game, sink);
     sink.endGame({ bytes: bytes.subarray(0, r.end), moveEnds: r.moveEnds.subarray(0, r.plies) }, this.tagged);
     return null;
+  }
+
+  /** Tags, derived fields and variant of the last game read (as far as it was read, when rejected). */
+  info(game: number): GameInfo {
+    const r = this.reader;
+    return { game, tags: r.tags(), derived: r.derived(), variant: r.variantName(), plies: r.error === null ? r.plies : 0 };
   }
 
   /** Bytes the last PGN game read: up to its termination marker (the scan ignores what follows). */
@@ -71,6 +81,7 @@ export class GameAnalyzer {
   fen(fen: string, game: number, sink: PositionSink): GameFailure | null {
     const r = this.reader;
     if (!r.setPosition(fen)) return { ...r.error!, text: fen.slice(0, MAX_TEXT) };
+    sink.beginGame(this.info(game));
     this.positions(r.positions, r.moves, 0, game, sink);
     sink.endGame(NO_TEXT, this.tagged);
     return null;

@@ -6,6 +6,7 @@ import { Position } from '../core/position.js';
 import { parseSanBytes, sanErrorReason } from '../core/san.js';
 import { variantFromTag } from '../core/variant.js';
 import type { GameErrorKind } from '../errors.js';
+import { deriveFields, type DerivedFields } from '../games/derived.js';
 import { decodeText, tagValue, type GameSink } from '../pgn/movetext.js';
 
 /** Why a game could not be replayed. */
@@ -26,6 +27,9 @@ function nameIs(bytes: Uint8Array, start: number, end: number, name: string): bo
   for (let i = 0; i < name.length; i++) if (bytes[start + i] !== name.charCodeAt(i)) return false;
   return true;
 }
+
+/** The tags the derived fields come from: always read (by bytes), whatever else is asked for. */
+const DERIVED_TAGS = ['TimeControl', 'WhiteElo', 'BlackElo', 'ECO', 'Result'] as const;
 
 let initial: Position | null = null;
 
@@ -51,6 +55,13 @@ export class GameReader implements GameSink {
   error: GameFailure | null = null;
   private fen: [number, number] | null = null;
   private variant: [number, number] | null = null;
+  /** Value ranges of DERIVED_TAGS (start, end; -1 when absent). */
+  private readonly derivedRanges = new Int32Array(DERIVED_TAGS.length * 2);
+  /** Name and value ranges of every tag pair (4 numbers each), kept only when all tags are asked for. */
+  private readonly tagRanges: number[] = [];
+
+  /** `allTags`: keep every tag pair for tags() (the games table, --tags, --where on tags). */
+  constructor(private readonly allTags = false) {}
 
   reset(bytes: Uint8Array): void {
     this.bytes = bytes;
@@ -61,14 +72,54 @@ export class GameReader implements GameSink {
     this.error = null;
     this.fen = null;
     this.variant = null;
+    this.derivedRanges.fill(-1);
+    this.tagRanges.length = 0;
     if (this.positions.length === 0) this.positions.push(new Position());
   }
 
   tag(nameStart: number, nameEnd: number, valueStart: number, valueEnd: number): void {
     this.tagsEnd = valueEnd;
-    // only two tags matter to the replay: compare names by bytes, decode nothing else
-    if (nameIs(this.bytes, nameStart, nameEnd, 'FEN')) this.fen = [valueStart, valueEnd];
-    else if (nameIs(this.bytes, nameStart, nameEnd, 'Variant')) this.variant = [valueStart, valueEnd];
+    // compare names by bytes and decode nothing until the game is known to be wanted
+    const b = this.bytes;
+    if (nameIs(b, nameStart, nameEnd, 'FEN')) this.fen ??= [valueStart, valueEnd];
+    else if (nameIs(b, nameStart, nameEnd, 'Variant')) this.variant ??= [valueStart, valueEnd];
+    else {
+      for (let k = 0; k < DERIVED_TAGS.length; k++) {
+        if (this.derivedRanges[2 * k] < 0 && nameIs(b, nameStart, nameEnd, DERIVED_TAGS[k])) {
+          this.derivedRanges[2 * k] = valueStart;
+          this.derivedRanges[2 * k + 1] = valueEnd;
+        }
+      }
+    }
+    if (this.allTags) this.tagRanges.push(nameStart, nameEnd, valueStart, valueEnd);
+  }
+
+  /** Every tag pair read so far, in input order, the first of a repeated name kept; null unless asked for. */
+  tags(): Map<string, string> | null {
+    if (!this.allTags) return null;
+    const tags = new Map<string, string>();
+    const r = this.tagRanges;
+    for (let i = 0; i < r.length; i += 4) {
+      const name = decodeText(this.bytes, r[i], r[i + 1]);
+      if (!tags.has(name)) tags.set(name, tagValue(this.bytes, r[i + 2], r[i + 3]));
+    }
+    return tags;
+  }
+
+  /** 'standard' or 'chess960' once set up, else the [Variant] tag lower-cased ('standard' without one). */
+  variantName(): string {
+    if (this.started && this.error?.kind !== 'variant') return this.positions[0].chess960 ? 'chess960' : 'standard';
+    return this.variant === null ? 'standard' : tagValue(this.bytes, this.variant[0], this.variant[1]).toLowerCase();
+  }
+
+  /** The derived fields (DESIGN.md §9) from the tags read so far. */
+  derived(): DerivedFields {
+    const values = new Map<string, string>();
+    for (let k = 0; k < DERIVED_TAGS.length; k++) {
+      const start = this.derivedRanges[2 * k];
+      if (start >= 0) values.set(DERIVED_TAGS[k], tagValue(this.bytes, start, this.derivedRanges[2 * k + 1]));
+    }
+    return deriveFields(values);
   }
 
   /** The start position from [Variant] and [FEN]; false (with the error set) when they are unusable. */

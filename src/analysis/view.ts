@@ -2,7 +2,21 @@
 // call (the analyzer reuses the same Position and MotifBuffer for the next ply), to a sink that decides
 // what to do with it (format it, count it, collect it). The analysis knows no formats.
 import type { Position } from '../core/position.js';
+import type { DerivedFields } from '../games/derived.js';
 import type { MotifBuffer } from '../motifs/buffer.js';
+
+/** What the analysis knows of a game besides its positions. */
+export interface GameInfo {
+  game: number;
+  /** Every tag pair in input order (the first of a repeated name); null unless asked for. */
+  tags: Map<string, string> | null;
+  /** Speed, rating, band, ECO, result (DESIGN.md §9), null where the tags do not give them. */
+  derived: DerivedFields;
+  /** 'standard' or 'chess960' for a game that was analysed, else its [Variant] tag lower-cased. */
+  variant: string;
+  /** Plies replayed. */
+  plies: number;
+}
 
 export interface PositionView {
   /** 1-based game number in input order over all inputs. */
@@ -30,6 +44,8 @@ export interface GameText {
 
 /** Receives every position of a replayed game in order, then the game's end. */
 export interface PositionSink {
+  /** Before the first position of a game that replays. */
+  beginGame(info: GameInfo): void;
   /** `keep`: the position is selected for output (tagged, or any with --all-positions). */
   position(v: PositionView, keep: boolean): void;
   /** After the last position; `tagged` counts the positions with at least one record or played tag. */

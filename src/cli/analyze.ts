@@ -39,15 +39,16 @@ function byteCounter(): { onBytes: (input: number, bytes: number) => void; total
 }
 
 export async function runAnalyze(cmd: AnalyzeCommand, interrupt: Interrupt): Promise<number> {
-  checkOutputs(cmd.inputs, [cmd.output, cmd.errors, cmd.stats]);
+  checkOutputs(cmd.inputs, [cmd.output, cmd.errors, cmd.stats, cmd.games]);
   for (const w of cmd.warnings) process.stderr.write(`${w}\n`);
   const out = await openOutput(cmd.output);
   const errFile = cmd.errors !== undefined ? await openOutput(cmd.errors) : null;
   const statsFile = cmd.stats !== undefined ? await openOutput(cmd.stats) : null;
+  const gamesFile = cmd.games !== undefined ? await openOutput(cmd.games) : null;
   const bytes = byteCounter();
   const run = new AnalysisRun({
     inputs: cmd.inputs.map(fileInput),
-    worker: { output: cmd.format, allPositions: cmd.allPositions, filter: cmd.filter, verify: cmd.verify },
+    worker: { output: cmd.format, allPositions: cmd.allPositions, filter: cmd.filter, verify: cmd.verify, games: gamesFile !== null },
     threads: cmd.threads,
     maxGameBytes: cmd.maxGameBytes,
     batchGames: cmd.batchGames,
@@ -62,7 +63,7 @@ export async function runAnalyze(cmd: AnalyzeCommand, interrupt: Interrupt): Pro
     const header = createFormatter(cmd.format).header();
     if (header !== '') await out.write(header);
     for await (const r of run) {
-      await writeBatch(r, out, rejections);
+      await writeBatch(r, out, gamesFile, rejections);
       written.merge(r.stats);
       progress.update(bytes.total(), written.games + written.rejected, written.positions);
     }
@@ -72,12 +73,13 @@ export async function runAnalyze(cmd: AnalyzeCommand, interrupt: Interrupt): Pro
     progress.stop();
   }
   rejections.close();
-  failure ??= await closeAll([out, errFile]);
+  failure ??= await closeAll([out, errFile, gamesFile]);
   return finish(cmd, run, written, statsFile, failure, interrupt);
 }
 
-async function writeBatch(r: BatchResult, out: RecordWriter, rejections: Rejections): Promise<void> {
+async function writeBatch(r: BatchResult, out: RecordWriter, gamesFile: RecordWriter | null, rejections: Rejections): Promise<void> {
   if (r.text !== '') await out.write(r.text);
+  if (gamesFile !== null && r.gamesText) await gamesFile.write(r.gamesText);
   await rejections.add(r.errors);
 }
 

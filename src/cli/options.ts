@@ -16,6 +16,8 @@ export interface AnalyzeCommand {
   threads: number;
   stats: string | undefined;
   errors: string | undefined;
+  /** The games table: one JSON line per game. */
+  games: string | undefined;
   maxGameBytes: number;
   batchGames: number;
   strict: boolean;
@@ -34,6 +36,7 @@ const OPTIONS = {
   threads: { type: 'string', short: 'j' },
   stats: { type: 'string' },
   errors: { type: 'string' },
+  games: { type: 'string' },
   'max-game-bytes': { type: 'string' },
   strict: { type: 'boolean' },
   verify: { type: 'boolean' },
@@ -84,6 +87,7 @@ export function parseAnalyze(args: string[]): AnalyzeCommand {
     threads: threadCount(values.threads, warnings),
     stats: values.stats,
     errors: values.errors,
+    games: values.games,
     maxGameBytes: positiveInt(values['max-game-bytes'], '--max-game-bytes', DEFAULT_MAX_GAME_BYTES),
     batchGames: positiveInt(values['batch-games'], '--batch-games', 256),
     strict: values.strict === true,

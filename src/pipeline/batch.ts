@@ -55,6 +55,8 @@ export interface BatchResult {
   games: number;
   /** Formatted output of the batch's games, in order ('' for the records kind). */
   text: string;
+  /** The games table's lines (--games), in order; null when not asked for. */
+  gamesText: string | null;
   /** The records kind (the library): the positions as plain objects, in order. */
   records: PositionRecord[] | null;
   stats: StatsJSON;

@@ -7,6 +7,7 @@ import { dirname, resolve } from 'node:path';
 import { Piscina } from 'piscina';
 import type { Batch, BatchResult, GameError } from './batch.js';
 import type { WorkerInit } from './task.js';
+import { gameLine, gameRow } from '../output/games.js';
 import { Stats } from '../output/stats.js';
 
 /** The compiled worker: beside this module in dist/, or dist/ of the repository when run from sources. */
@@ -20,9 +21,11 @@ function workerFile(): string {
 
 export class AnalysisPool {
   private readonly pool: Piscina;
+  private readonly games: boolean;
 
   /** `filename`: the compiled worker module; tests pass one that injects faults. */
   constructor(threads: number, init: WorkerInit, filename: string = workerFile()) {
+    this.games = init.options.games === true;
     this.pool = new Piscina({
       filename,
       workerData: init,
@@ -42,7 +45,7 @@ export class AnalysisPool {
       try {
         return (await this.pool.run({ ...batch, attempt: 1 })) as BatchResult;
       } catch (second) {
-        return failedBatch(batch, second as Error, first as Error);
+        return failedBatch(batch, second as Error, first as Error, this.games);
       }
     }
   }
@@ -53,20 +56,16 @@ export class AnalysisPool {
 }
 
 /** Every game of a batch that failed twice, as rejected games. */
-function failedBatch(batch: Batch, error: Error, firstError: Error): BatchResult {
+function failedBatch(batch: Batch, error: Error, firstError: Error, games: boolean): BatchResult {
   const stats = new Stats();
   const errors: GameError[] = [];
+  let gamesText = games ? '' : null;
+  const reason = `internal error: the worker failed twice on this batch (${firstError.message}; then ${error.message})`;
   for (let i = 0; i < batch.offsets.length; i++) {
-    errors.push({
-      game: batch.firstGame + i,
-      offset: batch.offsets[i],
-      ply: 0,
-      text: '',
-      reason: `internal error: the worker failed twice on this batch (${firstError.message}; then ${error.message})`,
-      kind: 'worker',
-      input: batch.input,
-    });
+    const game = batch.firstGame + i;
+    errors.push({ game, offset: batch.offsets[i], ply: 0, text: '', reason, kind: 'worker', input: batch.input });
+    if (gamesText !== null) gamesText += gameLine(gameRow(batch.input, batch.offsets[i], null, game, reason));
     stats.addRejected();
   }
-  return { seq: batch.seq, games: batch.offsets.length, text: '', records: null, stats: stats.toJSON(), errors, verify: null };
+  return { seq: batch.seq, games: batch.offsets.length, text: '', gamesText, records: null, stats: stats.toJSON(), errors, verify: null };
 }

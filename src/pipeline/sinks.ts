@@ -1,6 +1,6 @@
 // What a worker does with each analysed position: count it, and either format it as text (-f …) or
 // collect it as a record (the library). One sink per worker, emptied after every batch.
-import type { GameText, PositionSink, PositionView } from '../analysis/view.js';
+import type { GameInfo, GameText, PositionSink, PositionView } from '../analysis/view.js';
 import type { OutputKind } from '../output/formats.js';
 import { createFormatter } from '../output/formats.js';
 import { positionRecord, type PositionRecord } from '../output/records.js';
@@ -24,6 +24,8 @@ export class BatchSink implements PositionSink {
   static of(kind: OutputKind): BatchSink {
     return new BatchSink(kind === 'records' || kind === 'none' ? null : createFormatter(kind), kind === 'records');
   }
+
+  beginGame(_info: GameInfo): void {}
 
   position(v: PositionView, keep: boolean): void {
     if (keep) {

@@ -6,6 +6,7 @@ import { openTables } from '../core/tables.js';
 import { GameAnalyzer, type GameFailure } from '../analysis/game.js';
 import type { MotifFilter } from '../motifs/filter.js';
 import type { OutputKind } from '../output/formats.js';
+import { gameLine, gameRow } from '../output/games.js';
 import { nextTagSection } from '../pgn/recover.js';
 import type { Batch, BatchResult, GameError, KnownRejection } from './batch.js';
 import { BatchSink } from './sinks.js';
@@ -15,6 +16,8 @@ export interface WorkerOptions {
   allPositions: boolean;
   filter: MotifFilter;
   verify: boolean;
+  /** Write the games table (--games): one JSON line per game. */
+  games?: boolean;
 }
 
 export interface WorkerInit {
@@ -46,13 +49,24 @@ interface GamePart {
 class BatchWork {
   readonly errors: GameError[] = [];
   game: number;
+  /** The games table's lines (--games), or null when not asked for. */
+  gamesText: string | null;
 
   constructor(
     private readonly batch: Batch,
     private readonly analyzer: GameAnalyzer,
     private readonly sink: BatchSink,
+    games: boolean,
   ) {
     this.game = batch.firstGame;
+    this.gamesText = games ? '' : null;
+  }
+
+  /** The game's line in the games table; `analysed`: the analyzer read it (else nothing is known of it). */
+  private row(offset: number, analysed: boolean, reason: string | null): void {
+    if (this.gamesText === null) return;
+    const info = analysed ? this.analyzer.info(this.game) : null;
+    this.gamesText += gameLine(gameRow(this.batch.input, offset, info, this.game, reason));
   }
 
   reject(offset: number, f: Omit<GameError, 'game' | 'offset' | 'input'>): GameError {
@@ -64,12 +78,14 @@ class BatchWork {
 
   known(bytes: Uint8Array, offset: number, why: KnownRejection): void {
     this.reject(offset, { ply: 0, text: latin1.decode(bytes.subarray(0, MAX_TEXT)), ...why });
+    this.row(offset, false, why.reason);
     this.game++;
   }
 
   fen(bytes: Uint8Array, offset: number): void {
     const failure = this.analyzer.fen(latin1.decode(bytes), this.game, this.sink);
     if (failure !== null) this.reject(offset, failure);
+    this.row(offset, true, failure?.reason ?? null);
     this.game++;
   }
 
@@ -100,6 +116,7 @@ class BatchWork {
   private done(bytes: Uint8Array, offset: number, failure: GameFailure | null): GamePart {
     const part: GamePart = { bytes, game: this.game, offset, error: null };
     if (failure !== null) part.error = this.reject(offset, failure);
+    this.row(offset, true, failure?.reason ?? null);
     this.game++;
     return part;
   }
@@ -115,11 +132,11 @@ function blank(bytes: Uint8Array, from: number): boolean {
 export function createTask(init: WorkerInit): (batch: Batch) => Promise<BatchResult> {
   installTables(openTables(init.tables));
   const o = init.options;
-  const analyzer = new GameAnalyzer({ allPositions: o.allPositions, filter: o.filter, moves: o.output !== 'none' });
+  const analyzer = new GameAnalyzer({ allPositions: o.allPositions, filter: o.filter, moves: o.output !== 'none', allTags: o.games === true });
   const sink = BatchSink.of(o.output);
 
   return async (batch: Batch): Promise<BatchResult> => {
-    const work = new BatchWork(batch, analyzer, sink);
+    const work = new BatchWork(batch, analyzer, sink, o.games === true);
     const verifier = o.verify ? new (await loadVerify()).Verifier() : null;
     for (let i = 0; i < batch.offsets.length; i++) {
       const offset = batch.offsets[i];
@@ -139,6 +156,7 @@ export function createTask(init: WorkerInit): (batch: Batch) => Promise<BatchRes
       seq: batch.seq,
       games: work.game - batch.firstGame,
       text: out.text,
+      gamesText: work.gamesText,
       records: out.records,
       stats: out.stats.toJSON(),
       errors: work.errors,
