@@ -6,7 +6,7 @@ import { EXIT } from '../errors.js';
 import { createFormatter } from '../output/formats.js';
 import { Stats, summaryTable } from '../output/stats.js';
 import type { BatchResult } from '../pipeline/batch.js';
-import { fileInput } from '../pipeline/inputs.js';
+import { fileInput, shardInput } from '../pipeline/inputs.js';
 import { AnalysisRun } from '../pipeline/run.js';
 import { totalBytes } from '../pipeline/source.js';
 import type { AnalyzeCommand } from './options.js';
@@ -47,7 +47,7 @@ export async function runAnalyze(cmd: AnalyzeCommand, interrupt: Interrupt): Pro
   const gamesFile = cmd.games !== undefined ? await openOutput(cmd.games) : null;
   const bytes = byteCounter();
   const run = new AnalysisRun({
-    inputs: cmd.inputs.map(fileInput),
+    inputs: cmd.inputs.map((p) => (cmd.shard !== null ? shardInput(p, cmd.shard) : fileInput(p))),
     worker: { output: cmd.format, allPositions: cmd.allPositions, filter: cmd.filter, verify: cmd.verify, games: gamesFile !== null },
     threads: cmd.threads,
     maxGameBytes: cmd.maxGameBytes,

@@ -5,6 +5,7 @@ import { ALL_MOTIFS, parseMotifFilter, type MotifFilter } from '../motifs/filter
 import { OUTPUT_FORMATS, type OutputFormat } from '../output/formats.js';
 import { DEFAULT_MAX_GAME_BYTES } from '../pgn/splitter.js';
 import { defaultThreads } from '../pipeline/run.js';
+import { checkShardable, parseShard, type Shard } from '../pipeline/shard.js';
 import { maxThreads } from './usage.js';
 
 export interface AnalyzeCommand {
@@ -18,6 +19,8 @@ export interface AnalyzeCommand {
   errors: string | undefined;
   /** The games table: one JSON line per game. */
   games: string | undefined;
+  /** --shard I/N: only the I-th of N byte ranges of each input. */
+  shard: Shard | null;
   maxGameBytes: number;
   batchGames: number;
   strict: boolean;
@@ -37,6 +40,7 @@ const OPTIONS = {
   stats: { type: 'string' },
   errors: { type: 'string' },
   games: { type: 'string' },
+  shard: { type: 'string' },
   'max-game-bytes': { type: 'string' },
   strict: { type: 'boolean' },
   verify: { type: 'boolean' },
@@ -71,6 +75,14 @@ function threadCount(text: string | undefined, warnings: string[]): number {
   return max;
 }
 
+/** --shard, checked against every input before anything is read. */
+function shardOf(text: string | undefined, inputs: string[]): Shard | null {
+  if (text === undefined) return null;
+  const shard = parseShard(text);
+  for (const input of inputs) checkShardable(input);
+  return shard;
+}
+
 export function parseAnalyze(args: string[]): AnalyzeCommand {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: OPTIONS });
   if (positionals.length === 0) throw new UsageError('no input: give one or more PGN/EPD files, or - for stdin');
@@ -88,6 +100,7 @@ export function parseAnalyze(args: string[]): AnalyzeCommand {
     stats: values.stats,
     errors: values.errors,
     games: values.games,
+    shard: shardOf(values.shard, positionals),
     maxGameBytes: positiveInt(values['max-game-bytes'], '--max-game-bytes', DEFAULT_MAX_GAME_BYTES),
     batchGames: positiveInt(values['batch-games'], '--batch-games', 256),
     strict: values.strict === true,

@@ -26,6 +26,8 @@ export interface RawGame {
   bytes: Uint8Array;
   /** The game is longer than maxGameBytes; its bytes were not kept. */
   tooLarge?: boolean;
+  /** The game ended at its termination marker (not at the next tag section or the end of the stream). */
+  terminated?: boolean;
 }
 
 export interface SplitterOptions {
@@ -243,7 +245,7 @@ export class GameSplitter {
         case 0x2d: { // -
           const end = this.depth === 0 ? this.resultEnd(buf, i) : -1;
           if (end > 0) {
-            this.finish(this.bufBase + end, onGame);
+            this.finish(this.bufBase + end, onGame, false, true);
             this.state = BETWEEN;
             return end;
           }
@@ -251,7 +253,7 @@ export class GameSplitter {
         }
         case 0x2a: // *
           if (this.depth === 0) {
-            this.finish(this.bufBase + i + 1, onGame);
+            this.finish(this.bufBase + i + 1, onGame, false, true);
             this.state = BETWEEN;
             return i + 1;
           }
@@ -460,9 +462,9 @@ export class GameSplitter {
   }
 
   /** Emits the current game as [start, end), unless it holds neither tags nor movetext. */
-  private finish(end: number, onGame: (g: RawGame) => void, always = false): void {
+  private finish(end: number, onGame: (g: RawGame) => void, always = false, terminated = false): void {
     if (this.tags === 0 && !this.movetext && !always) return;
-    const g: RawGame = { index: this.index++, offset: this.start, bytes: EMPTY };
+    const g: RawGame = { index: this.index++, offset: this.start, bytes: EMPTY, terminated };
     if (end - this.start > this.max) g.tooLarge = true;
     else g.bytes = this.extract(this.start, end);
     onGame(g);

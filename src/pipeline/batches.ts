@@ -7,6 +7,8 @@ import { BatchBuilder, type Batch, type KnownRejection } from './batch.js';
 import { detectKind, readPositions } from './source.js';
 
 export interface BatchOptions {
+  /** Offset in the input of the first byte of the chunks (a shard's start), read once the first chunk came. */
+  base: () => number;
   maxGameBytes: number;
   batchGames: number;
   batchBytes: number;
@@ -40,13 +42,15 @@ async function* pgnBatches(name: string, chunks: AsyncGenerator<Uint8Array>, o: 
   const full: Batch[] = [];
   let cut: KnownRejection | null = null;
   const tooLarge: KnownRejection = { kind: 'size', reason: `game over --max-game-bytes (${o.maxGameBytes} bytes)` };
+  let base = -1;
   const onGame = (g: RawGame): void => {
-    if (builder.add(g.offset, g.bytes, g.tooLarge === true ? tooLarge : cut)) full.push(builder.take());
+    if (builder.add(base + g.offset, g.bytes, g.tooLarge === true ? tooLarge : cut)) full.push(builder.take());
   };
   let damage: XrayError | null = null;
   try {
     for await (const chunk of chunks) {
       if (stop()) return;
+      if (base < 0) base = o.base();
       splitter.push(chunk, onGame);
       // hand out after the chunk: the splitter's arena views stay valid until copied by take()
       while (full.length > 0) yield full.shift()!;
@@ -66,7 +70,8 @@ async function* epdBatches(name: string, chunks: AsyncGenerator<Uint8Array>, o: 
   const enc = new TextEncoder();
   for await (const p of readPositions(chunks)) {
     if (stop()) return;
-    const full = 'fen' in p ? builder.add(p.offset, enc.encode(p.fen)) : builder.add(p.offset, enc.encode(p.text), { kind: 'fen', reason: p.error });
+    const offset = o.base() + p.offset;
+    const full = 'fen' in p ? builder.add(offset, enc.encode(p.fen)) : builder.add(offset, enc.encode(p.text), { kind: 'fen', reason: p.error });
     if (full) yield builder.take();
   }
   if (builder.count > 0) yield builder.take();

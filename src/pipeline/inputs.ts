@@ -1,6 +1,7 @@
 // The inputs of a run: files by path ('-' for stdin), or, for the library, a stream or bytes in memory.
 // Each one opens as a stream of decompressed chunks (src/pipeline/source.ts).
 import { Readable } from 'node:stream';
+import { readShard, type Shard } from './shard.js';
 import { readInput, readStream, type ReadOptions } from './source.js';
 
 export interface Input {
@@ -9,20 +10,33 @@ export interface Input {
   /** The path of a file the run reads, for the output-is-an-input check; null for stdin and memory. */
   path: string | null;
   open(opts: ReadOptions): AsyncGenerator<Uint8Array>;
+  /** Byte offset in the file of the first byte open() yields (a shard's start; 0 otherwise), set by open(). */
+  base: number;
 }
 
 /** A file, or stdin for '-'. */
 export function fileInput(path: string): Input {
-  return { name: path, path: path === '-' ? null : path, open: (opts) => readInput(path, opts) };
+  return { name: path, path: path === '-' ? null : path, open: (opts) => readInput(path, opts), base: 0 };
+}
+
+/** Shard I/N of an uncompressed file (src/pipeline/shard.ts). */
+export function shardInput(path: string, shard: Shard): Input {
+  const input: Input = {
+    name: path,
+    path,
+    base: 0,
+    open: (opts) => readShard(path, shard, (start) => (input.base = start), opts.onBytes),
+  };
+  return input;
 }
 
 /** A Node stream of PGN/EPD bytes (compressed or not). */
 export function streamInput(name: string, stream: NodeJS.ReadableStream): Input {
-  return { name, path: null, open: (opts) => readStream(stream, opts, name) };
+  return { name, path: null, open: (opts) => readStream(stream, opts, name), base: 0 };
 }
 
 /** PGN/EPD bytes or text in memory. */
 export function memoryInput(name: string, data: Uint8Array | string): Input {
   const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : data;
-  return { name, path: null, open: (opts) => readStream(Readable.from([bytes]), opts, name) };
+  return { name, path: null, open: (opts) => readStream(Readable.from([bytes]), opts, name), base: 0 };
 }

@@ -95,7 +95,7 @@ export class AnalysisRun implements AsyncIterable<BatchResult> {
   private async *batchesOf(i: number): AsyncGenerator<Batch> {
     const input = this.o.inputs[i];
     const chunks = input.open({ onBytes: (n) => this.o.onBytes?.(i, n) });
-    const o = { maxGameBytes: this.o.maxGameBytes ?? DEFAULT_MAX_GAME_BYTES, batchGames: this.o.batchGames ?? 256, batchBytes: this.o.batchBytes ?? 1 << 19 };
+    const o = { base: () => input.base, maxGameBytes: this.o.maxGameBytes ?? DEFAULT_MAX_GAME_BYTES, batchGames: this.o.batchGames ?? 256, batchBytes: this.o.batchBytes ?? 1 << 19 };
     try {
       yield* inputBatches(input.name, chunks, o, () => this.stopped);
     } catch (e) {
