@@ -97,90 +97,89 @@ export function lineToFen(text: string): { fen: string } | { error: string } {
   return { fen };
 }
 
-/** Positions of an EPD/FEN byte stream, one per non-empty, non-comment line, in order. */
-export async function* readPositions(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<PositionLine> {
-  let line = 0; // number of the line being collected, 1-based once started
-  let lineStart = 0; // stream offset of its first byte
-  let pos = 0; // stream offset of the chunk's first byte
-  let carry = new Uint8Array(256);
-  let carryLen = 0;
-  let overlong = false; // the line passed MAX_LINE_BYTES: only its first bytes are kept
-  let afterCR = false; // the last byte seen was a CR: a LF right after it ends nothing
-  let first = true;
+/** One line's bytes as they arrive over chunks; at most MAX_LINE_BYTES of them are kept. */
+class LineCollector {
+  /** Number of the last line finished, 1-based. */
+  line = 0;
+  /** Stream offset of the line being collected. */
+  lineStart = 0;
+  private carry = new Uint8Array(256);
+  private carryLen = 0;
+  private overlong = false;
 
-  const take = (bytes: Uint8Array, from: number, to: number): void => {
+  get pending(): boolean {
+    return this.carryLen > 0 || this.overlong;
+  }
+
+  take(bytes: Uint8Array, from: number, to: number): void {
     let n = to - from;
-    if (carryLen + n > MAX_LINE_BYTES) {
-      overlong = true;
-      n = Math.max(0, MAX_LINE_BYTES - carryLen);
-      to = from + n;
+    if (this.carryLen + n > MAX_LINE_BYTES) {
+      this.overlong = true;
+      n = Math.max(0, MAX_LINE_BYTES - this.carryLen);
     }
     if (n === 0) return;
-    if (carryLen + n > carry.length) {
-      const grown = new Uint8Array(Math.min(MAX_LINE_BYTES, Math.max(carry.length * 2, carryLen + n)));
-      grown.set(carry.subarray(0, carryLen));
-      carry = grown;
+    if (this.carryLen + n > this.carry.length) {
+      const grown = new Uint8Array(Math.min(MAX_LINE_BYTES, Math.max(this.carry.length * 2, this.carryLen + n)));
+      grown.set(this.carry.subarray(0, this.carryLen));
+      this.carry = grown;
     }
-    carry.set(bytes.subarray(from, to), carryLen);
-    carryLen += n;
-  };
+    this.carry.set(bytes.subarray(from, from + n), this.carryLen);
+    this.carryLen += n;
+  }
 
-  const finish = (): PositionLine | null => {
-    const lineNo = line + 1;
-    const offset = lineStart;
-    line = lineNo;
-    const bytes = carry.subarray(0, carryLen);
-    const wasOverlong = overlong;
-    carryLen = 0;
-    overlong = false;
-    if (wasOverlong) {
-      return { line: lineNo, offset, error: `line longer than ${MAX_LINE_BYTES} bytes`, text: decode(bytes.subarray(0, SHOWN)) + '…' };
-    }
+  /** The line as a position, its error, or null for a blank or `#` line; the collector starts afresh. */
+  finish(): PositionLine | null {
+    const line = ++this.line;
+    const offset = this.lineStart;
+    const bytes = this.carry.subarray(0, this.carryLen);
+    const overlong = this.overlong;
+    this.carryLen = 0;
+    this.overlong = false;
+    if (overlong) return { line, offset, error: `line longer than ${MAX_LINE_BYTES} bytes`, text: decode(bytes.subarray(0, SHOWN)) + '…' };
     const text = decode(bytes).trim();
     if (text === '' || text.startsWith('#')) return null;
     const r = lineToFen(text);
-    return 'fen' in r ? { line: lineNo, offset, fen: r.fen } : { line: lineNo, offset, error: r.error, text };
-  };
+    return 'fen' in r ? { line, offset, fen: r.fen } : { line, offset, error: r.error, text };
+  }
+}
 
+/** Bytes of a UTF-8 byte-order mark at the start of the stream (3), else 0. */
+function bomLength(chunk: Uint8Array): number {
+  // (a BOM split over chunks still goes: it decodes to U+FEFF, which trim() removes)
+  return chunk.length >= 3 && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf ? 3 : 0;
+}
+
+/** Positions of an EPD/FEN byte stream, one per non-empty, non-comment line, in order. */
+export async function* readPositions(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<PositionLine> {
+  const c = new LineCollector();
+  let pos = 0; // stream offset of the chunk's first byte
+  let afterCR = false; // the last byte seen was a CR: a LF right after it ends nothing
   for await (const chunk of chunks) {
-    let i = 0;
-    if (first && chunk.length > 0) {
-      first = false;
-      // (a BOM split over chunks still goes: it decodes to U+FEFF, which trim() removes)
-      if (chunk.length >= 3 && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) {
-        i = 3;
-        lineStart = 3;
-      }
-    }
+    let i = pos === 0 ? bomLength(chunk) : 0;
+    if (pos === 0) c.lineStart = i;
     if (afterCR && i < chunk.length) {
-      if (chunk[i] === LF) {
-        i++;
-        lineStart = pos + i;
-      }
+      if (chunk[i] === LF) c.lineStart = pos + ++i;
       afterCR = false;
     }
     let from = i;
     for (; i < chunk.length; i++) {
       const b = chunk[i];
       if (b !== LF && b !== CR) continue;
-      take(chunk, from, i);
-      const p = finish();
+      c.take(chunk, from, i);
+      const p = c.finish();
       if (p !== null) yield p;
       if (b === CR) {
-        if (i + 1 < chunk.length) {
-          if (chunk[i + 1] === LF) i++;
-        } else {
-          afterCR = true;
-        }
+        if (i + 1 === chunk.length) afterCR = true;
+        else if (chunk[i + 1] === LF) i++;
       }
       from = i + 1;
-      lineStart = pos + from;
+      c.lineStart = pos + from;
     }
-    take(chunk, from, chunk.length);
+    c.take(chunk, from, chunk.length);
     pos += chunk.length;
   }
-  if (carryLen > 0 || overlong) {
-    const p = finish();
+  if (c.pending) {
+    const p = c.finish();
     if (p !== null) yield p;
   }
 }
