@@ -80,10 +80,9 @@ export function scanGame(bytes: Uint8Array, sink: GameSink): ScanError | null {
         i = j;
         continue;
       }
-      case 0x24: { // $ NAG: the whole symbol after `$` must be digits (`$1-0` is no NAG)
-        let j = i + 1;
-        while (j < n && SYMBOL[bytes[j]] === 1) j++;
-        if (j === i + 1 || !allDigits(bytes, i + 1, j)) return scanError(bytes, i, 'bad NAG');
+      case 0x24: { // $ NAG
+        const j = skipNag(bytes, i);
+        if (typeof j !== 'number') return j;
         movetext = true;
         i = j;
         continue;
@@ -96,23 +95,37 @@ export function scanGame(bytes: Uint8Array, sink: GameSink): ScanError | null {
         continue;
     }
     if (SYMBOL[b] === 0) return scanError(bytes, i, `unexpected '${String.fromCharCode(b)}'`);
-    let j = i + 1;
-    while (j < n && SYMBOL[bytes[j]] === 1) j++;
     movetext = true;
-    if (b >= 0x30 && b <= 0x39) {
-      if (isResult(bytes, i, j)) {
-        sink.result(i, j);
-        return null;
-      }
-      if (allDigits(bytes, i, j)) { // a move number
-        i = j;
-        continue;
-      }
-    }
-    if (!onlyGlyphs(bytes, i, j) && sink.move(i, j) === false) return null;
-    i = j;
+    i = symbolToken(bytes, i, sink);
+    if (i < 0) return null;
   }
   return null;
+}
+
+/** A symbol token at bytes[i]: a move (to the sink), a move number, glyphs or the result. Returns the
+ * offset after it, or -1 when the scan ends there (the result, or the sink stopped it). */
+function symbolToken(bytes: Uint8Array, i: number, sink: MoveSink): number {
+  const n = bytes.length;
+  const b = bytes[i];
+  let j = i + 1;
+  while (j < n && SYMBOL[bytes[j]] === 1) j++;
+  if (b >= 0x30 && b <= 0x39) {
+    if (isResult(bytes, i, j)) {
+      sink.result(i, j);
+      return -1;
+    }
+    if (allDigits(bytes, i, j)) return j; // a move number
+  }
+  if (!onlyGlyphs(bytes, i, j) && sink.move(i, j) === false) return -1;
+  return j;
+}
+
+/** A NAG at bytes[i] === '$': the whole symbol after it must be digits (`$1-0` is no NAG). */
+function skipNag(bytes: Uint8Array, i: number): number | ScanError {
+  let j = i + 1;
+  while (j < bytes.length && SYMBOL[bytes[j]] === 1) j++;
+  if (j === i + 1 || !allDigits(bytes, i + 1, j)) return scanError(bytes, i, 'bad NAG');
+  return j;
 }
 
 /** Parses `[Name "value"]` at bytes[at] === '['; returns the offset after `]`. */
