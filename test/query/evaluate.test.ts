@@ -8,6 +8,7 @@ import type { PositionSink, PositionView } from '../../src/analysis/view.js';
 import { ALL_MOTIFS } from '../../src/motifs/filter.js';
 import { tagFen, type MotifRecord } from '../../src/motifs/tags.js';
 import { compileWhere } from '../../src/query/compile.js';
+import { fenPieces } from '../helpers/fen-board.js';
 
 /** Positions given as FEN, one game each (game = index + 1, ply 0), and their records by hand. */
 const FENS: { fen: string; records: string[]; note: string }[] = [
@@ -29,26 +30,13 @@ const FENS: { fen: string; records: string[]; note: string }[] = [
 
 /** The records of a FEN as the short lines above: name, side, pieces with their squares. */
 function summary(fen: string): string[] {
-  const board = boardOf(fen);
+  const board = fenPieces(fen);
   const at = (sq: string): string => `${board.get(sq)} ${sq}`;
   return tagFen(fen).motifs.map((m: MotifRecord) => {
     const name = 'kind' in m ? `${m.motif}.${m.kind}` : m.motif;
     if (m.motif === 'battery') return `${name} ${m.side} ${m.squares.join('+')} ${m.line} > ${m.targets.map(at).join(' ')}`;
     return `${name} ${m.side} ${at(m.slider)} ${at(m.front)} ${at(m.back)}${'partial' in m ? ` partial=${m.partial}` : ''}`;
   });
-}
-
-/** Square name → FEN letter, the slow obvious way. */
-function boardOf(fen: string): Map<string, string> {
-  const board = new Map<string, string>();
-  fen.split(' ')[0].split('/').forEach((row, r) => {
-    let file = 0;
-    for (const c of row) {
-      if (/\d/.test(c)) file += Number(c);
-      else board.set(String.fromCharCode(97 + file++) + String(8 - r), c);
-    }
-  });
-  return board;
 }
 
 const A = `[Event "Test A"]
