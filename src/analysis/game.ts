@@ -37,16 +37,14 @@ export class GameAnalyzer {
   private readonly buf = new MotifBuffer();
   private readonly view: PositionView;
   private readonly select: QueryEvaluator | null;
-  /** SAN before selecting: the query reads the move. */
-  private readonly sanFirst: boolean;
+  private readonly tagOf = (name: string): string | null => this.reader.tagText(name);
   /** Tagged positions of the last game analysed. */
   private tagged = 0;
 
   constructor(private readonly opts: AnalyzerOptions) {
     const q = opts.select ?? null;
     this.select = q !== null ? new QueryEvaluator(q) : null;
-    this.sanFirst = q?.usesMove === true;
-    this.reader = new GameReader(opts.allTags === true || q?.usesTags === true);
+    this.reader = new GameReader(opts.allTags === true, opts.allTags === true || q?.usesTags === true);
     this.reader.reset(new Uint8Array(0));
     this.view = { game: 0, ply: 0, pos: this.reader.positions[0], buf: this.buf, played: 0, san: null, uci: null };
   }
@@ -88,7 +86,7 @@ export class GameAnalyzer {
   /** The game's start, told to the query (its game fields) and to the sink. */
   private begin(game: number, sink: PositionSink): void {
     const info = this.info(game);
-    this.select?.beginGame(info);
+    this.select?.beginGame(info, this.tagOf);
     sink.beginGame(info);
   }
 
@@ -119,9 +117,9 @@ export class GameAnalyzer {
       v.ply = ply;
       v.pos = pos;
       v.played = played;
-      v.san = m >= 0 && this.sanFirst ? moveToSan(pos, m, positions[ply + 1]) : null;
+      v.san = null;
       v.uci = null;
-      const keep = this.select !== null ? this.select.matches(v) : tagged || allPositions;
+      const keep = this.select !== null ? this.select.matches(v, m, positions[ply + 1] ?? null) : tagged || allPositions;
       if (keep && m >= 0 && this.opts.moves) {
         v.san ??= moveToSan(pos, m, positions[ply + 1]);
         v.uci = moveToUci(pos, m);

@@ -10,6 +10,7 @@
 //   OP_PLAYED      [op, end, bit]
 //   OP_POSITION    [op, end, k]   tests[k] compares a field of the position (ply, move, turn, phase)
 //   OP_GAME        [op, end, k]   tests[k] compares a field of the game, decided once per game
+import { parseSquare } from '../core/squares.js';
 import { REC_BACK, REC_FRONT, REC_SLIDER } from '../motifs/buffer.js';
 import { LINE_KINDS, PLAYED, SIDES, codesOf } from '../motifs/catalogue.js';
 import { parseQuery, type CompareOp, type Cond, type Query } from './parse.js';
@@ -43,6 +44,18 @@ export interface FieldTest {
   text: string;
   /** The value as a number when it is a bare decimal number, else null (a quoted value stays a string). */
   num: number | null;
+  /** For `move = SAN`, what a move must be to have that SAN (else its SAN is not computed): */
+  san: SanKey;
+}
+
+/**
+ * What any move with a given SAN has: `castles` for O-O and O-O-O; else the destination (the last square
+ * the SAN names) and the piece type (its first letter: N B R Q K, a file letter for a pawn); -1 unknown.
+ */
+export interface SanKey {
+  castles: boolean;
+  to: number;
+  piece: number;
 }
 
 export interface CompiledQuery {
@@ -50,8 +63,6 @@ export interface CompiledQuery {
   source: string;
   program: Int32Array;
   tests: FieldTest[];
-  /** The query reads `move`: SAN is needed before evaluating. */
-  usesMove: boolean;
   /** The query reads a PGN tag: the analyzer must keep every tag pair. */
   usesTags: boolean;
 }
@@ -59,6 +70,21 @@ export interface CompiledQuery {
 const PIECE_LETTERS = 'PNBRQK'; // by piece type: PAWN 0 … KING 5
 const ROLE_OFFSET = { slider: REC_SLIDER, front: REC_FRONT, back: REC_BACK } as const;
 const NUMBER = /^-?\d+(\.\d+)?$/;
+const SQUARE = /[a-h][1-8]/g;
+const ANY_MOVE: SanKey = { castles: false, to: -1, piece: -1 };
+
+/** The key of a SAN compared with by `move =` (any move for other operators or fields). */
+function sanKey(q: Extract<Query, { type: 'compare' }>): SanKey {
+  if (q.field !== 'move' || q.op !== '=') return ANY_MOVE;
+  if (q.value.startsWith('O-O')) return { castles: true, to: -1, piece: -1 };
+  const squares = q.value.match(SQUARE) ?? [];
+  const first = q.value[0] ?? '';
+  return {
+    castles: false,
+    to: squares.length > 0 ? parseSquare(squares[squares.length - 1]) : -1,
+    piece: first >= 'a' && first <= 'h' ? 0 : PIECE_LETTERS.indexOf(first),
+  };
+}
 
 /** The number a text spells as a plain decimal (`2100`, `-3`, `1.5`), else null. */
 export function decimal(text: string): number | null {
@@ -100,10 +126,13 @@ class Compiler {
   private body(q: Query): number {
     switch (q.type) {
       case 'or':
-      case 'and':
-        this.emit(q.left);
-        this.emit(q.right);
+      case 'and': {
+        // the cheaper operand first: it often decides alone (the language has no side effects)
+        const swap = cost(q.right) < cost(q.left);
+        this.emit(swap ? q.right : q.left);
+        this.emit(swap ? q.left : q.right);
         return q.type === 'or' ? OP_OR : OP_AND;
+      }
       case 'not':
         this.emit(q.arg);
         return OP_NOT;
@@ -122,9 +151,26 @@ class Compiler {
   }
 }
 
+/** How much evaluating q may cost: 0 a look-up, 1 a scan of the records, 2 the material count, 3 a SAN. */
+function cost(q: Query): number {
+  switch (q.type) {
+    case 'or':
+    case 'and':
+      return Math.max(cost(q.left), cost(q.right));
+    case 'not':
+      return cost(q.arg);
+    case 'motif':
+      return 1;
+    case 'played':
+      return 0;
+    case 'compare':
+      return q.field === 'move' ? 3 : q.field === 'phase' ? 2 : 0;
+  }
+}
+
 function fieldTest(q: Extract<Query, { type: 'compare' }>): FieldTest {
   const named = (POSITION_FIELDS as readonly string[]).includes(q.field) || (DERIVED_FIELDS as readonly string[]).includes(q.field);
-  return { field: q.field, tag: !named, op: OPS[q.op], text: q.value, num: q.quoted ? null : decimal(q.value) };
+  return { field: q.field, tag: !named, op: OPS[q.op], text: q.value, num: q.quoted ? null : decimal(q.value), san: sanKey(q) };
 }
 
 /** The program of a parsed query. */
@@ -135,7 +181,6 @@ export function compileQuery(q: Query, source = ''): CompiledQuery {
     source,
     program: Int32Array.from(c.words),
     tests: c.tests,
-    usesMove: c.tests.some((t) => t.field === 'move'),
     usesTags: c.tests.some((t) => t.tag),
   };
 }

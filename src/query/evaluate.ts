@@ -1,15 +1,20 @@
 // The interpreter of a compiled --where program (compile.ts), run by the analyzer in the workers on each
 // position: it reads the motif records straight from the MotifBuffer (REC_* offsets), the pieces from
 // the position's mailbox, the played bits, ply, turn and phase, and allocates nothing. Comparisons of
-// the game's fields (tags, derived fields) do not change within a game: they are decided once, at its start.
+// the game's fields (tags, derived fields) do not change within a game: they are decided once, at its
+// start, decoding only the tags named. SAN is computed only when a `move` comparison is reached, and not
+// for a move whose destination rules out the SAN compared with.
 import { phaseOf, PHASES } from '../analysis/phase.js';
 import type { GameInfo, PositionView } from '../analysis/view.js';
+import type { Position } from '../core/position.js';
+import { FLAG_CASTLE, moveFlags, moveFrom, moveTo } from '../core/move.js';
+import { moveToSan } from '../core/san.js';
 import type { DerivedFields } from '../games/derived.js';
 import { REC_CODE, REC_LINE, REC_PARTIAL, REC_SIDE, REC_TARGET1, REC_TARGET2, STRIDE } from '../motifs/buffer.js';
 import { MOTIFS, SIDES, isChain } from '../motifs/catalogue.js';
 import {
   C_LINE, C_PARTIAL, C_ROLE, C_SIDE, C_TARGET, COND_WORDS, EQ, GT, LE, LT, NE, OP_AND, OP_MOTIF, OP_NOT, OP_OR,
-  OP_PLAYED, OP_POSITION, POSITION_FIELDS, decimal, type CompiledQuery, type FieldTest,
+  OP_PLAYED, OP_POSITION, POSITION_FIELDS, decimal, type CompiledQuery, type FieldTest, type SanKey,
 } from './compile.js';
 
 /** 1 for record codes that have the `partial` field. */
@@ -55,10 +60,12 @@ function passesText(t: FieldTest, value: string | null): boolean {
   return value !== null && t.num === null && holds(t.op, sign(value, t.text));
 }
 
+/** The value of a PGN tag of the game by its name, or null when the game has none. */
+export type TagLookup = (name: string) => string | null;
+
 /** The value of a game field: a derived field, or a PGN tag (null when the game has none). */
-function gameValue(t: FieldTest, info: GameInfo): string | number | null {
-  if (t.tag) return info.tags?.get(t.field) ?? null;
-  return info.derived[t.field as keyof DerivedFields];
+function gameValue(t: FieldTest, info: GameInfo, tagOf: TagLookup): string | number | null {
+  return t.tag ? tagOf(t.field) : info.derived[t.field as keyof DerivedFields];
 }
 
 /** Whether the piece on sq is of a type in the mask (bit 1 << type). */
@@ -91,6 +98,9 @@ export class QueryEvaluator {
   /** Results of the game-field tests for the current game, by test index. */
   private readonly game: Uint8Array;
   private v: PositionView | null = null;
+  /** The move played from the position (-1 at the end) and the position it leads to. */
+  private move = -1;
+  private after: Position | null = null;
 
   constructor(q: CompiledQuery) {
     this.program = q.program;
@@ -99,15 +109,20 @@ export class QueryEvaluator {
   }
 
   /** Decides the tests of the game's fields for the positions to come. */
-  beginGame(info: GameInfo): void {
+  beginGame(info: GameInfo, tagOf: TagLookup): void {
     this.tests.forEach((t, k) => {
-      if (!(POSITION_FIELDS as readonly string[]).includes(t.field)) this.game[k] = passes(t, gameValue(t, info)) ? 1 : 0;
+      if (!(POSITION_FIELDS as readonly string[]).includes(t.field)) this.game[k] = passes(t, gameValue(t, info, tagOf)) ? 1 : 0;
     });
   }
 
-  /** Whether the position (its records, played bits, SAN when the query reads it) matches. */
-  matches(v: PositionView): boolean {
+  /**
+   * Whether the position matches: its records and played bits, and the move played from it (m, -1 at the
+   * end, leading to `after`), whose SAN goes into v.san when the query needs it.
+   */
+  matches(v: PositionView, m: number, after: Position | null): boolean {
     this.v = v;
+    this.move = m;
+    this.after = after;
     return this.node(0);
   }
 
@@ -148,12 +163,21 @@ export class QueryEvaluator {
     return false;
   }
 
+  /** Whether the move played could have a SAN of that key. */
+  private couldBe(k: SanKey): boolean {
+    const m = this.move;
+    if (k.castles) return (moveFlags(m) & FLAG_CASTLE) !== 0;
+    return (k.to < 0 || moveTo(m) === k.to) && (k.piece < 0 || (this.v!.pos.board[moveFrom(m)] & 7) - 1 === k.piece);
+  }
+
   private position(t: FieldTest): boolean {
     const v = this.v!;
     switch (t.field) {
       case 'ply':
         return passes(t, v.ply);
       case 'move':
+        if (this.move < 0 || !this.couldBe(t.san)) return false;
+        v.san ??= moveToSan(v.pos, this.move, this.after!);
         return passesText(t, v.san);
       case 'turn':
         return passesText(t, SIDES[v.pos.turn]);

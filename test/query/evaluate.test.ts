@@ -68,6 +68,13 @@ const C = `[Round "3"]
 1... Nf4 0-1
 `;
 const PGNS = [A, B, C];
+// en passant, both castlings, a promotion with capture: `move =` looks at a move's piece, destination
+// and castling before computing its SAN, so these must still match
+const D = `[SetUp "1"]
+[FEN "r3k2r/1P6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1"]
+
+1. exd6 O-O 2. bxa8=Q Rxa8 3. O-O-O *
+`;
 
 class Kept implements PositionSink {
   out: string[] = [];
@@ -78,12 +85,12 @@ class Kept implements PositionSink {
   endGame(): void {}
 }
 
-/** Positions kept by the query over the FEN games ("g:0") or the PGN games (A = 1, B = 2, C = 3). */
-function kept(where: string, group: 'fen' | 'pgn'): string[] {
+/** Positions kept by the query over the FEN games ("g:0"), the PGN games (A = 1, B = 2, C = 3) or D alone. */
+function kept(where: string, group: 'fen' | 'pgn' | 'D'): string[] {
   const analyzer = new GameAnalyzer({ allPositions: false, filter: ALL_MOTIFS, moves: false, select: compileWhere(where) });
   const sink = new Kept();
   if (group === 'fen') FENS.forEach((f, i) => analyzer.fen(f.fen, i + 1, sink));
-  else PGNS.forEach((text, i) => expect(analyzer.pgn(new TextEncoder().encode(text), i + 1, sink)).toBeNull());
+  else (group === 'pgn' ? PGNS : [D]).forEach((text, i) => expect(analyzer.pgn(new TextEncoder().encode(text), i + 1, sink)).toBeNull());
   return sink.out;
 }
 
@@ -218,5 +225,21 @@ describe('--where played tags and fields (PGN games A = 1, B = 2, C = 3)', () =>
     ['ply >= 6 or played.discoveredAttack', ['1:6', '1:7', '3:0']],
   ] as const)('%s', (where, expected) => {
     expect(kept(where, 'pgn')).toEqual(expected);
+  });
+});
+
+describe('--where move = SAN on special moves (game D)', () => {
+  it.each([
+    ['move = exd6', ['1:0']],
+    ['move = O-O', ['1:1']],
+    ['move = O-O-O', ['1:4']],
+    ['move = "bxa8=Q"', ['1:2']],
+    ['move = Rxa8', ['1:3']],
+    ['move = Qxa8', []], // the pawn that takes on a8 is no queen
+    ['move = a8', []],
+    ['move != O-O', ['1:0', '1:2', '1:3', '1:4']],
+    ['move > Q', ['1:0', '1:2', '1:3']], // strings: "exd6", "bxa8=Q", "Rxa8" sort after "Q"
+  ] as const)('%s', (where, expected) => {
+    expect(kept(where, 'D')).toEqual(expected);
   });
 });
