@@ -8,6 +8,7 @@ import type { PositionRecord } from './output/records.js';
 import { Stats } from './output/stats.js';
 import type { GameError } from './pipeline/batch.js';
 import { fileInput, memoryInput, streamInput, type Input } from './pipeline/inputs.js';
+import { compileWhere } from './query/compile.js';
 import { AnalysisRun, type RunSummary } from './pipeline/run.js';
 
 export { INITIAL_FEN, FenError, parseFen, toFen, type FenOptions } from './core/fen.js';
@@ -45,6 +46,8 @@ export interface AnalyzeOptions {
   allPositions?: boolean;
   /** Keep only these motifs. */
   motifs?: MotifFilterName[];
+  /** Exactly the positions matching this --where expression (DESIGN.md §10); a syntax error throws. */
+  where?: string;
   threads?: number;
   maxGameBytes?: number;
   /** Called for each rejected game, in input order (default: ignored; they are counted in the summary). */
@@ -79,6 +82,7 @@ export async function* analyze(source: AnalyzeSource, options: AnalyzeOptions = 
       allPositions: options.allPositions === true,
       filter: options.motifs ? parseMotifFilter(options.motifs.join(',')) : ALL_MOTIFS,
       verify: false,
+      where: options.where === undefined ? null : compileWhere(options.where),
     },
     threads: options.threads,
     maxGameBytes: options.maxGameBytes,

@@ -9,6 +9,8 @@ import { filterBuffer, type MotifFilter } from '../motifs/filter.js';
 import { playedFlags } from '../motifs/played.js';
 import { scanGame } from '../pgn/movetext.js';
 import { swallowedGame } from '../pgn/recover.js';
+import type { CompiledQuery } from '../query/compile.js';
+import { QueryEvaluator } from '../query/evaluate.js';
 import { GameReader, type GameFailure } from './replay.js';
 import type { GameInfo, GameText, PositionSink, PositionView } from './view.js';
 
@@ -22,6 +24,8 @@ export interface AnalyzerOptions {
   filter: MotifFilter;
   /** Write SAN and UCI into the views of selected positions (not needed for -f none). */
   moves: boolean;
+  /** --where: select exactly the positions matching this query, tagged or not (null: the tagged ones). */
+  select?: CompiledQuery | null;
 }
 
 const MAX_TEXT = 60;
@@ -32,11 +36,15 @@ export class GameAnalyzer {
   private readonly reader: GameReader;
   private readonly buf = new MotifBuffer();
   private readonly view: PositionView;
+  private readonly select: QueryEvaluator | null;
+  private readonly tagOf = (name: string): string | null => this.reader.tagText(name);
   /** Tagged positions of the last game analysed. */
   private tagged = 0;
 
   constructor(private readonly opts: AnalyzerOptions) {
-    this.reader = new GameReader(opts.allTags === true);
+    const q = opts.select ?? null;
+    this.select = q !== null ? new QueryEvaluator(q) : null;
+    this.reader = new GameReader(opts.allTags === true, opts.allTags === true || q?.usesTags === true);
     this.reader.reset(new Uint8Array(0));
     this.view = { game: 0, ply: 0, pos: this.reader.positions[0], buf: this.buf, played: 0, san: null, uci: null };
   }
@@ -58,7 +66,7 @@ export class GameAnalyzer {
     if (r.error !== null) return { ...r.error, text: r.error.text.slice(0, MAX_TEXT) };
     const split = swallowedGame(bytes, r.tagsEnd);
     if (split >= 0) return { kind: 'incomplete', ply: 0, text: '', reason: `holds the start of another game at byte ${split}`, split };
-    sink.beginGame(this.info(game));
+    this.begin(game, sink);
     this.positions(r.positions, r.moves, r.plies, game, sink);
     sink.endGame({ bytes: bytes.subarray(0, r.end), moveEnds: r.moveEnds.subarray(0, r.plies) }, this.tagged);
     return null;
@@ -75,13 +83,18 @@ export class GameAnalyzer {
     return this.reader.end;
   }
 
-
+  /** The game's start, told to the query (its game fields) and to the sink. */
+  private begin(game: number, sink: PositionSink): void {
+    const info = this.info(game);
+    this.select?.beginGame(info, this.tagOf);
+    sink.beginGame(info);
+  }
 
   /** Analyzes one position given as FEN (an EPD/FEN input line) as a game of its own. */
   fen(fen: string, game: number, sink: PositionSink): GameFailure | null {
     const r = this.reader;
     if (!r.setPosition(fen)) return { ...r.error!, text: fen.slice(0, MAX_TEXT) };
-    sink.beginGame(this.info(game));
+    this.begin(game, sink);
     this.positions(r.positions, r.moves, 0, game, sink);
     sink.endGame(NO_TEXT, this.tagged);
     return null;
@@ -104,11 +117,11 @@ export class GameAnalyzer {
       v.ply = ply;
       v.pos = pos;
       v.played = played;
-      const keep = tagged || allPositions;
       v.san = null;
       v.uci = null;
+      const keep = this.select !== null ? this.select.matches(v, m, positions[ply + 1] ?? null) : tagged || allPositions;
       if (keep && m >= 0 && this.opts.moves) {
-        v.san = moveToSan(pos, m, positions[ply + 1]);
+        v.san ??= moveToSan(pos, m, positions[ply + 1]);
         v.uci = moveToUci(pos, m);
       }
       sink.position(v, keep);

@@ -57,11 +57,17 @@ export class GameReader implements GameSink {
   private variant: [number, number] | null = null;
   /** Value ranges of DERIVED_TAGS (start, end; -1 when absent). */
   private readonly derivedRanges = new Int32Array(DERIVED_TAGS.length * 2);
-  /** Name and value ranges of every tag pair (4 numbers each), kept only when all tags are asked for. */
+  /** Name and value ranges of every tag pair (4 numbers each), kept only when tags are asked for. */
   private readonly tagRanges: number[] = [];
 
-  /** `allTags`: keep every tag pair for tags() (the games table, --tags, --where on tags). */
-  constructor(private readonly allTags = false) {}
+  /**
+   * `allTags`: every tag pair for tags() (the games table, --tags); `tagLookup`: tag values by name for
+   * tagText() (--where on tags), which decodes only the tag asked for.
+   */
+  constructor(
+    private readonly allTags = false,
+    private readonly tagLookup = allTags,
+  ) {}
 
   reset(bytes: Uint8Array): void {
     this.bytes = bytes;
@@ -91,7 +97,7 @@ export class GameReader implements GameSink {
         }
       }
     }
-    if (this.allTags) this.tagRanges.push(nameStart, nameEnd, valueStart, valueEnd);
+    if (this.tagLookup) this.tagRanges.push(nameStart, nameEnd, valueStart, valueEnd);
   }
 
   /** Every tag pair read so far, in input order, the first of a repeated name kept; null unless asked for. */
@@ -104,6 +110,13 @@ export class GameReader implements GameSink {
       if (!tags.has(name)) tags.set(name, tagValue(this.bytes, r[i + 2], r[i + 3]));
     }
     return tags;
+  }
+
+  /** The value of the first tag of that name read so far, or null (none, or tags not kept). */
+  tagText(name: string): string | null {
+    const r = this.tagRanges;
+    for (let i = 0; i < r.length; i += 4) if (nameIs(this.bytes, r[i], r[i + 1], name)) return tagValue(this.bytes, r[i + 2], r[i + 3]);
+    return null;
   }
 
   /** 'standard' or 'chess960' once set up, else the [Variant] tag lower-cased ('standard' without one). */

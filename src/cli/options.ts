@@ -4,6 +4,7 @@ import { UsageError } from '../errors.js';
 import { ALL_MOTIFS, parseMotifFilter, type MotifFilter } from '../motifs/filter.js';
 import { OUTPUT_FORMATS, type OutputFormat } from '../output/formats.js';
 import { DEFAULT_MAX_GAME_BYTES } from '../pgn/splitter.js';
+import { compileWhere, type CompiledQuery } from '../query/compile.js';
 import { defaultThreads } from '../pipeline/run.js';
 import { checkShardable, parseShard, type Shard } from '../pipeline/shard.js';
 import { maxThreads } from './usage.js';
@@ -27,6 +28,8 @@ export interface AnalyzeCommand {
   verify: boolean;
   quiet: boolean;
   progress: boolean;
+  /** --where: the compiled query (a syntax error is a UsageError, exit 2), or null. */
+  where: CompiledQuery | null;
   /** Said on stderr before the run (e.g. a thread count lowered to the maximum). */
   warnings: string[];
 }
@@ -48,6 +51,7 @@ const OPTIONS = {
   progress: { type: 'boolean' },
   'no-progress': { type: 'boolean' },
   'batch-games': { type: 'string' },
+  where: { type: 'string' },
 } as const;
 
 function positiveInt(text: string | undefined, name: string, dflt: number): number {
@@ -107,6 +111,7 @@ export function parseAnalyze(args: string[]): AnalyzeCommand {
     verify: values.verify === true,
     quiet,
     progress: !quiet && values['no-progress'] !== true && (values.progress === true || process.stderr.isTTY === true),
+    where: values.where === undefined ? null : compileWhere(values.where),
     warnings,
   };
 }

@@ -19,6 +19,8 @@ Options:
   -f, --format FMT        jsonl | csv | epd | pgn | none              (default jsonl)
       --all-positions     every position, not only tagged ones
       --motifs LIST       keep only these: ${MOTIF_NAMES.join(',')}
+      --where EXPR        exactly the positions matching EXPR, e.g. "pin.absolute[front=Q] and rating >= 2000"
+                          (-f pgn: the games holding one, whole); the language is in the README, "Mining"
   -j, --threads N         worker threads                               (default ${defaultThreads()}, at most ${maxThreads()})
       --stats FILE        statistics as JSON
       --errors FILE       every rejected game as a JSON line (stderr shows the first few)

@@ -11,24 +11,31 @@ export class BatchSink implements PositionSink {
   stats = new Stats();
   text = '';
   records: PositionRecord[] | null;
+  /** Positions kept in the current game. */
+  private kept = 0;
 
-  /** Formats with `formatter` (null: no text), or collects records. */
+  /**
+   * Formats with `formatter` (null: no text), or collects records. `keptGamesOnly` (--where): a game
+   * without a kept position writes nothing, not even its PGN text.
+   */
   constructor(
     private readonly formatter: Formatter | null,
     collectRecords: boolean,
+    private readonly keptGamesOnly = false,
   ) {
     this.records = collectRecords ? [] : null;
   }
 
   /** The sink of an output kind. */
-  static of(kind: OutputKind): BatchSink {
-    return new BatchSink(kind === 'records' || kind === 'none' ? null : createFormatter(kind), kind === 'records');
+  static of(kind: OutputKind, keptGamesOnly = false): BatchSink {
+    return new BatchSink(kind === 'records' || kind === 'none' ? null : createFormatter(kind), kind === 'records', keptGamesOnly);
   }
 
   beginGame(_info: GameInfo): void {}
 
   position(v: PositionView, keep: boolean): void {
     if (keep) {
+      this.kept++;
       if (this.formatter !== null) this.text += this.formatter.position(v);
       else if (this.records !== null) this.records.push(positionRecord(v));
     }
@@ -36,7 +43,8 @@ export class BatchSink implements PositionSink {
   }
 
   endGame(text: GameText, tagged: number): void {
-    if (this.formatter !== null) this.text += this.formatter.endGame(text);
+    if (this.formatter !== null && (this.kept > 0 || !this.keptGamesOnly)) this.text += this.formatter.endGame(text);
+    this.kept = 0;
     this.stats.addGame(tagged);
   }
 

@@ -8,6 +8,7 @@ import type { MotifFilter } from '../motifs/filter.js';
 import type { OutputKind } from '../output/formats.js';
 import { gameLine, gameRow } from '../output/games.js';
 import { nextTagSection } from '../pgn/recover.js';
+import type { CompiledQuery } from '../query/compile.js';
 import type { Batch, BatchResult, GameError, KnownRejection } from './batch.js';
 import { BatchSink } from './sinks.js';
 
@@ -18,6 +19,8 @@ export interface WorkerOptions {
   verify: boolean;
   /** Write the games table (--games): one JSON line per game. */
   games?: boolean;
+  /** --where: write exactly the positions matching this query (and, as PGN, only the games holding one). */
+  where?: CompiledQuery | null;
 }
 
 export interface WorkerInit {
@@ -132,8 +135,8 @@ function blank(bytes: Uint8Array, from: number): boolean {
 export function createTask(init: WorkerInit): (batch: Batch) => Promise<BatchResult> {
   installTables(openTables(init.tables));
   const o = init.options;
-  const analyzer = new GameAnalyzer({ allPositions: o.allPositions, filter: o.filter, moves: o.output !== 'none', allTags: o.games === true });
-  const sink = BatchSink.of(o.output);
+  const analyzer = new GameAnalyzer({ allPositions: o.allPositions, filter: o.filter, moves: o.output !== 'none', allTags: o.games === true, select: o.where });
+  const sink = BatchSink.of(o.output, o.where != null);
 
   return async (batch: Batch): Promise<BatchResult> => {
     const work = new BatchWork(batch, analyzer, sink, o.games === true);

@@ -16,6 +16,7 @@ import { FormattingAnalyzer as GameAnalyzer } from '../helpers/game-text.js';
 import { decodeText } from '../../src/pgn/movetext.js';
 import { corpusPath, readCorpusBytes, splitGames } from '../helpers/corpus.js';
 import { CLI } from '../helpers/cli.js';
+import { whereFigure } from './where.js';
 
 // the largest corpus file: 2.8 M positions, so start-up (~0.3 s) weighs little
 const FILE = process.env.BENCH_FILE ?? 'games/lichess-jishanshaikh4.pgn.zst';
@@ -88,6 +89,8 @@ function main(): void {
   console.log(`pgn-parser + chess.js      ${f(base).padStart(12)} positions/s   (single thread, first 400 games)`);
   const w = jsonlWriter(games);
   console.log(`JSONL writer               ${f(w.rate).padStart(12)} tagged positions/s formatted (${f(w.tagged)} of them; target ≥ 1,000,000)`);
+  console.log(`--where, one thread, -f none, first 4000 games (${games.length} in the file):`);
+  whereFigure(games.slice(0, 4000));
 }
 
 main();

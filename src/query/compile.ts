@@ -1,0 +1,191 @@
+// A --where tree compiled to plain data the workers receive with their options (structured clone: no
+// closures): a program of int32 words in prefix order, names resolved through the motif catalogue to
+// record-code bits, played bits, sides, line kinds and piece-type masks; and the field comparisons, as
+// objects read by the interpreter of evaluate.ts.
+//
+// Node layout: [op, end, …] where `end` is the index just past the node (so a node can be skipped):
+//   OP_OR, OP_AND  [op, end, left…, right…]     the right operand starts at the left one's end
+//   OP_NOT         [op, end, operand…]
+//   OP_MOTIF       [op, end, codes, (cond, a, b)*]   codes: bits 1 << record code
+//   OP_PLAYED      [op, end, bit]
+//   OP_POSITION    [op, end, k]   tests[k] compares a field of the position (ply, move, turn, phase)
+//   OP_GAME        [op, end, k]   tests[k] compares a field of the game, decided once per game
+import { parseSquare } from '../core/squares.js';
+import { REC_BACK, REC_FRONT, REC_SLIDER } from '../motifs/buffer.js';
+import { LINE_KINDS, PLAYED, SIDES, codesOf } from '../motifs/catalogue.js';
+import { parseQuery, type CompareOp, type Cond, type Query } from './parse.js';
+
+export const OP_OR = 0, OP_AND = 1, OP_NOT = 2, OP_MOTIF = 3, OP_PLAYED = 4, OP_POSITION = 5, OP_GAME = 6;
+/** Conditions of OP_MOTIF, three words each: the kind, then a and b. */
+export const C_SIDE = 0; // a: side
+export const C_ROLE = 1; // a: REC_SLIDER | REC_FRONT | REC_BACK, b: piece-type mask (line records only)
+export const C_TARGET = 2; // a: piece-type mask (chain records only: any target)
+export const C_PARTIAL = 3; // a: 0 | 1 (records with the partial field only)
+export const C_LINE = 4; // a: line kind (chain records only)
+export const COND_WORDS = 3;
+
+/** Comparison operators as numbers. */
+export const EQ = 0, NE = 1, LT = 2, LE = 3, GT = 4, GE = 5;
+const OPS: Record<CompareOp, number> = { '=': EQ, '!=': NE, '<': LT, '<=': LE, '>': GT, '>=': GE };
+
+/** Fields of the position, read per position. */
+export const POSITION_FIELDS = ['ply', 'move', 'turn', 'phase'] as const;
+/** Fields derived from the game's tags (DESIGN.md §9); any other name is a PGN tag. */
+export const DERIVED_FIELDS = ['speed', 'rating', 'ratingBand', 'eco', 'result'] as const;
+
+/** A field compared with a value. */
+export interface FieldTest {
+  /** A position field, a derived field or a PGN tag name. */
+  field: string;
+  /** Whether `field` is a PGN tag (not one of the named fields). */
+  tag: boolean;
+  op: number;
+  /** The value as written. */
+  text: string;
+  /** The value as a number when it is a bare decimal number, else null (a quoted value stays a string). */
+  num: number | null;
+  /** For `move = SAN`, what a move must be to have that SAN (else its SAN is not computed): */
+  san: SanKey;
+}
+
+/**
+ * What any move with a given SAN has: `castles` for O-O and O-O-O; else the destination (the last square
+ * the SAN names) and the piece type (its first letter: N B R Q K, a file letter for a pawn); -1 unknown.
+ */
+export interface SanKey {
+  castles: boolean;
+  to: number;
+  piece: number;
+}
+
+export interface CompiledQuery {
+  /** The source expression, for messages. */
+  source: string;
+  program: Int32Array;
+  tests: FieldTest[];
+  /** The query reads a PGN tag: the analyzer must keep every tag pair. */
+  usesTags: boolean;
+}
+
+const PIECE_LETTERS = 'PNBRQK'; // by piece type: PAWN 0 … KING 5
+const ROLE_OFFSET = { slider: REC_SLIDER, front: REC_FRONT, back: REC_BACK } as const;
+const NUMBER = /^-?\d+(\.\d+)?$/;
+const SQUARE = /[a-h][1-8]/g;
+const ANY_MOVE: SanKey = { castles: false, to: -1, piece: -1 };
+
+/** The key of a SAN compared with by `move =` (any move for other operators or fields). */
+function sanKey(q: Extract<Query, { type: 'compare' }>): SanKey {
+  if (q.field !== 'move' || q.op !== '=') return ANY_MOVE;
+  if (q.value.startsWith('O-O')) return { castles: true, to: -1, piece: -1 };
+  const squares = q.value.match(SQUARE) ?? [];
+  const first = q.value[0] ?? '';
+  return {
+    castles: false,
+    to: squares.length > 0 ? parseSquare(squares[squares.length - 1]) : -1,
+    piece: first >= 'a' && first <= 'h' ? 0 : PIECE_LETTERS.indexOf(first),
+  };
+}
+
+/** The number a text spells as a plain decimal (`2100`, `-3`, `1.5`), else null. */
+export function decimal(text: string): number | null {
+  return NUMBER.test(text) ? Number(text) : null;
+}
+
+function pieceMask(letters: string): number {
+  let mask = 0;
+  for (const l of letters) mask |= 1 << PIECE_LETTERS.indexOf(l);
+  return mask;
+}
+
+function condWords(c: Cond): [number, number, number] {
+  switch (c.type) {
+    case 'side':
+      return [C_SIDE, SIDES.indexOf(c.side), 0];
+    case 'partial':
+      return [C_PARTIAL, c.partial ? 1 : 0, 0];
+    case 'line':
+      return [C_LINE, LINE_KINDS.indexOf(c.line), 0];
+    case 'role':
+      return c.role === 'target' ? [C_TARGET, pieceMask(c.pieces), 0] : [C_ROLE, ROLE_OFFSET[c.role], pieceMask(c.pieces)];
+  }
+}
+
+class Compiler {
+  readonly words: number[] = [];
+  readonly tests: FieldTest[] = [];
+
+  /** Emits the node of q: its op and end, then its body. */
+  emit(q: Query): void {
+    const start = this.words.length;
+    this.words.push(0, 0);
+    this.words[start] = this.body(q);
+    this.words[start + 1] = this.words.length;
+  }
+
+  /** Emits what follows the node's op and end; returns the op. */
+  private body(q: Query): number {
+    switch (q.type) {
+      case 'or':
+      case 'and': {
+        // the cheaper operand first: it often decides alone (the language has no side effects)
+        const swap = cost(q.right) < cost(q.left);
+        this.emit(swap ? q.right : q.left);
+        this.emit(swap ? q.left : q.right);
+        return q.type === 'or' ? OP_OR : OP_AND;
+      }
+      case 'not':
+        this.emit(q.arg);
+        return OP_NOT;
+      case 'motif':
+        this.words.push(codesOf(q.name, q.kind ?? undefined));
+        for (const c of q.conds) this.words.push(...condWords(c));
+        return OP_MOTIF;
+      case 'played':
+        this.words.push(PLAYED.find((p) => p.name === q.tag)!.bit);
+        return OP_PLAYED;
+      case 'compare':
+        this.words.push(this.tests.length);
+        this.tests.push(fieldTest(q));
+        return (POSITION_FIELDS as readonly string[]).includes(q.field) ? OP_POSITION : OP_GAME;
+    }
+  }
+}
+
+/** How much evaluating q may cost: 0 a look-up, 1 a scan of the records, 2 the material count, 3 a SAN. */
+function cost(q: Query): number {
+  switch (q.type) {
+    case 'or':
+    case 'and':
+      return Math.max(cost(q.left), cost(q.right));
+    case 'not':
+      return cost(q.arg);
+    case 'motif':
+      return 1;
+    case 'played':
+      return 0;
+    case 'compare':
+      return q.field === 'move' ? 3 : q.field === 'phase' ? 2 : 0;
+  }
+}
+
+function fieldTest(q: Extract<Query, { type: 'compare' }>): FieldTest {
+  const named = (POSITION_FIELDS as readonly string[]).includes(q.field) || (DERIVED_FIELDS as readonly string[]).includes(q.field);
+  return { field: q.field, tag: !named, op: OPS[q.op], text: q.value, num: q.quoted ? null : decimal(q.value), san: sanKey(q) };
+}
+
+/** The program of a parsed query. */
+export function compileQuery(q: Query, source = ''): CompiledQuery {
+  const c = new Compiler();
+  c.emit(q);
+  return {
+    source,
+    program: Int32Array.from(c.words),
+    tests: c.tests,
+    usesTags: c.tests.some((t) => t.tag),
+  };
+}
+
+/** Parses and compiles a --where expression (a UsageError on a syntax error). */
+export function compileWhere(source: string): CompiledQuery {
+  return compileQuery(parseQuery(source), source);
+}

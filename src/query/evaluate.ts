@@ -1,0 +1,188 @@
+// The interpreter of a compiled --where program (compile.ts), run by the analyzer in the workers on each
+// position: it reads the motif records straight from the MotifBuffer (REC_* offsets), the pieces from
+// the position's mailbox, the played bits, ply, turn and phase, and allocates nothing. Comparisons of
+// the game's fields (tags, derived fields) do not change within a game: they are decided once, at its
+// start, decoding only the tags named. SAN is computed only when a `move` comparison is reached, and not
+// for a move whose destination rules out the SAN compared with.
+import { phaseOf, PHASES } from '../analysis/phase.js';
+import type { GameInfo, PositionView } from '../analysis/view.js';
+import type { Position } from '../core/position.js';
+import { FLAG_CASTLE, moveFlags, moveFrom, moveTo } from '../core/move.js';
+import { moveToSan } from '../core/san.js';
+import type { DerivedFields } from '../games/derived.js';
+import { REC_CODE, REC_LINE, REC_PARTIAL, REC_SIDE, REC_TARGET1, REC_TARGET2, STRIDE } from '../motifs/buffer.js';
+import { MOTIFS, SIDES, isChain } from '../motifs/catalogue.js';
+import {
+  C_LINE, C_PARTIAL, C_ROLE, C_SIDE, C_TARGET, COND_WORDS, EQ, GT, LE, LT, NE, OP_AND, OP_MOTIF, OP_NOT, OP_OR,
+  OP_PLAYED, OP_POSITION, POSITION_FIELDS, decimal, type CompiledQuery, type FieldTest, type SanKey,
+} from './compile.js';
+
+/** 1 for record codes that have the `partial` field. */
+const HAS_PARTIAL = Uint8Array.from(MOTIFS, (m) => (m.partial ? 1 : 0));
+
+function sign(a: number | string, b: number | string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Whether the comparison whose sign is c (-1, 0, 1) satisfies the operator. */
+function holds(op: number, c: number): boolean {
+  switch (op) {
+    case EQ:
+      return c === 0;
+    case NE:
+      return c !== 0;
+    case LT:
+      return c < 0;
+    case LE:
+      return c <= 0;
+    case GT:
+      return c > 0;
+    default:
+      return c >= 0; // GE
+  }
+}
+
+/**
+ * Whether a field's value passes the test (DESIGN.md §10): numerically when both are numbers, a numeric
+ * value never matching a field that is not one; else as strings; a missing value (null) never.
+ */
+export function passes(t: FieldTest, value: string | number | null): boolean {
+  if (value === null) return false;
+  if (t.num !== null) {
+    const n = typeof value === 'number' ? value : decimal(value);
+    return n !== null && holds(t.op, sign(n, t.num));
+  }
+  return holds(t.op, sign(typeof value === 'number' ? String(value) : value, t.text));
+}
+
+/** passes() for a field that is text and never a number (SAN, turn, phase): no number to look for. */
+function passesText(t: FieldTest, value: string | null): boolean {
+  return value !== null && t.num === null && holds(t.op, sign(value, t.text));
+}
+
+/** The value of a PGN tag of the game by its name, or null when the game has none. */
+export type TagLookup = (name: string) => string | null;
+
+/** The value of a game field: a derived field, or a PGN tag (null when the game has none). */
+function gameValue(t: FieldTest, info: GameInfo, tagOf: TagLookup): string | number | null {
+  return t.tag ? tagOf(t.field) : info.derived[t.field as keyof DerivedFields];
+}
+
+/** Whether the piece on sq is of a type in the mask (bit 1 << type). */
+function pieceIn(board: Int8Array, sq: number, mask: number): boolean {
+  return ((mask >> ((board[sq] & 7) - 1)) & 1) === 1;
+}
+
+/** One condition on the record at offset o (code `code`); a field the record lacks does not match. */
+function cond(kind: number, a: number, b: number, d: Int32Array, o: number, code: number, board: Int8Array): boolean {
+  switch (kind) {
+    case C_SIDE:
+      return d[o + REC_SIDE] === a;
+    case C_ROLE:
+      return !isChain(code) && pieceIn(board, d[o + a], b);
+    case C_TARGET:
+      return isChain(code) && (pieceIn(board, d[o + REC_TARGET1], a) || (d[o + REC_TARGET2] >= 0 && pieceIn(board, d[o + REC_TARGET2], a)));
+    case C_PARTIAL:
+      return HAS_PARTIAL[code] === 1 && d[o + REC_PARTIAL] === a;
+    case C_LINE:
+      return isChain(code) && d[o + REC_LINE] === a;
+    default:
+      return false;
+  }
+}
+
+/** Decides, position by position, whether a compiled query matches; one per analyzer. */
+export class QueryEvaluator {
+  private readonly program: Int32Array;
+  private readonly tests: FieldTest[];
+  /** Results of the game-field tests for the current game, by test index. */
+  private readonly game: Uint8Array;
+  private v: PositionView | null = null;
+  /** The move played from the position (-1 at the end) and the position it leads to. */
+  private move = -1;
+  private after: Position | null = null;
+
+  constructor(q: CompiledQuery) {
+    this.program = q.program;
+    this.tests = q.tests;
+    this.game = new Uint8Array(q.tests.length);
+  }
+
+  /** Decides the tests of the game's fields for the positions to come. */
+  beginGame(info: GameInfo, tagOf: TagLookup): void {
+    this.tests.forEach((t, k) => {
+      if (!(POSITION_FIELDS as readonly string[]).includes(t.field)) this.game[k] = passes(t, gameValue(t, info, tagOf)) ? 1 : 0;
+    });
+  }
+
+  /**
+   * Whether the position matches: its records and played bits, and the move played from it (m, -1 at the
+   * end, leading to `after`), whose SAN goes into v.san when the query needs it.
+   */
+  matches(v: PositionView, m: number, after: Position | null): boolean {
+    this.v = v;
+    this.move = m;
+    this.after = after;
+    return this.node(0);
+  }
+
+  private node(pc: number): boolean {
+    const p = this.program;
+    switch (p[pc]) {
+      case OP_OR:
+        return this.node(pc + 2) || this.node(p[pc + 3]);
+      case OP_AND:
+        return this.node(pc + 2) && this.node(p[pc + 3]);
+      case OP_NOT:
+        return !this.node(pc + 2);
+      case OP_MOTIF:
+        return this.motif(pc, p[pc + 1]);
+      case OP_PLAYED:
+        return (this.v!.played & p[pc + 2]) !== 0;
+      case OP_POSITION:
+        return this.position(this.tests[p[pc + 2]]);
+      default: // OP_GAME
+        return this.game[p[pc + 2]] === 1;
+    }
+  }
+
+  /** Whether some record of the node's codes meets every condition of the node. */
+  private motif(pc: number, end: number): boolean {
+    const p = this.program;
+    const { buf, pos } = this.v!;
+    const d = buf.data;
+    const codes = p[pc + 2];
+    for (let r = 0; r < buf.count; r++) {
+      const o = r * STRIDE;
+      const code = d[o + REC_CODE];
+      if (((codes >> code) & 1) === 0) continue;
+      let k = pc + 3;
+      while (k < end && cond(p[k], p[k + 1], p[k + 2], d, o, code, pos.board)) k += COND_WORDS;
+      if (k >= end) return true;
+    }
+    return false;
+  }
+
+  /** Whether the move played could have a SAN of that key. */
+  private couldBe(k: SanKey): boolean {
+    const m = this.move;
+    if (k.castles) return (moveFlags(m) & FLAG_CASTLE) !== 0;
+    return (k.to < 0 || moveTo(m) === k.to) && (k.piece < 0 || (this.v!.pos.board[moveFrom(m)] & 7) - 1 === k.piece);
+  }
+
+  private position(t: FieldTest): boolean {
+    const v = this.v!;
+    switch (t.field) {
+      case 'ply':
+        return passes(t, v.ply);
+      case 'move':
+        if (this.move < 0 || !this.couldBe(t.san)) return false;
+        v.san ??= moveToSan(v.pos, this.move, this.after!);
+        return passesText(t, v.san);
+      case 'turn':
+        return passesText(t, SIDES[v.pos.turn]);
+      default: // phase
+        return passesText(t, PHASES[phaseOf(v.pos, v.ply)]);
+    }
+  }
+}

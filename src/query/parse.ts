@@ -1,0 +1,202 @@
+// The --where grammar (DESIGN.md §10) by recursive descent, from tokens with columns to a tree:
+//   expr := or ;  or := and ("or" and)* ;  and := not ("and" not)* ;  not := "not" not | atom
+//   atom := "(" expr ")" | motif | played | compare
+// Names (motifs, kinds, played tags, line kinds) come from the motif catalogue. Every error is a
+// UsageError "column N: expected …, found …" with the expression and a caret under the column.
+import { LINE_KINDS, MOTIFS, PLAYED, SIDES, type LineKind, type MotifKind, type MotifName, type PlayedTag, type Side } from '../motifs/catalogue.js';
+import { describe, queryError, tokenize, type Token } from './lex.js';
+
+export type CompareOp = '=' | '!=' | '<' | '<=' | '>' | '>=';
+/** The pieces a role names: slider, front and back of line motifs; target of batteries (any of them). */
+export type Role = 'slider' | 'front' | 'back' | 'target';
+
+export type Cond =
+  | { type: 'side'; side: Side }
+  | { type: 'role'; role: Role; pieces: string } // upper-case piece letters, e.g. "QR"
+  | { type: 'partial'; partial: boolean }
+  | { type: 'line'; line: LineKind };
+
+export type Query =
+  | { type: 'or' | 'and'; left: Query; right: Query }
+  | { type: 'not'; arg: Query }
+  | { type: 'motif'; name: MotifName; kind: MotifKind | null; conds: Cond[] }
+  | { type: 'played'; tag: PlayedTag }
+  | { type: 'compare'; field: string; op: CompareOp; value: string; quoted: boolean };
+
+export const MOTIF_NAMES: readonly MotifName[] = [...new Set(MOTIFS.map((m) => m.name))];
+const KINDS: readonly MotifKind[] = ['absolute', 'relative'];
+const ROLES: readonly Role[] = ['slider', 'front', 'back', 'target'];
+const CONDS = ['side', ...ROLES, 'partial', 'line'];
+const PIECE_LETTERS = 'PNBRQK';
+const OPS: readonly string[] = ['=', '!=', '<', '<=', '>', '>='];
+const KEYWORDS = ['and', 'or', 'not'];
+const FIELD = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const ATOM = `a motif (${MOTIF_NAMES.join(', ')}), played.TAG, FIELD OP VALUE, "not" or "("`;
+
+/** "a, b or c" */
+function oneOf(names: readonly string[]): string {
+  return names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
+}
+
+class Parser {
+  private readonly tokens: Token[];
+  private i = 0;
+
+  constructor(private readonly source: string) {
+    this.tokens = tokenize(source);
+  }
+
+  parse(): Query {
+    const q = this.or();
+    const t = this.peek();
+    const lower = t.kind === 'word' && KEYWORDS.includes(t.text.toLowerCase());
+    if (t.kind !== 'end') this.fail(t, `expected and, or or the end${lower ? ' (keywords are lower case)' : ''}`);
+    return q;
+  }
+
+  private or(): Query {
+    let left = this.and();
+    while (this.accept('word', 'or')) {
+      left = { type: 'or', left, right: this.and() };
+    }
+    return left;
+  }
+
+  private and(): Query {
+    let left = this.not();
+    while (this.accept('word', 'and')) {
+      left = { type: 'and', left, right: this.not() };
+    }
+    return left;
+  }
+
+  private not(): Query {
+    if (!this.accept('word', 'not')) return this.atom();
+    return { type: 'not', arg: this.not() };
+  }
+
+  private atom(): Query {
+    const t = this.next();
+    if (t.kind === 'punct' && t.text === '(') {
+      const q = this.or();
+      this.expectPunct(')', 'expected and, or or )');
+      return q;
+    }
+    if (t.kind !== 'word' || KEYWORDS.includes(t.text)) return this.fail(t, `expected ${ATOM}`);
+    const dot = t.text.indexOf('.');
+    const head = dot < 0 ? t.text : t.text.slice(0, dot);
+    if ((MOTIF_NAMES as readonly string[]).includes(head)) return this.motif(t, head as MotifName, dot);
+    if (head === 'played') return this.played(t, dot);
+    return this.compare(t);
+  }
+
+  /** NAME ["." KIND] ["[" cond ("," cond)* "]"] */
+  private motif(t: Token, name: MotifName, dot: number): Query {
+    let kind: MotifKind | null = null;
+    if (dot >= 0) {
+      const text = t.text.slice(dot + 1);
+      if (!(KINDS as readonly string[]).includes(text)) this.failAt(t.col + dot + 1, `expected a kind (${oneOf(KINDS)}), found "${text}"`);
+      kind = text as MotifKind;
+    }
+    const conds: Cond[] = [];
+    if (this.accept('punct', '[')) {
+      conds.push(this.cond());
+      while (this.accept('punct', ',')) conds.push(this.cond());
+      this.expectPunct(']', 'expected , or ]');
+    }
+    return { type: 'motif', name, kind, conds };
+  }
+
+  /** side=w|b, ROLE=PIECES, partial=true|false, line=LINEKIND */
+  private cond(): Cond {
+    const t = this.next();
+    if (t.kind !== 'word' || !CONDS.includes(t.text)) return this.fail(t, `expected a condition (${oneOf(CONDS)})`);
+    this.expectOp('=');
+    if (t.text === 'side') return { type: 'side', side: this.choice(SIDES, 'a side') };
+    if (t.text === 'partial') return { type: 'partial', partial: this.choice(['true', 'false'], 'a boolean') === 'true' };
+    if (t.text === 'line') return { type: 'line', line: this.choice(LINE_KINDS, 'a line kind') };
+    let pieces = this.piece();
+    while (this.accept('punct', '|')) pieces += this.piece();
+    return { type: 'role', role: t.text as Role, pieces };
+  }
+
+  /** One piece letter, upper-cased. */
+  private piece(): string {
+    const t = this.next();
+    const letter = t.text.toUpperCase();
+    if (t.kind !== 'word' || letter.length !== 1 || !PIECE_LETTERS.includes(letter)) this.fail(t, `expected a piece letter (${PIECE_LETTERS.split('').join(' ')}, either case)`);
+    return letter;
+  }
+
+  /** One of the words given. */
+  private choice<T extends string>(words: readonly T[], what: string): T {
+    const t = this.next();
+    if (t.kind !== 'word' || !(words as readonly string[]).includes(t.text)) this.fail(t, `expected ${what} (${oneOf(words)})`);
+    return t.text as T;
+  }
+
+  /** "played." TAG */
+  private played(t: Token, dot: number): Query {
+    const tags = PLAYED.map((p) => p.name);
+    const tag = dot < 0 ? '' : t.text.slice(dot + 1);
+    if (!(tags as string[]).includes(tag)) {
+      if (dot < 0) this.failAt(t.col + t.text.length, `expected "." and a tag of the move played (${oneOf(tags)}), found ${describe(this.peek())}`);
+      this.failAt(t.col + dot + 1, `expected a tag of the move played (${oneOf(tags)}), found "${tag}"`);
+    }
+    return { type: 'played', tag: tag as PlayedTag };
+  }
+
+  /** FIELD OP VALUE */
+  private compare(field: Token): Query {
+    if (!FIELD.test(field.text)) return this.fail(field, `expected ${ATOM}`);
+    const op = this.next();
+    if (op.kind !== 'op') {
+      const hint = PLAYED.some((p) => p.name === field.text) ? ` (the move played: played.${field.text})` : ` ("${field.text}" is no motif: a field needs an operator)`;
+      this.fail(op, `expected an operator (${OPS.join(' ')}) after the field ${field.text}${hint}`);
+    }
+    const value = this.next();
+    if (value.kind !== 'word' && value.kind !== 'string') this.fail(value, 'expected a value (a word such as 2000, blitz, 1/2-1/2, or a "quoted string")');
+    return { type: 'compare', field: field.text, op: op.text as CompareOp, value: value.text, quoted: value.kind === 'string' };
+  }
+
+  private peek(): Token {
+    return this.tokens[this.i];
+  }
+
+  private next(): Token {
+    const t = this.tokens[this.i];
+    if (t.kind !== 'end') this.i++;
+    return t;
+  }
+
+  /** Takes the next token when it is this one. */
+  private accept(kind: Token['kind'], text: string): boolean {
+    const t = this.peek();
+    if (t.kind !== kind || t.text !== text) return false;
+    this.i++;
+    return true;
+  }
+
+  private expectPunct(text: string, expected: string): void {
+    const t = this.next();
+    if (t.kind !== 'punct' || t.text !== text) this.fail(t, expected);
+  }
+
+  private expectOp(text: string): void {
+    const t = this.next();
+    if (t.kind !== 'op' || t.text !== text) this.fail(t, `expected "${text}"`);
+  }
+
+  private fail(t: Token, expected: string): never {
+    return this.failAt(t.col, `${expected}, found ${describe(t)}`);
+  }
+
+  private failAt(col: number, message: string): never {
+    throw queryError(this.source, col, message);
+  }
+}
+
+/** The tree of a --where expression; throws a UsageError naming the column of a syntax error. */
+export function parseQuery(source: string): Query {
+  return new Parser(source).parse();
+}

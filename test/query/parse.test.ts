@@ -1,0 +1,94 @@
+// The --where grammar of DESIGN.md §10: what each construct parses to, operator precedence, and syntax
+// errors that name the column (from 1), what was expected and what was found; on the command line such an
+// error is exit 2 before anything is read.
+import { describe, expect, it } from 'vitest';
+import { UsageError } from '../../src/errors.js';
+import { parseQuery, type Query } from '../../src/query/parse.js';
+import { runCli } from '../helpers/cli.js';
+
+const pin: Query = { type: 'motif', name: 'pin', kind: null, conds: [] };
+const skewer: Query = { type: 'motif', name: 'skewer', kind: null, conds: [] };
+const xray: Query = { type: 'motif', name: 'xray', kind: null, conds: [] };
+
+describe('parseQuery', () => {
+  it('reads motifs with kinds and conditions', () => {
+    expect(parseQuery('pin.absolute[front=Q]')).toEqual({ type: 'motif', name: 'pin', kind: 'absolute', conds: [{ type: 'role', role: 'front', pieces: 'Q' }] });
+    expect(parseQuery('battery[line=file, target=K|q, side=b]')).toEqual({
+      type: 'motif', name: 'battery', kind: null,
+      conds: [{ type: 'line', line: 'file' }, { type: 'role', role: 'target', pieces: 'KQ' }, { type: 'side', side: 'b' }],
+    });
+    expect(parseQuery('skewer.relative [ slider = b | r , back=n, partial=false ]')).toEqual({
+      type: 'motif', name: 'skewer', kind: 'relative',
+      conds: [{ type: 'role', role: 'slider', pieces: 'BR' }, { type: 'role', role: 'back', pieces: 'N' }, { type: 'partial', partial: false }],
+    });
+  });
+
+  it('reads played tags and comparisons, values bare or quoted', () => {
+    expect(parseQuery('played.discoveredCheck')).toEqual({ type: 'played', tag: 'discoveredCheck' });
+    expect(parseQuery('result = 1/2-1/2')).toEqual({ type: 'compare', field: 'result', op: '=', value: '1/2-1/2', quoted: false });
+    expect(parseQuery('Event != "Rated Blitz game"')).toEqual({ type: 'compare', field: 'Event', op: '!=', value: 'Rated Blitz game', quoted: true });
+    expect(parseQuery('WhiteElo>=2200')).toEqual({ type: 'compare', field: 'WhiteElo', op: '>=', value: '2200', quoted: false });
+    expect(parseQuery('move = "e8=Q+"')).toEqual({ type: 'compare', field: 'move', op: '=', value: 'e8=Q+', quoted: true });
+    expect(parseQuery('Annotator = "say \\"hi\\""')).toMatchObject({ value: 'say "hi"' });
+    for (const op of ['=', '!=', '<', '<=', '>', '>=']) expect(parseQuery(`ply ${op} 3`)).toMatchObject({ op });
+  });
+
+  it('binds not tighter than and, and tighter than or; parentheses group', () => {
+    expect(parseQuery('xray or pin and skewer')).toEqual({ type: 'or', left: xray, right: { type: 'and', left: pin, right: skewer } });
+    expect(parseQuery('(xray or pin) and skewer')).toEqual({ type: 'and', left: { type: 'or', left: xray, right: pin }, right: skewer });
+    expect(parseQuery('not pin and skewer')).toEqual({ type: 'and', left: { type: 'not', arg: pin }, right: skewer });
+    expect(parseQuery('not not pin')).toEqual({ type: 'not', arg: { type: 'not', arg: pin } });
+    expect(parseQuery('pin or skewer or xray')).toEqual({ type: 'or', left: { type: 'or', left: pin, right: skewer }, right: xray });
+  });
+
+  it.each([
+    ['', 1, 'expected a motif (pin, skewer, battery, discoveredCheck, discoveredAttack, xray), played.TAG, FIELD OP VALUE, "not" or "(", found the end of the expression'],
+    ['pin and', 8, 'found the end of the expression'],
+    ['pin.absolut', 5, 'expected a kind (absolute or relative), found "absolut"'],
+    ['pin[front=Q', 12, 'expected , or ], found the end of the expression'],
+    ['pin[front=X]', 11, 'expected a piece letter (P N B R Q K, either case), found "X"'],
+    ['pin[front=QR]', 11, 'found "QR"'],
+    ['pin[colour=w]', 5, 'expected a condition (side, slider, front, back, target, partial or line), found "colour"'],
+    ['pin[side!=w]', 9, 'expected "=", found "!="'],
+    ['pin[side=white]', 10, 'expected a side (w or b), found "white"'],
+    ['pin[partial=yes]', 13, 'expected a boolean (true or false), found "yes"'],
+    ['battery[line=column]', 14, 'expected a line kind (rank, file, diagonal or antiDiagonal), found "column"'],
+    ['played.mate', 8, 'expected a tag of the move played (check, discoveredCheck, doubleCheck or discoveredAttack), found "mate"'],
+    ['played', 7, 'expected "." and a tag of the move played'],
+    ['check', 6, 'expected an operator (= != < <= > >=) after the field check (the move played: played.check), found the end of the expression'],
+    ['pinn and skewer', 6, 'expected an operator (= != < <= > >=) after the field pinn ("pinn" is no motif: a field needs an operator), found "and"'],
+    ['ply >= ', 8, 'expected a value'],
+    ['ply >= (', 8, 'expected a value'],
+    ['(pin or skewer', 15, 'expected and, or or ), found the end of the expression'],
+    ['pin)', 4, 'expected and, or or the end, found ")"'],
+    ['pin AND skewer', 5, 'expected and, or or the end (keywords are lower case), found "AND"'],
+    ['pin and and skewer', 9, 'found "and"'],
+    ['2000 < rating', 1, 'found "2000"'],
+    ['ply = 3 & x', 9, 'found "&"'],
+    ['move = Qxf7#', 12, 'found "#" (a value holding it goes in double quotes)'],
+    ['Event = "open', 9, 'expected a closing " for this string'],
+  ])('%j: column %i', (source, column, message) => {
+    let error: unknown = null;
+    try {
+      parseQuery(source);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(UsageError);
+    const [first, echo, caret] = (error as Error).message.split('\n');
+    expect(first).toContain(`--where: column ${column}: `);
+    expect(first).toContain(message);
+    expect(echo).toBe(`  ${source}`);
+    expect(caret.indexOf('^')).toBe(2 + column - 1);
+  });
+});
+
+describe('--where on the command line', () => {
+  it('a syntax error is exit 2 with the column, before any input is read', async () => {
+    const r = await runCli(['no-such-file.pgn', '--where', 'pin.absolute[front=Q and ply > 3']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('pgn-xray: --where: column 22: expected , or ], found "and"');
+    expect(r.stderr).not.toMatch(/at .*\.js:\d+/); // no stack trace
+    expect(r.stdout).toBe('');
+  });
+});
