@@ -1,19 +1,24 @@
 // CSV (RFC 4180: CRLF line ends, fields quoted when they hold a comma, a quote or a line break, quotes
 // doubled). Columns:
-//   game,ply,fen,move,uci,motif,kind,side,slider,front,back,partial,line,squares,targets,checkers
+//   game,ply,fen,move,uci,motif,kind,side,slider,front,back,partial,line,squares,targets,pieces,targetPieces,checkers
 // One row per static motif record of the position, then one row per tag of the move played from it
 // (motif = check | discoveredAttack | discoveredCheck | doubleCheck, kind = played, side = the mover).
 // A position with neither (written with --all-positions) gets one row with an empty motif.
 // Empty fields for what does not apply: kind only for pins and skewers (absolute | relative) and played
-// tags; slider/front/back for line records; partial (true | false) for pins; line, squares, targets for
-// batteries; move and uci are empty at the end of a game. Lists (squares, targets, checkers: the pieces
-// checking the side to move) are space-separated, ascending.
-import { STRIDE } from '../motifs/buffer.js';
-import { LINE_KINDS, PLAYED_SORTED, byCodeAndPartial, byCodeAndSide } from '../motifs/catalogue.js';
-import { AsciiWriter, LineFormatter, ascii, writeFen, writeRecordText, writeSquareSet, type RecordStyle } from './lines.js';
+// tags; slider/front/back for line records; partial (true | false) for pins; line, squares, targets,
+// targetPieces for batteries; move and uci are empty at the end of a game. pieces: the FEN letters of
+// the record's pieces (upper case white), of slider front back for line records, of the squares for
+// batteries; targetPieces those of the targets. Lists (squares, targets, the letters, checkers: the
+// pieces checking the side to move) are space-separated, squares ascending, letters aligned with them.
+import { REC_BACK, REC_CODE, REC_FRONT, REC_SLIDER, STRIDE } from '../motifs/buffer.js';
+import { LINE_KINDS, PLAYED_SORTED, byCodeAndPartial, byCodeAndSide, isChain } from '../motifs/catalogue.js';
+import { LETTER_BYTES } from '../motifs/letters.js';
+import {
+  AsciiWriter, LineFormatter, ascii, writeChainLetters, writeFen, writeRecordText, writeSquareSet, writeTargetLetters, type RecordStyle,
+} from './lines.js';
 import type { PositionView } from './view.js';
 
-export const CSV_COLUMNS = 'game,ply,fen,move,uci,motif,kind,side,slider,front,back,partial,line,squares,targets,checkers';
+export const CSV_COLUMNS = 'game,ply,fen,move,uci,motif,kind,side,slider,front,back,partial,line,squares,targets,pieces,targetPieces,checkers';
 
 /** A field as RFC 4180 writes it: quoted (quotes doubled) only when it holds `,` `"` CR or LF. */
 export function csvField(s: string): string {
@@ -33,7 +38,7 @@ function csvQuoted(s: string): string {
 
 /**
  * Record fields motif … targets: `,motif,kind,side,` then slider,front,back,partial (empty but for pins)
- * and three empty fields, or four empty fields and line,squares,targets.
+ * and three empty fields, or four empty fields and line,squares,targets (the letters follow: writeLetters).
  */
 const RECORD: RecordStyle = {
   head: byCodeAndSide((m, side) => ascii(',' + m.name + ',' + (m.kind ?? '') + ',' + side + ',')),
@@ -42,12 +47,14 @@ const RECORD: RecordStyle = {
   targets: ascii(','),
   sep: 0x2c,
   tail: byCodeAndPartial((m, partial) => ascii(m.partial ? ',' + String(partial) + ',,,' : ',,,,')),
+  mark: 0,
 };
-/** `,tag,played,w,,,,,,,` by PLAYED_SORTED index * 2 + mover: up to (not including) the checkers separator. */
+const SPACE = ascii(' ');
+/** `,tag,played,w,,,,,,,,,` by PLAYED_SORTED index * 2 + mover: up to (not including) the checkers separator. */
 const PLAYED_HEAD: readonly Uint8Array[] = PLAYED_SORTED.flatMap((p) =>
-  ['w', 'b'].map((mover) => ascii(',' + p.name + ',played,' + mover + ','.repeat(7))));
-/** motif … targets, all empty: ten separators (the eleventh comes before the checkers). */
-const EMPTY_MIDDLE = ascii(','.repeat(10));
+  ['w', 'b'].map((mover) => ascii(',' + p.name + ',played,' + mover + ','.repeat(9))));
+/** motif … targetPieces, all empty: twelve separators (the thirteenth comes before the checkers). */
+const EMPTY_MIDDLE = ascii(','.repeat(12));
 const CRLF = ascii('\r\n');
 
 /**
@@ -115,9 +122,10 @@ export function writePositionCsv(w: AsciiWriter, v: PositionView): void {
   // the first row is written after the saved prefix and tail, then the saved pieces are dropped
   const tailCopy = tailEnd;
   for (let i = 0; i < n; i++) {
-    w.ensure(prefixLen + tailLen + 128); // writeRecordText writes at most 128 bytes
+    w.ensure(prefixLen + tailLen + 192); // writeRecordText writes at most 160 bytes, writeLetters 20
     copy(w, rowStart, prefixLen);
-    writeRecordText(w, d, i * STRIDE, RECORD);
+    writeRecordText(w, d, i * STRIDE, RECORD, pos.board);
+    writeLetters(w, d, i * STRIDE, pos.board);
     copy(w, prefixEnd, tailLen);
   }
   if (played !== 0) {
@@ -133,6 +141,26 @@ export function writePositionCsv(w: AsciiWriter, v: PositionView): void {
   // drop the saved prefix and tail: the rows move down to where the prefix began
   w.buf.copyWithin(rowStart, tailCopy, w.n);
   w.n -= tailCopy - rowStart;
+}
+
+/** Writes `,pieces,targetPieces` of the record at o: its pieces' letters, space-separated (room ensured by the caller). */
+function writeLetters(w: AsciiWriter, d: Int32Array, o: number, board: Int8Array): void {
+  w.buf[w.n++] = 0x2c;
+  if (isChain(d[o + REC_CODE])) {
+    writeChainLetters(w, d, o, board, SPACE);
+    w.buf[w.n++] = 0x2c;
+    writeTargetLetters(w, d, o, board, SPACE);
+    return;
+  }
+  const b = w.buf;
+  let n = w.n;
+  b[n++] = LETTER_BYTES[board[d[o + REC_SLIDER]]];
+  b[n++] = 0x20;
+  b[n++] = LETTER_BYTES[board[d[o + REC_FRONT]]];
+  b[n++] = 0x20;
+  b[n++] = LETTER_BYTES[board[d[o + REC_BACK]]];
+  b[n++] = 0x2c; // no target pieces
+  w.n = n;
 }
 
 /** Appends bytes already in the writer (from `start`, `len` of them; room ensured by the caller). */

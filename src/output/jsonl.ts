@@ -7,9 +7,11 @@
 // The line is written as ASCII bytes into the reusable line buffer (lines.ts) and taken as one flat
 // string. Strings from outside the board (SAN, UCI) are escaped defensively as JSON text.
 import { REC_BACK, REC_CODE, REC_FRONT, REC_LINE, REC_PARTIAL, REC_SIDE, REC_SLIDER, STRIDE } from '../motifs/buffer.js';
+import { LETTER_BYTES } from '../motifs/letters.js';
 import { ALL_PLAYED, LINE_KINDS, byCodeAndSide, byPlayedBits, isChain, type MotifRow, type Side } from '../motifs/catalogue.js';
 import {
-  AsciiWriter, LineFormatter, ascii, piece, writeChainSquares, writeChainTargets, writeFen, writeLabelled, writeSquareSet, type Piece,
+  AsciiWriter, LineFormatter, ascii, piece, writeChainLetters, writeChainSquares, writeChainTargets, writeFen, writeLabelled, writeSquareSet,
+  writeTargetLetters, type Piece,
 } from './lines.js';
 import type { PositionView } from './view.js';
 
@@ -31,8 +33,10 @@ function headText(m: MotifRow, side: Side): string {
   return '{"motif":"' + m.name + '"' + kind + ',"side":"' + side + '"' + (m.shape === 'chain' ? ',"squares":["' : ',"slider":"');
 }
 const CODE_HEAD: readonly Piece[] = byCodeAndSide((m, side) => piece(headText(m, side)));
-/** `"],"line":"file","targets":["` by line kind. */
+/** `"],"line":"file","targets":["` by line kind (after the chain's pieces). */
 const LINE_MID: readonly Piece[] = LINE_KINDS.map((l) => piece('"],"line":"' + l + '","targets":["'));
+const PIECES_OPEN = piece('"],"pieces":["');
+const TARGET_PIECES_OPEN = piece('"],"targetPieces":["');
 /** `],"played":[…]}\n` by PLAYED_* bits: closes the motifs list and the object. */
 const PLAYED_TAIL: readonly Piece[] = byPlayedBits((names) => piece('],"played":[' + names.map((n) => '"' + n + '"').join(',') + ']}\n'));
 const GAME = piece('{"game":');
@@ -47,47 +51,57 @@ const QUOTE_COMMA_QUOTE = ascii('","');
 const QUOTE_BRACKET_BRACE = piece('"]}');
 
 /**
- * Whole line records by (code * 2 + side) * 2 + partial, with `a1` in the square places: a line record has
- * a fixed length, so it is one copy and six patched bytes.
+ * Whole line records by (code * 2 + side) * 2 + partial, with `a1` in the square places and `?` in the
+ * piece places: a line record has a fixed length, so it is one copy and nine patched bytes.
  */
-const LINE_RECORD: readonly Piece[] = byCodeAndSide((m, side) => {
-  const tail = m.partial ? ['","partial":false}', '","partial":true}'] : ['"}', '"}'];
-  return tail.map((t) => piece(headText(m, side) + 'a1","front":"a1","back":"a1' + t));
+const LINE_RECORD: readonly Uint8Array[] = byCodeAndSide((m, side) => {
+  const tail = m.partial ? [',"partial":false}', ',"partial":true}'] : ['}', '}'];
+  return tail.map((t) => ascii(headText(m, side) + 'a1","front":"a1","back":"a1","pieces":{"slider":"?","front":"?","back":"?"}' + t));
 }).flat();
-/** Offsets of the slider, front and back squares in a line record: after the head (which varies). */
+/** Offsets of the front and back squares and of the three letters in a line record: after the head (which varies). */
 const FRONT_AT = 'a1","front":"'.length;
 const BACK_AT = FRONT_AT + 'a1","back":"'.length;
+const SLIDER_PIECE_AT = BACK_AT + 'a1","pieces":{"slider":"'.length;
+const FRONT_PIECE_AT = SLIDER_PIECE_AT + '?","front":"'.length;
+const BACK_PIECE_AT = FRONT_PIECE_AT + '?","back":"'.length;
 
-/** Writes record i of a filled buffer as its JSON object, in recordAt()'s key order. */
-export function writeRecordJson(w: AsciiWriter, d: Int32Array, i: number): void {
-  w.ensure(200);
+/** Writes record i of a filled buffer as its JSON object, in recordAt()'s key order; board: the position's mailbox. */
+export function writeRecordJson(w: AsciiWriter, d: Int32Array, i: number, board: Int8Array): void {
+  w.ensure(256);
   const o = i * STRIDE;
   const code = d[o + REC_CODE];
   const k = code * 2 + d[o + REC_SIDE];
   if (isChain(code)) {
-    writeChainJson(w, d, o, k);
+    writeChainJson(w, d, o, k, board);
     return;
   }
   const at = w.n + CODE_HEAD[k].length;
-  w.piece(LINE_RECORD[k * 2 + (d[o + REC_PARTIAL] & 1)]);
+  w.put(LINE_RECORD[k * 2 + (d[o + REC_PARTIAL] & 1)]);
   const b = w.buf;
   let sq = d[o + REC_SLIDER];
   b[at] = 97 + (sq & 7);
   b[at + 1] = 49 + (sq >> 3);
+  b[at + SLIDER_PIECE_AT] = LETTER_BYTES[board[sq]];
   sq = d[o + REC_FRONT];
   b[at + FRONT_AT] = 97 + (sq & 7);
   b[at + FRONT_AT + 1] = 49 + (sq >> 3);
+  b[at + FRONT_PIECE_AT] = LETTER_BYTES[board[sq]];
   sq = d[o + REC_BACK];
   b[at + BACK_AT] = 97 + (sq & 7);
   b[at + BACK_AT + 1] = 49 + (sq >> 3);
+  b[at + BACK_PIECE_AT] = LETTER_BYTES[board[sq]];
 }
 
-/** A chain record (room ensured by the caller): squares, line, targets. */
-function writeChainJson(w: AsciiWriter, d: Int32Array, o: number, k: number): void {
+/** A chain record (room ensured by the caller): squares, pieces, line, targets, target pieces. */
+function writeChainJson(w: AsciiWriter, d: Int32Array, o: number, k: number, board: Int8Array): void {
   w.piece(CODE_HEAD[k]);
-  writeChainSquares(w, d, o, QUOTE_COMMA_QUOTE);
+  writeChainSquares(w, d, o, QUOTE_COMMA_QUOTE, board, 0);
+  w.piece(PIECES_OPEN);
+  writeChainLetters(w, d, o, board, QUOTE_COMMA_QUOTE);
   w.piece(LINE_MID[d[o + REC_LINE]]);
-  writeChainTargets(w, d, o, QUOTE_COMMA_QUOTE);
+  writeChainTargets(w, d, o, QUOTE_COMMA_QUOTE, board, 0);
+  w.piece(TARGET_PIECES_OPEN);
+  writeTargetLetters(w, d, o, board, QUOTE_COMMA_QUOTE);
   w.piece(QUOTE_BRACKET_BRACE);
 }
 
@@ -128,7 +142,7 @@ export function writePositionJson(w: AsciiWriter, v: PositionView): void {
       w.ensure(1);
       w.buf[w.n++] = 0x2c;
     }
-    writeRecordJson(w, d, i);
+    writeRecordJson(w, d, i, pos.board);
   }
   w.ensure(96);
   w.piece(PLAYED_TAIL[v.played & ALL_PLAYED]);

@@ -22,7 +22,7 @@ export interface PositionRecord {
 /** The record of a position view (allocates: one object per selected position). */
 export function positionRecord(v: PositionView): PositionRecord {
   const motifs: MotifRecord[] = [];
-  for (let i = 0; i < v.buf.count; i++) motifs.push(recordAt(v.buf, i));
+  for (let i = 0; i < v.buf.count; i++) motifs.push(recordAt(v.buf, i, v.pos));
   return {
     game: v.game,
     ply: v.ply,

@@ -59,7 +59,7 @@ class Recording implements Formatter {
   }
   position(v: PositionView): string {
     const records: MotifRecord[] = [];
-    for (let i = 0; i < v.buf.count; i++) records.push(recordAt(v.buf, i));
+    for (let i = 0; i < v.buf.count; i++) records.push(recordAt(v.buf, i, v.pos));
     this.append(v.ply, xrayText(records));
     const played = playedNames(v.played);
     if (played.length > 0) this.append(v.ply + 1, `[%played ${played.join(',')}]`);
