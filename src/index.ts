@@ -45,6 +45,8 @@ export interface AnalyzeOptions {
   allPositions?: boolean;
   /** Keep only these motifs. */
   motifs?: MotifFilterName[];
+  /** PGN tags copied into every record as `tags` (a tag the game lacks is absent). */
+  tags?: string[];
   threads?: number;
   maxGameBytes?: number;
   /** Called for each rejected game, in input order (default: ignored; they are counted in the summary). */
@@ -79,6 +81,7 @@ export async function* analyze(source: AnalyzeSource, options: AnalyzeOptions = 
       allPositions: options.allPositions === true,
       filter: options.motifs ? parseMotifFilter(options.motifs.join(',')) : ALL_MOTIFS,
       verify: false,
+      tags: options.tags,
     },
     threads: options.threads,
     maxGameBytes: options.maxGameBytes,

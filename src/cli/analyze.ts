@@ -48,7 +48,7 @@ export async function runAnalyze(cmd: AnalyzeCommand, interrupt: Interrupt): Pro
   const bytes = byteCounter();
   const run = new AnalysisRun({
     inputs: cmd.inputs.map(fileInput),
-    worker: { output: cmd.format, allPositions: cmd.allPositions, filter: cmd.filter, verify: cmd.verify, games: gamesFile !== null },
+    worker: { output: cmd.format, allPositions: cmd.allPositions, filter: cmd.filter, verify: cmd.verify, games: gamesFile !== null, tags: cmd.tags },
     threads: cmd.threads,
     maxGameBytes: cmd.maxGameBytes,
     batchGames: cmd.batchGames,
@@ -60,7 +60,7 @@ export async function runAnalyze(cmd: AnalyzeCommand, interrupt: Interrupt): Pro
   const written = new Stats();
   let failure: unknown = null;
   try {
-    const header = createFormatter(cmd.format).header();
+    const header = createFormatter(cmd.format, cmd.tags).header();
     if (header !== '') await out.write(header);
     for await (const r of run) {
       await writeBatch(r, out, gamesFile, rejections);

@@ -26,6 +26,8 @@ export interface AnalyzeCommand {
   progress: boolean;
   /** Said on stderr before the run (e.g. a thread count lowered to the maximum). */
   warnings: string[];
+  /** PGN tags copied into every record (--tags); empty when none. */
+  tags: string[];
 }
 
 const OPTIONS = {
@@ -44,6 +46,7 @@ const OPTIONS = {
   progress: { type: 'boolean' },
   'no-progress': { type: 'boolean' },
   'batch-games': { type: 'string' },
+  tags: { type: 'string' },
 } as const;
 
 function positiveInt(text: string | undefined, name: string, dflt: number): number {
@@ -71,6 +74,18 @@ function threadCount(text: string | undefined, warnings: string[]): number {
   return max;
 }
 
+/** Formats with a place for --tags. */
+const TAGGED_FORMATS: readonly OutputFormat[] = ['jsonl', 'csv'];
+
+/** The --tags list: PGN tag names (symbols), each once, in the order given. */
+function tagList(list: string | undefined, format: OutputFormat): string[] {
+  if (list === undefined) return [];
+  const names = [...new Set(list.split(',').map((t) => t.trim()))];
+  for (const t of names) if (!/^[A-Za-z0-9][A-Za-z0-9_+#=:-]*$/.test(t)) throw new UsageError(`--tags: "${t}" is not a PGN tag name`);
+  if (!TAGGED_FORMATS.includes(format)) throw new UsageError(`--tags: -f ${format} has no place for tags (${TAGGED_FORMATS.join(', ')})`);
+  return names;
+}
+
 export function parseAnalyze(args: string[]): AnalyzeCommand {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: OPTIONS });
   if (positionals.length === 0) throw new UsageError('no input: give one or more PGN/EPD files, or - for stdin');
@@ -95,5 +110,6 @@ export function parseAnalyze(args: string[]): AnalyzeCommand {
     quiet,
     progress: !quiet && values['no-progress'] !== true && (values.progress === true || process.stderr.isTTY === true),
     warnings,
+    tags: tagList(values.tags, format),
   };
 }

@@ -23,6 +23,7 @@ Options:
       --stats FILE        statistics as JSON
       --errors FILE       every rejected game as a JSON line (stderr shows the first few)
       --games FILE        one JSON line per game, analysed or rejected: tags, speed, rating, ECO, result
+      --tags LIST         copy these PGN tags into every record, e.g. White,Black,WhiteElo (jsonl, csv)
       --max-game-bytes N  reject games longer than N bytes             (default 4194304)
       --strict            exit 3 when any game was rejected
       --verify            audit every game with pgn-parser and chess.js (slow)

@@ -10,13 +10,14 @@
 // the record's pieces (upper case white), of slider front back for line records, of the squares for
 // batteries; targetPieces those of the targets. Lists (squares, targets, the letters, checkers: the
 // pieces checking the side to move) are space-separated, squares ascending, letters aligned with them.
+// With --tags, one column per tag follows, named as the tag: its value in the game, empty when absent.
 import { REC_BACK, REC_CODE, REC_FRONT, REC_SLIDER, STRIDE } from '../motifs/buffer.js';
 import { LINE_KINDS, PLAYED_SORTED, byCodeAndPartial, byCodeAndSide, isChain } from '../motifs/catalogue.js';
 import { LETTER_BYTES } from '../motifs/letters.js';
 import {
   AsciiWriter, LineFormatter, ascii, writeChainLetters, writeFen, writeRecordText, writeSquareSet, writeTargetLetters, type RecordStyle,
 } from './lines.js';
-import type { PositionView } from './view.js';
+import type { GameInfo, PositionView } from './view.js';
 
 export const CSV_COLUMNS = 'game,ply,fen,move,uci,motif,kind,side,slider,front,back,partial,line,squares,targets,pieces,targetPieces,checkers';
 
@@ -56,6 +57,7 @@ const PLAYED_HEAD: readonly Uint8Array[] = PLAYED_SORTED.flatMap((p) =>
 /** motif … targetPieces, all empty: twelve separators (the thirteenth comes before the checkers). */
 const EMPTY_MIDDLE = ascii(','.repeat(12));
 const CRLF = ascii('\r\n');
+const NO_BYTES = new Uint8Array(0);
 
 /**
  * Writes a field from outside the board (SAN, UCI) with RFC 4180 quoting. The line buffer holds bytes, so
@@ -93,8 +95,8 @@ function writeRowPrefix(w: AsciiWriter, v: PositionView): void {
   if (v.uci !== null) writeField(w, v.uci);
 }
 
-/** Writes the rows of one position. */
-export function writePositionCsv(w: AsciiWriter, v: PositionView): void {
+/** Writes the rows of one position; `tags`: the game's `,value,…` of the --tags columns (UTF-8), or nothing. */
+export function writePositionCsv(w: AsciiWriter, v: PositionView, tags: Uint8Array = NO_BYTES): void {
   const pos = v.pos;
   // game,ply,fen,move,uci and `,checkers CRLF` written once, then copied into every row
   const rowStart = w.n;
@@ -103,7 +105,8 @@ export function writePositionCsv(w: AsciiWriter, v: PositionView): void {
   w.ensure(1);
   w.buf[w.n++] = 0x2c;
   writeSquareSet(w, pos.checkersLo, pos.checkersHi, 0x20, false); // the checkers
-  w.ensure(2);
+  w.ensure(2 + tags.length);
+  w.put(tags);
   w.put(CRLF);
   const tailEnd = w.n;
   const prefixLen = prefixEnd - rowStart;
@@ -170,11 +173,26 @@ function copy(w: AsciiWriter, start: number, len: number): void {
 }
 
 export class CsvFormatter extends LineFormatter {
+  /** The game's --tags fields, `,value,…` as UTF-8. */
+  private tagFields = NO_BYTES;
+
+  constructor(private readonly tags: readonly string[] = []) {
+    super();
+  }
+
   override header(): string {
-    return CSV_COLUMNS + '\r\n';
+    return CSV_COLUMNS + this.tags.map((t) => ',' + csvField(t)).join('') + '\r\n';
+  }
+
+  override beginGame(info: GameInfo): void {
+    if (this.tags.length === 0) return;
+    this.tagFields = utf8.encode(this.tags.map((t) => ',' + csvField(info.tags?.get(t) ?? '')).join(''));
+    if (this.tagFields.some((b) => b >= 0x80)) this.w.utf8 = true; // take() decodes the game's lines as UTF-8
   }
 
   protected write(w: AsciiWriter, v: PositionView): void {
-    writePositionCsv(w, v);
+    writePositionCsv(w, v, this.tagFields);
   }
 }
+
+const utf8 = new TextEncoder();

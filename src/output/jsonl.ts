@@ -13,7 +13,8 @@ import {
   AsciiWriter, LineFormatter, ascii, piece, writeChainLetters, writeChainSquares, writeChainTargets, writeFen, writeLabelled, writeSquareSet,
   writeTargetLetters, type Piece,
 } from './lines.js';
-import type { PositionView } from './view.js';
+import { askedTags } from './records.js';
+import type { GameInfo, PositionView } from './view.js';
 
 const stringWriter = new AsciiWriter();
 
@@ -37,8 +38,10 @@ const CODE_HEAD: readonly Piece[] = byCodeAndSide((m, side) => piece(headText(m,
 const LINE_MID: readonly Piece[] = LINE_KINDS.map((l) => piece('"],"line":"' + l + '","targets":["'));
 const PIECES_OPEN = piece('"],"pieces":["');
 const TARGET_PIECES_OPEN = piece('"],"targetPieces":["');
-/** `],"played":[…]}\n` by PLAYED_* bits: closes the motifs list and the object. */
-const PLAYED_TAIL: readonly Piece[] = byPlayedBits((names) => piece('],"played":[' + names.map((n) => '"' + n + '"').join(',') + ']}\n'));
+/** `],"played":[…]` by PLAYED_* bits: closes the motifs list, writes the played list. */
+const PLAYED_TAIL: readonly Piece[] = byPlayedBits((names) => piece('],"played":[' + names.map((n) => '"' + n + '"').join(',') + ']'));
+/** The end of a line without --tags. */
+const LINE_END = ascii('}\n');
 const GAME = piece('{"game":');
 const PLY = piece(',"ply":');
 const FEN = piece(',"fen":"');
@@ -117,8 +120,8 @@ function writeStringOrNull(w: AsciiWriter, s: string | null): void {
   w.buf[w.n++] = 0x22;
 }
 
-/** Writes one position's JSON line (with the final "\n") into the writer. */
-export function writePositionJson(w: AsciiWriter, v: PositionView): void {
+/** Writes one position's JSON line into the writer; `end` closes it (`}\n`, or the game's `,"tags":{…}}\n`). */
+export function writePositionJson(w: AsciiWriter, v: PositionView, end: Uint8Array = LINE_END): void {
   const pos = v.pos;
   writeLabelled(w, GAME, v.game);
   writeLabelled(w, PLY, v.ply);
@@ -144,8 +147,15 @@ export function writePositionJson(w: AsciiWriter, v: PositionView): void {
     }
     writeRecordJson(w, d, i, pos.board);
   }
-  w.ensure(96);
+  w.ensure(96 + end.length);
   w.piece(PLAYED_TAIL[v.played & ALL_PLAYED]);
+  w.put(end);
+}
+
+/** The game's `,"tags":{…}}\n`: the asked tags it has, in the order asked, as JSON strings (ASCII, escaped). */
+export function tagsLineEnd(names: readonly string[], tags: ReadonlyMap<string, string> | null): Uint8Array {
+  const fields = askedTags(names, tags).map(([name, value]) => jsonString(name) + ':' + jsonString(value));
+  return ascii(',"tags":{' + fields.join(',') + '}}\n');
 }
 
 const lineWriter = new AsciiWriter();
@@ -157,7 +167,18 @@ export function positionJson(v: PositionView): string {
 }
 
 export class JsonlFormatter extends LineFormatter {
+  /** How the game's lines end: with its tags when some are asked for. */
+  private end = LINE_END;
+
+  constructor(private readonly tags: readonly string[] = []) {
+    super();
+  }
+
+  override beginGame(info: GameInfo): void {
+    if (this.tags.length > 0) this.end = tagsLineEnd(this.tags, info.tags);
+  }
+
   protected write(w: AsciiWriter, v: PositionView): void {
-    writePositionJson(w, v);
+    writePositionJson(w, v, this.end);
   }
 }

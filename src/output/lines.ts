@@ -10,7 +10,7 @@ import {
 } from '../motifs/buffer.js';
 import { isChain } from '../motifs/catalogue.js';
 import { LETTER_BYTES } from '../motifs/letters.js';
-import type { Formatter, GameText, PositionView } from './view.js';
+import type { Formatter, GameInfo, GameText, PositionView } from './view.js';
 
 /** Bytes of an ASCII string, for the constant pieces. */
 export function ascii(s: string): Uint8Array {
@@ -41,6 +41,8 @@ export class AsciiWriter {
   private node = Buffer.from(this.buf.buffer, 0, this.buf.length);
   private view = new DataView(this.buf.buffer, 0, this.buf.length);
   n = 0;
+  /** The bytes hold UTF-8 beyond ASCII (a CSV tag value): take() decodes them as such, once. */
+  utf8 = false;
 
   /** Room for `extra` more bytes. */
   ensure(extra: number): void {
@@ -146,8 +148,9 @@ export class AsciiWriter {
 
   /** The content as a string; the writer is empty afterwards. */
   take(): string {
-    const s = this.node.toString('latin1', 0, this.n);
+    const s = this.node.toString(this.utf8 ? 'utf8' : 'latin1', 0, this.n);
     this.n = 0;
+    this.utf8 = false;
     return s;
   }
 }
@@ -272,13 +275,15 @@ export function writeTargetLetters(w: AsciiWriter, d: Int32Array, o: number, boa
  * (a string per line would cost an allocation each; a game's lines are written together anyway).
  */
 export abstract class LineFormatter implements Formatter {
-  private readonly w = new AsciiWriter();
+  protected readonly w = new AsciiWriter();
 
   protected abstract write(w: AsciiWriter, v: PositionView): void;
 
   header(): string {
     return '';
   }
+
+  beginGame(_info: GameInfo): void {}
 
   position(v: PositionView): string {
     this.write(this.w, v);

@@ -3,7 +3,7 @@
 import type { GameInfo, GameText, PositionSink, PositionView } from '../analysis/view.js';
 import type { OutputKind } from '../output/formats.js';
 import { createFormatter } from '../output/formats.js';
-import { positionRecord, type PositionRecord } from '../output/records.js';
+import { askedTags, positionRecord, type PositionRecord } from '../output/records.js';
 import { Stats } from '../output/stats.js';
 import type { Formatter } from '../output/view.js';
 
@@ -11,26 +11,32 @@ export class BatchSink implements PositionSink {
   stats = new Stats();
   text = '';
   records: PositionRecord[] | null;
+  /** The game's asked tags for its records, or null when none are asked for (--tags). */
+  private gameTags: [string, string][] | null = null;
 
-  /** Formats with `formatter` (null: no text), or collects records. */
+  /** Formats with `formatter` (null: no text), or collects records; `tags`: the tags every record carries. */
   constructor(
     private readonly formatter: Formatter | null,
     collectRecords: boolean,
+    private readonly tags: readonly string[] = [],
   ) {
     this.records = collectRecords ? [] : null;
   }
 
   /** The sink of an output kind. */
-  static of(kind: OutputKind): BatchSink {
-    return new BatchSink(kind === 'records' || kind === 'none' ? null : createFormatter(kind), kind === 'records');
+  static of(kind: OutputKind, tags: readonly string[] = []): BatchSink {
+    return new BatchSink(kind === 'records' || kind === 'none' ? null : createFormatter(kind, tags), kind === 'records', tags);
   }
 
-  beginGame(_info: GameInfo): void {}
+  beginGame(info: GameInfo): void {
+    this.formatter?.beginGame(info);
+    if (this.records !== null && this.tags.length > 0) this.gameTags = askedTags(this.tags, info.tags);
+  }
 
   position(v: PositionView, keep: boolean): void {
     if (keep) {
       if (this.formatter !== null) this.text += this.formatter.position(v);
-      else if (this.records !== null) this.records.push(positionRecord(v));
+      else if (this.records !== null) this.records.push(positionRecord(v, this.gameTags));
     }
     this.stats.addPosition(v);
   }

@@ -18,6 +18,8 @@ export interface WorkerOptions {
   verify: boolean;
   /** Write the games table (--games): one JSON line per game. */
   games?: boolean;
+  /** PGN tags copied into every record (--tags). */
+  tags?: string[];
 }
 
 export interface WorkerInit {
@@ -132,8 +134,9 @@ function blank(bytes: Uint8Array, from: number): boolean {
 export function createTask(init: WorkerInit): (batch: Batch) => Promise<BatchResult> {
   installTables(openTables(init.tables));
   const o = init.options;
-  const analyzer = new GameAnalyzer({ allPositions: o.allPositions, filter: o.filter, moves: o.output !== 'none', allTags: o.games === true });
-  const sink = BatchSink.of(o.output);
+  const tags = o.tags ?? [];
+  const analyzer = new GameAnalyzer({ allPositions: o.allPositions, filter: o.filter, moves: o.output !== 'none', allTags: o.games === true || tags.length > 0 });
+  const sink = BatchSink.of(o.output, tags);
 
   return async (batch: Batch): Promise<BatchResult> => {
     const work = new BatchWork(batch, analyzer, sink, o.games === true);

@@ -14,10 +14,11 @@ import { createFormatter, NoneFormatter, OUTPUT_FORMATS } from '../../src/output
 import { JsonlFormatter } from '../../src/output/jsonl.js';
 import { PgnFormatter } from '../../src/output/pgn.js';
 import { Stats } from '../../src/output/stats.js';
-import type { Formatter, GameText, PositionView } from '../../src/output/view.js';
+import type { Formatter, GameInfo, GameText, PositionView } from '../../src/output/view.js';
 import { FormattingAnalyzer as GameAnalyzer } from '../helpers/game-text.js';
 import { readCorpusBytes, splitGames } from '../helpers/corpus.js';
 import { letterOn } from '../helpers/fen-letters.js';
+import { readCsv } from '../helpers/csv.js';
 import type { PositionRecord } from '../../src/index.js';
 
 /** A §6 record (as the library yields it), plus what the EPD/CSV columns need besides. */
@@ -42,6 +43,9 @@ class Recording implements Formatter {
   constructor(readonly inner: Formatter) {}
   header(): string {
     return this.inner.header();
+  }
+  beginGame(info: GameInfo): void {
+    this.inner.beginGame(info);
   }
   position(v: PositionView): string {
     const text = line(this.inner, v);
@@ -68,50 +72,6 @@ function run(inner: Formatter, allPositions: boolean, limit = 120): { rec: Recor
     if (typeof r === 'string') out += r;
   }
   return { rec, out };
-}
-
-/** An RFC 4180 reader: records of fields; checks that every line ends with CRLF. */
-function readCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let i = 0;
-  let quoted = false;
-  while (i < text.length) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 2;
-      } else if (c === '"') {
-        quoted = false;
-        i++;
-      } else {
-        field += c;
-        i++;
-      }
-    } else if (c === '"' && field === '') {
-      quoted = true;
-      i++;
-    } else if (c === ',') {
-      row.push(field);
-      field = '';
-      i++;
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i += 2;
-    } else if (c === '\n' || c === '\r') {
-      throw new Error(`bare line break at ${i}`);
-    } else {
-      field += c;
-      i++;
-    }
-  }
-  if (field !== '' || row.length > 0) throw new Error('last record without CRLF');
-  return rows;
 }
 
 const COLS = CSV_COLUMNS.split(',');

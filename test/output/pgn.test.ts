@@ -17,7 +17,7 @@ import { recordAt, tagFen, type MotifRecord } from '../../src/motifs/tags.js';
 import { createFormatter } from '../../src/output/formats.js';
 import { PgnFormatter } from '../../src/output/pgn.js';
 import { Stats } from '../../src/output/stats.js';
-import type { Formatter, GameText, PositionView } from '../../src/output/view.js';
+import type { Formatter, GameInfo, GameText, PositionView } from '../../src/output/view.js';
 import { FormattingAnalyzer as GameAnalyzer } from '../helpers/game-text.js';
 import { decodeText, scanGame, tokenizeMoves } from '../../src/pgn/movetext.js';
 import { readCorpusBytes, splitGames } from '../helpers/corpus.js';
@@ -56,6 +56,9 @@ class Recording implements Formatter {
   constructor(readonly inner: Formatter) {}
   header(): string {
     return this.inner.header();
+  }
+  beginGame(info: GameInfo): void {
+    this.inner.beginGame(info);
   }
   position(v: PositionView): string {
     const records: MotifRecord[] = [];

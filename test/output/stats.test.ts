@@ -17,6 +17,7 @@ class Counting implements Formatter {
   header(): string {
     return '';
   }
+  beginGame(): void {}
   position(v: PositionView): string {
     this.positions++;
     const keys: string[] = [];
