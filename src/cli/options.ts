@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { UsageError } from '../errors.js';
 import { ALL_MOTIFS, parseMotifFilter, type MotifFilter } from '../motifs/filter.js';
 import { OUTPUT_FORMATS, type OutputFormat } from '../output/formats.js';
+import { PARQUET_COLUMNS } from '../output/parquet-columns.js';
 import { DEFAULT_MAX_GAME_BYTES } from '../pgn/splitter.js';
 import { defaultThreads } from '../pipeline/run.js';
 import { maxThreads } from './usage.js';
@@ -75,7 +76,7 @@ function threadCount(text: string | undefined, warnings: string[]): number {
 }
 
 /** Formats with a place for --tags. */
-const TAGGED_FORMATS: readonly OutputFormat[] = ['jsonl', 'csv'];
+const TAGGED_FORMATS: readonly OutputFormat[] = ['jsonl', 'csv', 'parquet'];
 
 /** The --tags list: PGN tag names (symbols), each once, in the order given. */
 function tagList(list: string | undefined, format: OutputFormat): string[] {
@@ -83,7 +84,14 @@ function tagList(list: string | undefined, format: OutputFormat): string[] {
   const names = [...new Set(list.split(',').map((t) => t.trim()))];
   for (const t of names) if (!/^[A-Za-z0-9][A-Za-z0-9_+#=:-]*$/.test(t)) throw new UsageError(`--tags: "${t}" is not a PGN tag name`);
   if (!TAGGED_FORMATS.includes(format)) throw new UsageError(`--tags: -f ${format} has no place for tags (${TAGGED_FORMATS.join(', ')})`);
+  const clash = format === 'parquet' ? names.find((t) => PARQUET_COLUMNS.some((c) => c === t.toLowerCase())) : undefined;
+  if (clash !== undefined) throw new UsageError(`--tags: "${clash}" would be a second Parquet column of that name`);
   return names;
+}
+
+/** Parquet is written at file offsets and finished by its footer: a file, not stdout. */
+function checkParquet(format: OutputFormat, output: string | undefined): void {
+  if (format === 'parquet' && (output === undefined || output === '-')) throw new UsageError('-f parquet needs -o FILE (a Parquet file cannot go to stdout)');
 }
 
 export function parseAnalyze(args: string[]): AnalyzeCommand {
@@ -91,6 +99,7 @@ export function parseAnalyze(args: string[]): AnalyzeCommand {
   if (positionals.length === 0) throw new UsageError('no input: give one or more PGN/EPD files, or - for stdin');
   const format = values.format as OutputFormat;
   if (!OUTPUT_FORMATS.includes(format)) throw new UsageError(`unknown format "${values.format}" (${OUTPUT_FORMATS.join(', ')})`);
+  checkParquet(format, values.output);
   const quiet = values.quiet === true;
   const warnings: string[] = [];
   return {

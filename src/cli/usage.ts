@@ -16,14 +16,14 @@ Usage:
 
 Options:
   -o, --output FILE       write here instead of stdout (never one of the inputs)
-  -f, --format FMT        jsonl | csv | epd | pgn | none              (default jsonl)
+  -f, --format FMT        jsonl | csv | epd | pgn | none | parquet    (default jsonl; parquet needs -o FILE)
       --all-positions     every position, not only tagged ones
       --motifs LIST       keep only these: ${MOTIF_NAMES.join(',')}
   -j, --threads N         worker threads                               (default ${defaultThreads()}, at most ${maxThreads()})
       --stats FILE        statistics as JSON
       --errors FILE       every rejected game as a JSON line (stderr shows the first few)
       --games FILE        one JSON line per game, analysed or rejected: tags, speed, rating, ECO, result
-      --tags LIST         copy these PGN tags into every record, e.g. White,Black,WhiteElo (jsonl, csv)
+      --tags LIST         copy these PGN tags into every record, e.g. White,Black,WhiteElo (jsonl, csv, parquet)
       --max-game-bytes N  reject games longer than N bytes             (default 4194304)
       --strict            exit 3 when any game was rejected
       --verify            audit every game with pgn-parser and chess.js (slow)

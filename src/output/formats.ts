@@ -5,8 +5,8 @@ import { JsonlFormatter } from './jsonl.js';
 import { PgnFormatter } from './pgn.js';
 import type { Formatter, GameInfo, GameText, PositionView } from './view.js';
 
-export type OutputFormat = 'jsonl' | 'csv' | 'epd' | 'pgn' | 'none';
-export const OUTPUT_FORMATS: readonly OutputFormat[] = ['jsonl', 'csv', 'epd', 'pgn', 'none'];
+export type OutputFormat = 'jsonl' | 'csv' | 'epd' | 'pgn' | 'none' | 'parquet';
+export const OUTPUT_FORMATS: readonly OutputFormat[] = ['jsonl', 'csv', 'epd', 'pgn', 'none', 'parquet'];
 /** What the workers produce: text in a format, or plain records for the library. */
 export type OutputKind = OutputFormat | 'records';
 
@@ -43,6 +43,7 @@ export function createFormatter(format: OutputFormat, tags: readonly string[] = 
     case 'pgn':
       return new PgnFormatter();
     case 'none':
+    case 'parquet': // no text: the worker's sink collects columns (parquet-columns.ts)
       return new NoneFormatter();
     default:
       throw new Error(`unknown output format "${String(format)}" (${OUTPUT_FORMATS.join(', ')})`);

@@ -161,6 +161,7 @@ export function createTask(init: WorkerInit): (batch: Batch) => Promise<BatchRes
       text: out.text,
       gamesText: work.gamesText,
       records: out.records,
+      parquet: out.parquet,
       stats: out.stats.toJSON(),
       errors: work.errors,
       verify: verifier?.take() ?? null,

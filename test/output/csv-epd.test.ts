@@ -261,7 +261,7 @@ describe('long and odd positions', () => {
 
 describe('formats', () => {
   it('the factory makes each format; none writes nothing', () => {
-    expect(OUTPUT_FORMATS).toEqual(['jsonl', 'csv', 'epd', 'pgn', 'none']);
+    expect(OUTPUT_FORMATS).toEqual(['jsonl', 'csv', 'epd', 'pgn', 'none', 'parquet']);
     expect(createFormatter('jsonl')).toBeInstanceOf(JsonlFormatter);
     expect(createFormatter('csv')).toBeInstanceOf(CsvFormatter);
     expect(createFormatter('epd')).toBeInstanceOf(EpdFormatter);
@@ -273,6 +273,6 @@ describe('formats', () => {
     expect(out).toBe('');
     expect(rec.seen.length).toBeGreaterThan(0);
     expect(createFormatter('csv').header()).toBe(CSV_COLUMNS + '\r\n');
-    for (const f of ['jsonl', 'epd', 'pgn', 'none'] as const) expect(createFormatter(f).header()).toBe('');
+    for (const f of ['jsonl', 'epd', 'pgn', 'none', 'parquet'] as const) expect(createFormatter(f).header()).toBe('');
   });
 });
