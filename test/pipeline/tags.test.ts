@@ -3,6 +3,8 @@
 // regular expression (an oracle apart from our tokenizer): values as in the file (escapes undone), in
 // the order asked, a tag the game lacks absent (empty in CSV), the first of a repeated tag.
 import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyze, type PositionRecord } from '../../src/index.js';
 import { CSV_COLUMNS } from '../../src/output/csv.js';
@@ -81,7 +83,8 @@ describe('--tags', () => {
   });
 
   it('refuses a format without a place for tags, and a name that is no tag name (exit 2)', async () => {
-    for (const args of [['-f', 'epd', '--tags', 'White'], ['-f', 'pgn', '--tags', 'White'], ['--tags', 'White,Bad name']]) {
+    const parquet = ['-f', 'parquet', '-o', join(tmpdir(), 'never-written.parquet')];
+    for (const args of [['-f', 'epd', '--tags', 'White'], ['-f', 'pgn', '--tags', 'White'], ['--tags', 'White,Bad name'], [...parquet, '--tags', 'White,Fen']]) {
       const r = await runCli(['-', '-q', ...args], { stdin: ODD });
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr).toMatch(/--tags/);
