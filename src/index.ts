@@ -48,6 +48,8 @@ export interface AnalyzeOptions {
   motifs?: MotifFilterName[];
   /** Exactly the positions matching this --where expression (DESIGN.md §10); a syntax error throws. */
   where?: string;
+  /** PGN tags copied into every record as `tags` (a tag the game lacks is absent). */
+  tags?: string[];
   threads?: number;
   maxGameBytes?: number;
   /** Called for each rejected game, in input order (default: ignored; they are counted in the summary). */
@@ -83,6 +85,7 @@ export async function* analyze(source: AnalyzeSource, options: AnalyzeOptions = 
       filter: options.motifs ? parseMotifFilter(options.motifs.join(',')) : ALL_MOTIFS,
       verify: false,
       where: options.where === undefined ? null : compileWhere(options.where),
+      tags: options.tags,
     },
     threads: options.threads,
     maxGameBytes: options.maxGameBytes,

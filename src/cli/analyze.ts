@@ -4,6 +4,7 @@
 // the outputs end at a whole record and the statistics describe what was written.
 import { EXIT } from '../errors.js';
 import { createFormatter } from '../output/formats.js';
+import type { ParquetWriter } from '../output/parquet.js';
 import { Stats, summaryTable } from '../output/stats.js';
 import type { BatchResult } from '../pipeline/batch.js';
 import { fileInput, shardInput } from '../pipeline/inputs.js';
@@ -41,14 +42,14 @@ function byteCounter(): { onBytes: (input: number, bytes: number) => void; total
 export async function runAnalyze(cmd: AnalyzeCommand, interrupt: Interrupt): Promise<number> {
   checkOutputs(cmd.inputs, [cmd.output, cmd.errors, cmd.stats, cmd.games]);
   for (const w of cmd.warnings) process.stderr.write(`${w}\n`);
-  const out = await openOutput(cmd.output);
+  const out = cmd.format === 'parquet' ? await openParquet(cmd) : await openOutput(cmd.output);
   const errFile = cmd.errors !== undefined ? await openOutput(cmd.errors) : null;
   const statsFile = cmd.stats !== undefined ? await openOutput(cmd.stats) : null;
   const gamesFile = cmd.games !== undefined ? await openOutput(cmd.games) : null;
   const bytes = byteCounter();
   const run = new AnalysisRun({
     inputs: cmd.inputs.map((p) => (cmd.shard !== null ? shardInput(p, cmd.shard) : fileInput(p))),
-    worker: { output: cmd.format, allPositions: cmd.allPositions, filter: cmd.filter, verify: cmd.verify, games: gamesFile !== null, where: cmd.where },
+    worker: { output: cmd.format, allPositions: cmd.allPositions, filter: cmd.filter, verify: cmd.verify, games: gamesFile !== null, where: cmd.where, tags: cmd.tags },
     threads: cmd.threads,
     maxGameBytes: cmd.maxGameBytes,
     batchGames: cmd.batchGames,
@@ -60,7 +61,7 @@ export async function runAnalyze(cmd: AnalyzeCommand, interrupt: Interrupt): Pro
   const written = new Stats();
   let failure: unknown = null;
   try {
-    const header = createFormatter(cmd.format).header();
+    const header = createFormatter(cmd.format, cmd.tags).header();
     if (header !== '') await out.write(header);
     for await (const r of run) {
       await writeBatch(r, out, gamesFile, rejections);
@@ -79,8 +80,15 @@ export async function runAnalyze(cmd: AnalyzeCommand, interrupt: Interrupt): Pro
 
 async function writeBatch(r: BatchResult, out: RecordWriter, gamesFile: RecordWriter | null, rejections: Rejections): Promise<void> {
   if (r.text !== '') await out.write(r.text);
+  if (r.parquet) await (out as ParquetWriter).add(r.parquet);
   if (gamesFile !== null && r.gamesText) await gamesFile.write(r.gamesText);
   await rejections.add(r.errors);
+}
+
+/** The Parquet file (-f parquet; its encoder loads only then). */
+async function openParquet(cmd: AnalyzeCommand): Promise<ParquetWriter> {
+  const { ParquetWriter } = await import('../output/parquet.js');
+  return ParquetWriter.open(cmd.output!, cmd.tags);
 }
 
 /** Closes the outputs; the first failure, or null. */

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { UsageError } from '../errors.js';
 import { ALL_MOTIFS, parseMotifFilter, type MotifFilter } from '../motifs/filter.js';
 import { OUTPUT_FORMATS, type OutputFormat } from '../output/formats.js';
+import { PARQUET_COLUMNS } from '../output/parquet-columns.js';
 import { DEFAULT_MAX_GAME_BYTES } from '../pgn/splitter.js';
 import { compileWhere, type CompiledQuery } from '../query/compile.js';
 import { defaultThreads } from '../pipeline/run.js';
@@ -32,6 +33,8 @@ export interface AnalyzeCommand {
   where: CompiledQuery | null;
   /** Said on stderr before the run (e.g. a thread count lowered to the maximum). */
   warnings: string[];
+  /** PGN tags copied into every record (--tags); empty when none. */
+  tags: string[];
 }
 
 const OPTIONS = {
@@ -52,6 +55,7 @@ const OPTIONS = {
   'no-progress': { type: 'boolean' },
   'batch-games': { type: 'string' },
   where: { type: 'string' },
+  tags: { type: 'string' },
 } as const;
 
 function positiveInt(text: string | undefined, name: string, dflt: number): number {
@@ -87,11 +91,31 @@ function shardOf(text: string | undefined, inputs: string[]): Shard | null {
   return shard;
 }
 
+/** Formats with a place for --tags. */
+const TAGGED_FORMATS: readonly OutputFormat[] = ['jsonl', 'csv', 'parquet'];
+
+/** The --tags list: PGN tag names (symbols), each once, in the order given. */
+function tagList(list: string | undefined, format: OutputFormat): string[] {
+  if (list === undefined) return [];
+  const names = [...new Set(list.split(',').map((t) => t.trim()))];
+  for (const t of names) if (!/^[A-Za-z0-9][A-Za-z0-9_+#=:-]*$/.test(t)) throw new UsageError(`--tags: "${t}" is not a PGN tag name`);
+  if (!TAGGED_FORMATS.includes(format)) throw new UsageError(`--tags: -f ${format} has no place for tags (${TAGGED_FORMATS.join(', ')})`);
+  const clash = format === 'parquet' ? names.find((t) => PARQUET_COLUMNS.some((c) => c === t.toLowerCase())) : undefined;
+  if (clash !== undefined) throw new UsageError(`--tags: "${clash}" would be a second Parquet column of that name`);
+  return names;
+}
+
+/** Parquet is written at file offsets and finished by its footer: a file, not stdout. */
+function checkParquet(format: OutputFormat, output: string | undefined): void {
+  if (format === 'parquet' && (output === undefined || output === '-')) throw new UsageError('-f parquet needs -o FILE (a Parquet file cannot go to stdout)');
+}
+
 export function parseAnalyze(args: string[]): AnalyzeCommand {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: OPTIONS });
   if (positionals.length === 0) throw new UsageError('no input: give one or more PGN/EPD files, or - for stdin');
   const format = values.format as OutputFormat;
   if (!OUTPUT_FORMATS.includes(format)) throw new UsageError(`unknown format "${values.format}" (${OUTPUT_FORMATS.join(', ')})`);
+  checkParquet(format, values.output);
   const quiet = values.quiet === true;
   const warnings: string[] = [];
   return {
@@ -113,5 +137,6 @@ export function parseAnalyze(args: string[]): AnalyzeCommand {
     progress: !quiet && values['no-progress'] !== true && (values.progress === true || process.stderr.isTTY === true),
     where: values.where === undefined ? null : compileWhere(values.where),
     warnings,
+    tags: tagList(values.tags, format),
   };
 }

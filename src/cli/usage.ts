@@ -16,7 +16,7 @@ Usage:
 
 Options:
   -o, --output FILE       write here instead of stdout (never one of the inputs)
-  -f, --format FMT        jsonl | csv | epd | pgn | none              (default jsonl)
+  -f, --format FMT        jsonl | csv | epd | pgn | none | parquet    (default jsonl; parquet needs -o FILE)
       --all-positions     every position, not only tagged ones
       --motifs LIST       keep only these: ${MOTIF_NAMES.join(',')}
       --where EXPR        exactly the positions matching EXPR, e.g. "pin.absolute[front=Q] and rating >= 2000"
@@ -27,6 +27,7 @@ Options:
       --games FILE        one JSON line per game, analysed or rejected: tags, speed, rating, ECO, result
       --shard I/N         only the games starting in the I-th of N byte ranges of each input
                           (uncompressed files; N shards together analyse every game once)
+      --tags LIST         copy these PGN tags into every record, e.g. White,Black,WhiteElo (jsonl, csv, parquet)
       --max-game-bytes N  reject games longer than N bytes             (default 4194304)
       --strict            exit 3 when any game was rejected
       --verify            audit every game with pgn-parser and chess.js (slow)

@@ -12,15 +12,23 @@ import {
   LINE_KINDS, MOTIFS, SIDES, playedNames, type LineKind, type MotifKind, type MotifRow, type PlayedTag, type Side,
 } from './catalogue.js';
 import { scanMotifs } from './classify.js';
+import { letterAt } from './letters.js';
 import { playedFlags } from './played.js';
 
 export type { LineKind, PlayedTag, Side } from './catalogue.js';
 
 /** The record of one catalogue row: its name and kind, then the fields of its shape (DESIGN.md §6). */
 type RecordOf<R extends MotifRow> = R extends { shape: 'chain' }
-  ? { motif: R['name']; side: Side; squares: string[]; line: LineKind; targets: string[] }
+  ? { motif: R['name']; side: Side; squares: string[]; pieces: string[]; line: LineKind; targets: string[]; targetPieces: string[] }
   : Flat<{ motif: R['name'] } & (R['kind'] extends MotifKind ? { kind: R['kind'] } : unknown) &
-      { side: Side; slider: string; front: string; back: string } & (R['partial'] extends true ? { partial: boolean } : unknown)>;
+      { side: Side; slider: string; front: string; back: string; pieces: LinePieces } &
+      (R['partial'] extends true ? { partial: boolean } : unknown)>;
+/** The FEN letters of a line record's pieces (upper case white). */
+export interface LinePieces {
+  slider: string;
+  front: string;
+  back: string;
+}
 type Flat<T> = { [K in keyof T]: T[K] };
 export type MotifRecord = RecordOf<MotifRow>;
 
@@ -31,8 +39,11 @@ export interface PositionTags {
   motifs: MotifRecord[];
 }
 
-/** One record of a filled buffer as a plain object, keys in the order the JSONL writer gives them. */
-export function recordAt(buf: MotifBuffer, i: number): MotifRecord {
+/**
+ * One record of a filled buffer as a plain object, keys in the order the JSONL writer gives them; the
+ * pieces are read from pos, the position the buffer was filled from.
+ */
+export function recordAt(buf: MotifBuffer, i: number, pos: Position): MotifRecord {
   const d = buf.data;
   const o = i * STRIDE;
   const row: MotifRow | undefined = MOTIFS[d[o + REC_CODE]];
@@ -40,18 +51,21 @@ export function recordAt(buf: MotifBuffer, i: number): MotifRecord {
   const rec: Record<string, unknown> = { motif: row.name };
   if (row.kind !== null) rec.kind = row.kind;
   rec.side = SIDES[d[o + REC_SIDE]];
+  const board = pos.board;
   if (row.shape === 'chain') {
-    const squares: string[] = [];
-    for (let k = 0; k < d[o + REC_LENGTH]; k++) squares.push(squareName(d[o + REC_SQUARES + k]));
-    rec.squares = squares;
+    const squares = Array.from(d.subarray(o + REC_SQUARES, o + REC_SQUARES + d[o + REC_LENGTH]));
+    rec.squares = squares.map(squareName);
+    rec.pieces = squares.map((sq) => letterAt(board, sq));
     rec.line = LINE_KINDS[d[o + REC_LINE]];
-    const targets = [squareName(d[o + REC_TARGET1])];
-    if (d[o + REC_TARGET2] >= 0) targets.push(squareName(d[o + REC_TARGET2]));
-    rec.targets = targets;
+    const targets = d[o + REC_TARGET2] >= 0 ? [d[o + REC_TARGET1], d[o + REC_TARGET2]] : [d[o + REC_TARGET1]];
+    rec.targets = targets.map(squareName);
+    rec.targetPieces = targets.map((sq) => letterAt(board, sq));
   } else {
-    rec.slider = squareName(d[o + REC_SLIDER]);
-    rec.front = squareName(d[o + REC_FRONT]);
-    rec.back = squareName(d[o + REC_BACK]);
+    const [slider, front, back] = [d[o + REC_SLIDER], d[o + REC_FRONT], d[o + REC_BACK]];
+    rec.slider = squareName(slider);
+    rec.front = squareName(front);
+    rec.back = squareName(back);
+    rec.pieces = { slider: letterAt(board, slider), front: letterAt(board, front), back: letterAt(board, back) };
     if (row.partial) rec.partial = d[o + REC_PARTIAL] === 1;
   }
   return rec as MotifRecord;
@@ -63,7 +77,7 @@ const shared = new MotifBuffer();
 export function tagPosition(pos: Position): PositionTags {
   const n = scanMotifs(pos, shared);
   const motifs: MotifRecord[] = [];
-  for (let i = 0; i < n; i++) motifs.push(recordAt(shared, i));
+  for (let i = 0; i < n; i++) motifs.push(recordAt(shared, i, pos));
   return { checkers: squaresOf(pos.checkersLo, pos.checkersHi).map(squareName), motifs };
 }
 

@@ -1,19 +1,25 @@
 // CSV (RFC 4180: CRLF line ends, fields quoted when they hold a comma, a quote or a line break, quotes
 // doubled). Columns:
-//   game,ply,fen,move,uci,motif,kind,side,slider,front,back,partial,line,squares,targets,checkers
+//   game,ply,fen,move,uci,motif,kind,side,slider,front,back,partial,line,squares,targets,pieces,targetPieces,checkers
 // One row per static motif record of the position, then one row per tag of the move played from it
 // (motif = check | discoveredAttack | discoveredCheck | doubleCheck, kind = played, side = the mover).
 // A position with neither (written with --all-positions) gets one row with an empty motif.
 // Empty fields for what does not apply: kind only for pins and skewers (absolute | relative) and played
-// tags; slider/front/back for line records; partial (true | false) for pins; line, squares, targets for
-// batteries; move and uci are empty at the end of a game. Lists (squares, targets, checkers: the pieces
-// checking the side to move) are space-separated, ascending.
-import { STRIDE } from '../motifs/buffer.js';
-import { LINE_KINDS, PLAYED_SORTED, byCodeAndPartial, byCodeAndSide } from '../motifs/catalogue.js';
-import { AsciiWriter, LineFormatter, ascii, writeFen, writeRecordText, writeSquareSet, type RecordStyle } from './lines.js';
-import type { PositionView } from './view.js';
+// tags; slider/front/back for line records; partial (true | false) for pins; line, squares, targets,
+// targetPieces for batteries; move and uci are empty at the end of a game. pieces: the FEN letters of
+// the record's pieces (upper case white), of slider front back for line records, of the squares for
+// batteries; targetPieces those of the targets. Lists (squares, targets, the letters, checkers: the
+// pieces checking the side to move) are space-separated, squares ascending, letters aligned with them.
+// With --tags, one column per tag follows, named as the tag: its value in the game, empty when absent.
+import { REC_BACK, REC_CODE, REC_FRONT, REC_SLIDER, STRIDE } from '../motifs/buffer.js';
+import { LINE_KINDS, PLAYED_SORTED, byCodeAndPartial, byCodeAndSide, isChain } from '../motifs/catalogue.js';
+import { LETTER_BYTES } from '../motifs/letters.js';
+import {
+  AsciiWriter, LineFormatter, ascii, writeChainLetters, writeFen, writeRecordText, writeSquareSet, writeTargetLetters, type RecordStyle,
+} from './lines.js';
+import type { GameInfo, PositionView } from './view.js';
 
-export const CSV_COLUMNS = 'game,ply,fen,move,uci,motif,kind,side,slider,front,back,partial,line,squares,targets,checkers';
+export const CSV_COLUMNS = 'game,ply,fen,move,uci,motif,kind,side,slider,front,back,partial,line,squares,targets,pieces,targetPieces,checkers';
 
 /** A field as RFC 4180 writes it: quoted (quotes doubled) only when it holds `,` `"` CR or LF. */
 export function csvField(s: string): string {
@@ -33,7 +39,7 @@ function csvQuoted(s: string): string {
 
 /**
  * Record fields motif … targets: `,motif,kind,side,` then slider,front,back,partial (empty but for pins)
- * and three empty fields, or four empty fields and line,squares,targets.
+ * and three empty fields, or four empty fields and line,squares,targets (the letters follow: writeLetters).
  */
 const RECORD: RecordStyle = {
   head: byCodeAndSide((m, side) => ascii(',' + m.name + ',' + (m.kind ?? '') + ',' + side + ',')),
@@ -42,13 +48,16 @@ const RECORD: RecordStyle = {
   targets: ascii(','),
   sep: 0x2c,
   tail: byCodeAndPartial((m, partial) => ascii(m.partial ? ',' + String(partial) + ',,,' : ',,,,')),
+  mark: 0,
 };
-/** `,tag,played,w,,,,,,,` by PLAYED_SORTED index * 2 + mover: up to (not including) the checkers separator. */
+const SPACE = ascii(' ');
+/** `,tag,played,w,,,,,,,,,` by PLAYED_SORTED index * 2 + mover: up to (not including) the checkers separator. */
 const PLAYED_HEAD: readonly Uint8Array[] = PLAYED_SORTED.flatMap((p) =>
-  ['w', 'b'].map((mover) => ascii(',' + p.name + ',played,' + mover + ','.repeat(7))));
-/** motif … targets, all empty: ten separators (the eleventh comes before the checkers). */
-const EMPTY_MIDDLE = ascii(','.repeat(10));
+  ['w', 'b'].map((mover) => ascii(',' + p.name + ',played,' + mover + ','.repeat(9))));
+/** motif … targetPieces, all empty: twelve separators (the thirteenth comes before the checkers). */
+const EMPTY_MIDDLE = ascii(','.repeat(12));
 const CRLF = ascii('\r\n');
+const NO_BYTES = new Uint8Array(0);
 
 /**
  * Writes a field from outside the board (SAN, UCI) with RFC 4180 quoting. The line buffer holds bytes, so
@@ -86,8 +95,8 @@ function writeRowPrefix(w: AsciiWriter, v: PositionView): void {
   if (v.uci !== null) writeField(w, v.uci);
 }
 
-/** Writes the rows of one position. */
-export function writePositionCsv(w: AsciiWriter, v: PositionView): void {
+/** Writes the rows of one position; `tags`: the game's `,value,…` of the --tags columns (UTF-8), or nothing. */
+export function writePositionCsv(w: AsciiWriter, v: PositionView, tags: Uint8Array = NO_BYTES): void {
   const pos = v.pos;
   // game,ply,fen,move,uci and `,checkers CRLF` written once, then copied into every row
   const rowStart = w.n;
@@ -96,7 +105,8 @@ export function writePositionCsv(w: AsciiWriter, v: PositionView): void {
   w.ensure(1);
   w.buf[w.n++] = 0x2c;
   writeSquareSet(w, pos.checkersLo, pos.checkersHi, 0x20, false); // the checkers
-  w.ensure(2);
+  w.ensure(2 + tags.length);
+  w.put(tags);
   w.put(CRLF);
   const tailEnd = w.n;
   const prefixLen = prefixEnd - rowStart;
@@ -115,9 +125,10 @@ export function writePositionCsv(w: AsciiWriter, v: PositionView): void {
   // the first row is written after the saved prefix and tail, then the saved pieces are dropped
   const tailCopy = tailEnd;
   for (let i = 0; i < n; i++) {
-    w.ensure(prefixLen + tailLen + 128); // writeRecordText writes at most 128 bytes
+    w.ensure(prefixLen + tailLen + 192); // writeRecordText writes at most 160 bytes, writeLetters 20
     copy(w, rowStart, prefixLen);
-    writeRecordText(w, d, i * STRIDE, RECORD);
+    writeRecordText(w, d, i * STRIDE, RECORD, pos.board);
+    writeLetters(w, d, i * STRIDE, pos.board);
     copy(w, prefixEnd, tailLen);
   }
   if (played !== 0) {
@@ -135,6 +146,26 @@ export function writePositionCsv(w: AsciiWriter, v: PositionView): void {
   w.n -= tailCopy - rowStart;
 }
 
+/** Writes `,pieces,targetPieces` of the record at o: its pieces' letters, space-separated (room ensured by the caller). */
+function writeLetters(w: AsciiWriter, d: Int32Array, o: number, board: Int8Array): void {
+  w.buf[w.n++] = 0x2c;
+  if (isChain(d[o + REC_CODE])) {
+    writeChainLetters(w, d, o, board, SPACE);
+    w.buf[w.n++] = 0x2c;
+    writeTargetLetters(w, d, o, board, SPACE);
+    return;
+  }
+  const b = w.buf;
+  let n = w.n;
+  b[n++] = LETTER_BYTES[board[d[o + REC_SLIDER]]];
+  b[n++] = 0x20;
+  b[n++] = LETTER_BYTES[board[d[o + REC_FRONT]]];
+  b[n++] = 0x20;
+  b[n++] = LETTER_BYTES[board[d[o + REC_BACK]]];
+  b[n++] = 0x2c; // no target pieces
+  w.n = n;
+}
+
 /** Appends bytes already in the writer (from `start`, `len` of them; room ensured by the caller). */
 function copy(w: AsciiWriter, start: number, len: number): void {
   w.buf.copyWithin(w.n, start, start + len);
@@ -142,11 +173,26 @@ function copy(w: AsciiWriter, start: number, len: number): void {
 }
 
 export class CsvFormatter extends LineFormatter {
+  /** The game's --tags fields, `,value,…` as UTF-8. */
+  private tagFields = NO_BYTES;
+
+  constructor(private readonly tags: readonly string[] = []) {
+    super();
+  }
+
   override header(): string {
-    return CSV_COLUMNS + '\r\n';
+    return CSV_COLUMNS + this.tags.map((t) => ',' + csvField(t)).join('') + '\r\n';
+  }
+
+  override beginGame(info: GameInfo): void {
+    if (this.tags.length === 0) return;
+    this.tagFields = utf8.encode(this.tags.map((t) => ',' + csvField(info.tags?.get(t) ?? '')).join(''));
+    if (this.tagFields.some((b) => b >= 0x80)) this.w.utf8 = true; // take() decodes the game's lines as UTF-8
   }
 
   protected write(w: AsciiWriter, v: PositionView): void {
-    writePositionCsv(w, v);
+    writePositionCsv(w, v, this.tagFields);
   }
 }
+
+const utf8 = new TextEncoder();

@@ -7,13 +7,14 @@
 //   c0, c1, …    one per static motif record (in the engine's order), then one per tag of the move played
 //                from the position (sorted); numbering goes on past c9 when a position has more records
 //                (opcodes are letters, digits and underscores, so `c10` still reads as an opcode):
-//                  "pin absolute|relative S slider front back[ partial]"     e.g. "pin absolute w d1 d5 d8 partial"
+//                  "pin absolute|relative S slider front back[ partial]"   e.g. "pin absolute w d1=R d5=n d8=k partial"
 //                  "skewer absolute|relative S slider front back"
 //                  "discoveredCheck|discoveredAttack|xray S slider front back"
 //                  "battery S rank|file|diagonal|antiDiagonal sq,sq… -> target[,target]"
-//                                                                         e.g. "battery w file d1,d2 -> d5"
+//                                                                       e.g. "battery w file d1=R,d2=Q -> d5=q"
 //                  "played check|discoveredAttack|discoveredCheck|doubleCheck"   (the move's tags)
-//                S is the side whose motif it is (w | b); squares are lower-case, lists ascending.
+//                S is the side whose motif it is (w | b); every square is written `square=letter`, the FEN
+//                letter of the piece on it (upper case white); squares are lower-case, lists ascending.
 //   sm           the move played from the position in SAN (supplied move); absent at the end of a game.
 // A position without records (--all-positions) has no c operations.
 import { STRIDE } from '../motifs/buffer.js';
@@ -21,7 +22,7 @@ import { LINE_KINDS, PLAYED_SORTED, byCodeAndPartial, byCodeAndSide } from '../m
 import { AsciiWriter, LineFormatter, ascii, piece, writeFen, writeLabelled, writeRecordText, type RecordStyle } from './lines.js';
 import type { PositionView } from './view.js';
 
-/** A record's text: `motif[ kind] S ` then `slider front back[ partial]` or `line sq,sq… -> target[,target]`. */
+/** A record's text: `motif[ kind] S ` then `slider front back[ partial]` or `line sq,sq… -> target[,target]`, each square `sq=L`. */
 const RECORD: RecordStyle = {
   head: byCodeAndSide((m, side) => ascii(m.name + (m.kind === null ? '' : ' ' + m.kind) + ' ' + side + ' ')),
   line: LINE_KINDS.map((l) => ascii(l + ' ')),
@@ -29,6 +30,7 @@ const RECORD: RecordStyle = {
   targets: ascii(' -> '),
   sep: 0x20,
   tail: byCodeAndPartial((_m, partial) => ascii(partial ? ' partial' : '')),
+  mark: 0x3d, // =
 };
 /** `played tag";` by PLAYED_SORTED index. */
 const PLAYED_OP: readonly Uint8Array[] = PLAYED_SORTED.map((p) => ascii('played ' + p.name + '";'));
@@ -86,8 +88,8 @@ export function writePositionEpd(w: AsciiWriter, v: PositionView): void {
   const n = v.buf.count;
   for (let i = 0; i < n; i++) {
     writeCOpen(w, i);
-    w.ensure(128);
-    writeRecordText(w, d, i * STRIDE, RECORD);
+    w.ensure(160);
+    writeRecordText(w, d, i * STRIDE, RECORD, pos.board);
     w.ensure(2);
     w.put(ID_END);
   }

@@ -3,10 +3,10 @@ import { CsvFormatter } from './csv.js';
 import { EpdFormatter } from './epd.js';
 import { JsonlFormatter } from './jsonl.js';
 import { PgnFormatter } from './pgn.js';
-import type { Formatter, GameText, PositionView } from './view.js';
+import type { Formatter, GameInfo, GameText, PositionView } from './view.js';
 
-export type OutputFormat = 'jsonl' | 'csv' | 'epd' | 'pgn' | 'none';
-export const OUTPUT_FORMATS: readonly OutputFormat[] = ['jsonl', 'csv', 'epd', 'pgn', 'none'];
+export type OutputFormat = 'jsonl' | 'csv' | 'epd' | 'pgn' | 'none' | 'parquet';
+export const OUTPUT_FORMATS: readonly OutputFormat[] = ['jsonl', 'csv', 'epd', 'pgn', 'none', 'parquet'];
 /** What the workers produce: text in a format, or plain records for the library. */
 export type OutputKind = OutputFormat | 'records';
 
@@ -15,6 +15,8 @@ export class NoneFormatter implements Formatter {
   header(): string {
     return '';
   }
+
+  beginGame(_info: GameInfo): void {}
 
   position(_v: PositionView): string {
     return '';
@@ -28,18 +30,20 @@ export class NoneFormatter implements Formatter {
 /**
  * A new formatter of the format; formatters keep per-game state (PGN), so one per worker. Which positions
  * are written (--all-positions) is the worker's choice: an untagged position is formatted like any other.
+ * `tags`: the PGN tags copied into every line (--tags; JSONL and CSV have a place for them).
  */
-export function createFormatter(format: OutputFormat): Formatter {
+export function createFormatter(format: OutputFormat, tags: readonly string[] = []): Formatter {
   switch (format) {
     case 'jsonl':
-      return new JsonlFormatter();
+      return new JsonlFormatter(tags);
     case 'csv':
-      return new CsvFormatter();
+      return new CsvFormatter(tags);
     case 'epd':
       return new EpdFormatter();
     case 'pgn':
       return new PgnFormatter();
     case 'none':
+    case 'parquet': // no text: the worker's sink collects columns (parquet-columns.ts)
       return new NoneFormatter();
     default:
       throw new Error(`unknown output format "${String(format)}" (${OUTPUT_FORMATS.join(', ')})`);

@@ -7,11 +7,14 @@
 // The line is written as ASCII bytes into the reusable line buffer (lines.ts) and taken as one flat
 // string. Strings from outside the board (SAN, UCI) are escaped defensively as JSON text.
 import { REC_BACK, REC_CODE, REC_FRONT, REC_LINE, REC_PARTIAL, REC_SIDE, REC_SLIDER, STRIDE } from '../motifs/buffer.js';
+import { LETTER_BYTES } from '../motifs/letters.js';
 import { ALL_PLAYED, LINE_KINDS, byCodeAndSide, byPlayedBits, isChain, type MotifRow, type Side } from '../motifs/catalogue.js';
 import {
-  AsciiWriter, LineFormatter, ascii, piece, writeChainSquares, writeChainTargets, writeFen, writeLabelled, writeSquareSet, type Piece,
+  AsciiWriter, LineFormatter, ascii, piece, writeChainLetters, writeChainSquares, writeChainTargets, writeFen, writeLabelled, writeSquareSet,
+  writeTargetLetters, type Piece,
 } from './lines.js';
-import type { PositionView } from './view.js';
+import { askedTags } from './records.js';
+import type { GameInfo, PositionView } from './view.js';
 
 const stringWriter = new AsciiWriter();
 
@@ -31,10 +34,14 @@ function headText(m: MotifRow, side: Side): string {
   return '{"motif":"' + m.name + '"' + kind + ',"side":"' + side + '"' + (m.shape === 'chain' ? ',"squares":["' : ',"slider":"');
 }
 const CODE_HEAD: readonly Piece[] = byCodeAndSide((m, side) => piece(headText(m, side)));
-/** `"],"line":"file","targets":["` by line kind. */
+/** `"],"line":"file","targets":["` by line kind (after the chain's pieces). */
 const LINE_MID: readonly Piece[] = LINE_KINDS.map((l) => piece('"],"line":"' + l + '","targets":["'));
-/** `],"played":[…]}\n` by PLAYED_* bits: closes the motifs list and the object. */
-const PLAYED_TAIL: readonly Piece[] = byPlayedBits((names) => piece('],"played":[' + names.map((n) => '"' + n + '"').join(',') + ']}\n'));
+const PIECES_OPEN = piece('"],"pieces":["');
+const TARGET_PIECES_OPEN = piece('"],"targetPieces":["');
+/** `],"played":[…]` by PLAYED_* bits: closes the motifs list, writes the played list. */
+const PLAYED_TAIL: readonly Piece[] = byPlayedBits((names) => piece('],"played":[' + names.map((n) => '"' + n + '"').join(',') + ']'));
+/** The end of a line without --tags. */
+const LINE_END = ascii('}\n');
 const GAME = piece('{"game":');
 const PLY = piece(',"ply":');
 const FEN = piece(',"fen":"');
@@ -47,47 +54,57 @@ const QUOTE_COMMA_QUOTE = ascii('","');
 const QUOTE_BRACKET_BRACE = piece('"]}');
 
 /**
- * Whole line records by (code * 2 + side) * 2 + partial, with `a1` in the square places: a line record has
- * a fixed length, so it is one copy and six patched bytes.
+ * Whole line records by (code * 2 + side) * 2 + partial, with `a1` in the square places and `?` in the
+ * piece places: a line record has a fixed length, so it is one copy and nine patched bytes.
  */
-const LINE_RECORD: readonly Piece[] = byCodeAndSide((m, side) => {
-  const tail = m.partial ? ['","partial":false}', '","partial":true}'] : ['"}', '"}'];
-  return tail.map((t) => piece(headText(m, side) + 'a1","front":"a1","back":"a1' + t));
+const LINE_RECORD: readonly Uint8Array[] = byCodeAndSide((m, side) => {
+  const tail = m.partial ? [',"partial":false}', ',"partial":true}'] : ['}', '}'];
+  return tail.map((t) => ascii(headText(m, side) + 'a1","front":"a1","back":"a1","pieces":{"slider":"?","front":"?","back":"?"}' + t));
 }).flat();
-/** Offsets of the slider, front and back squares in a line record: after the head (which varies). */
+/** Offsets of the front and back squares and of the three letters in a line record: after the head (which varies). */
 const FRONT_AT = 'a1","front":"'.length;
 const BACK_AT = FRONT_AT + 'a1","back":"'.length;
+const SLIDER_PIECE_AT = BACK_AT + 'a1","pieces":{"slider":"'.length;
+const FRONT_PIECE_AT = SLIDER_PIECE_AT + '?","front":"'.length;
+const BACK_PIECE_AT = FRONT_PIECE_AT + '?","back":"'.length;
 
-/** Writes record i of a filled buffer as its JSON object, in recordAt()'s key order. */
-export function writeRecordJson(w: AsciiWriter, d: Int32Array, i: number): void {
-  w.ensure(200);
+/** Writes record i of a filled buffer as its JSON object, in recordAt()'s key order; board: the position's mailbox. */
+export function writeRecordJson(w: AsciiWriter, d: Int32Array, i: number, board: Int8Array): void {
+  w.ensure(256);
   const o = i * STRIDE;
   const code = d[o + REC_CODE];
   const k = code * 2 + d[o + REC_SIDE];
   if (isChain(code)) {
-    writeChainJson(w, d, o, k);
+    writeChainJson(w, d, o, k, board);
     return;
   }
   const at = w.n + CODE_HEAD[k].length;
-  w.piece(LINE_RECORD[k * 2 + (d[o + REC_PARTIAL] & 1)]);
+  w.put(LINE_RECORD[k * 2 + (d[o + REC_PARTIAL] & 1)]);
   const b = w.buf;
   let sq = d[o + REC_SLIDER];
   b[at] = 97 + (sq & 7);
   b[at + 1] = 49 + (sq >> 3);
+  b[at + SLIDER_PIECE_AT] = LETTER_BYTES[board[sq]];
   sq = d[o + REC_FRONT];
   b[at + FRONT_AT] = 97 + (sq & 7);
   b[at + FRONT_AT + 1] = 49 + (sq >> 3);
+  b[at + FRONT_PIECE_AT] = LETTER_BYTES[board[sq]];
   sq = d[o + REC_BACK];
   b[at + BACK_AT] = 97 + (sq & 7);
   b[at + BACK_AT + 1] = 49 + (sq >> 3);
+  b[at + BACK_PIECE_AT] = LETTER_BYTES[board[sq]];
 }
 
-/** A chain record (room ensured by the caller): squares, line, targets. */
-function writeChainJson(w: AsciiWriter, d: Int32Array, o: number, k: number): void {
+/** A chain record (room ensured by the caller): squares, pieces, line, targets, target pieces. */
+function writeChainJson(w: AsciiWriter, d: Int32Array, o: number, k: number, board: Int8Array): void {
   w.piece(CODE_HEAD[k]);
-  writeChainSquares(w, d, o, QUOTE_COMMA_QUOTE);
+  writeChainSquares(w, d, o, QUOTE_COMMA_QUOTE, board, 0);
+  w.piece(PIECES_OPEN);
+  writeChainLetters(w, d, o, board, QUOTE_COMMA_QUOTE);
   w.piece(LINE_MID[d[o + REC_LINE]]);
-  writeChainTargets(w, d, o, QUOTE_COMMA_QUOTE);
+  writeChainTargets(w, d, o, QUOTE_COMMA_QUOTE, board, 0);
+  w.piece(TARGET_PIECES_OPEN);
+  writeTargetLetters(w, d, o, board, QUOTE_COMMA_QUOTE);
   w.piece(QUOTE_BRACKET_BRACE);
 }
 
@@ -103,8 +120,8 @@ function writeStringOrNull(w: AsciiWriter, s: string | null): void {
   w.buf[w.n++] = 0x22;
 }
 
-/** Writes one position's JSON line (with the final "\n") into the writer. */
-export function writePositionJson(w: AsciiWriter, v: PositionView): void {
+/** Writes one position's JSON line into the writer; `end` closes it (`}\n`, or the game's `,"tags":{…}}\n`). */
+export function writePositionJson(w: AsciiWriter, v: PositionView, end: Uint8Array = LINE_END): void {
   const pos = v.pos;
   writeLabelled(w, GAME, v.game);
   writeLabelled(w, PLY, v.ply);
@@ -128,10 +145,17 @@ export function writePositionJson(w: AsciiWriter, v: PositionView): void {
       w.ensure(1);
       w.buf[w.n++] = 0x2c;
     }
-    writeRecordJson(w, d, i);
+    writeRecordJson(w, d, i, pos.board);
   }
-  w.ensure(96);
+  w.ensure(96 + end.length);
   w.piece(PLAYED_TAIL[v.played & ALL_PLAYED]);
+  w.put(end);
+}
+
+/** The game's `,"tags":{…}}\n`: the asked tags it has, in the order asked, as JSON strings (ASCII, escaped). */
+export function tagsLineEnd(names: readonly string[], tags: ReadonlyMap<string, string> | null): Uint8Array {
+  const fields = askedTags(names, tags).map(([name, value]) => jsonString(name) + ':' + jsonString(value));
+  return ascii(',"tags":{' + fields.join(',') + '}}\n');
 }
 
 const lineWriter = new AsciiWriter();
@@ -143,7 +167,18 @@ export function positionJson(v: PositionView): string {
 }
 
 export class JsonlFormatter extends LineFormatter {
+  /** How the game's lines end: with its tags when some are asked for. */
+  private end = LINE_END;
+
+  constructor(private readonly tags: readonly string[] = []) {
+    super();
+  }
+
+  override beginGame(info: GameInfo): void {
+    if (this.tags.length > 0) this.end = tagsLineEnd(this.tags, info.tags);
+  }
+
   protected write(w: AsciiWriter, v: PositionView): void {
-    writePositionJson(w, v);
+    writePositionJson(w, v, this.end);
   }
 }

@@ -9,7 +9,8 @@ import {
   REC_TARGET2,
 } from '../motifs/buffer.js';
 import { isChain } from '../motifs/catalogue.js';
-import type { Formatter, GameText, PositionView } from './view.js';
+import { LETTER_BYTES } from '../motifs/letters.js';
+import type { Formatter, GameInfo, GameText, PositionView } from './view.js';
 
 /** Bytes of an ASCII string, for the constant pieces. */
 export function ascii(s: string): Uint8Array {
@@ -40,6 +41,8 @@ export class AsciiWriter {
   private node = Buffer.from(this.buf.buffer, 0, this.buf.length);
   private view = new DataView(this.buf.buffer, 0, this.buf.length);
   n = 0;
+  /** The bytes hold UTF-8 beyond ASCII (a CSV tag value): take() decodes them as such, once. */
+  utf8 = false;
 
   /** Room for `extra` more bytes. */
   ensure(extra: number): void {
@@ -145,8 +148,9 @@ export class AsciiWriter {
 
   /** The content as a string; the writer is empty afterwards. */
   take(): string {
-    const s = this.node.toString('latin1', 0, this.n);
+    const s = this.node.toString(this.utf8 ? 'utf8' : 'latin1', 0, this.n);
     this.n = 0;
+    this.utf8 = false;
     return s;
   }
 }
@@ -199,42 +203,70 @@ export interface RecordStyle {
   sep: number;
   /** Line records, by code * 2 + partial: what follows the back square. */
   tail: readonly Uint8Array[];
+  /** The byte between a square and its piece's letter (EPD's `b5=B`), or 0: no letters beside the squares. */
+  mark: number;
 }
 
-/** Writes the record at o in a style: at most 128 bytes, room ensured by the caller. */
-export function writeRecordText(w: AsciiWriter, d: Int32Array, o: number, st: RecordStyle): void {
+/** Writes the record at o in a style: at most 160 bytes, room ensured by the caller; board: the position's mailbox. */
+export function writeRecordText(w: AsciiWriter, d: Int32Array, o: number, st: RecordStyle, board: Int8Array): void {
   const code = d[o + REC_CODE];
   w.put(st.head[code * 2 + d[o + REC_SIDE]]);
   if (isChain(code)) {
     w.put(st.line[d[o + REC_LINE]]);
-    writeChainSquares(w, d, o, st.chainSep);
+    writeChainSquares(w, d, o, st.chainSep, board, st.mark);
     w.put(st.targets);
-    writeChainTargets(w, d, o, st.chainSep);
+    writeChainTargets(w, d, o, st.chainSep, board, st.mark);
     return;
   }
-  w.square(d[o + REC_SLIDER]);
+  markedSquare(w, d[o + REC_SLIDER], board, st.mark);
   w.buf[w.n++] = st.sep;
-  w.square(d[o + REC_FRONT]);
+  markedSquare(w, d[o + REC_FRONT], board, st.mark);
   w.buf[w.n++] = st.sep;
-  w.square(d[o + REC_BACK]);
+  markedSquare(w, d[o + REC_BACK], board, st.mark);
   w.put(st.tail[code * 2 + (d[o + REC_PARTIAL] & 1)]);
 }
 
-/** Writes the squares of the chain record at o, joined by sep (room ensured by the caller). */
-export function writeChainSquares(w: AsciiWriter, d: Int32Array, o: number, sep: Uint8Array): void {
-  w.square(d[o + REC_SQUARES]);
+/** The square's name, then, when mark is not 0, mark and the letter of its piece (room ensured by the caller). */
+function markedSquare(w: AsciiWriter, sq: number, board: Int8Array, mark: number): void {
+  w.square(sq);
+  if (mark === 0) return;
+  w.buf[w.n++] = mark;
+  w.buf[w.n++] = LETTER_BYTES[board[sq]];
+}
+
+/** Writes the squares of the chain record at o, joined by sep, each marked as markedSquare() says (room ensured by the caller). */
+export function writeChainSquares(w: AsciiWriter, d: Int32Array, o: number, sep: Uint8Array, board: Int8Array, mark: number): void {
+  markedSquare(w, d[o + REC_SQUARES], board, mark);
   for (let k = 1; k < d[o + REC_LENGTH]; k++) {
     w.put(sep);
-    w.square(d[o + REC_SQUARES + k]);
+    markedSquare(w, d[o + REC_SQUARES + k], board, mark);
   }
 }
 
-/** Writes the one or two targets of the chain record at o, joined by sep (room ensured by the caller). */
-export function writeChainTargets(w: AsciiWriter, d: Int32Array, o: number, sep: Uint8Array): void {
-  w.square(d[o + REC_TARGET1]);
+/** Writes the one or two targets of the chain record at o, joined by sep, marked (room ensured by the caller). */
+export function writeChainTargets(w: AsciiWriter, d: Int32Array, o: number, sep: Uint8Array, board: Int8Array, mark: number): void {
+  markedSquare(w, d[o + REC_TARGET1], board, mark);
   if (d[o + REC_TARGET2] >= 0) {
     w.put(sep);
-    w.square(d[o + REC_TARGET2]);
+    markedSquare(w, d[o + REC_TARGET2], board, mark);
+  }
+}
+
+/** Writes the letters of the pieces of the chain record at o, joined by sep (room ensured by the caller). */
+export function writeChainLetters(w: AsciiWriter, d: Int32Array, o: number, board: Int8Array, sep: Uint8Array): void {
+  w.buf[w.n++] = LETTER_BYTES[board[d[o + REC_SQUARES]]];
+  for (let k = 1; k < d[o + REC_LENGTH]; k++) {
+    w.put(sep);
+    w.buf[w.n++] = LETTER_BYTES[board[d[o + REC_SQUARES + k]]];
+  }
+}
+
+/** Writes the letters of the pieces on the targets of the chain record at o, joined by sep (room ensured by the caller). */
+export function writeTargetLetters(w: AsciiWriter, d: Int32Array, o: number, board: Int8Array, sep: Uint8Array): void {
+  w.buf[w.n++] = LETTER_BYTES[board[d[o + REC_TARGET1]]];
+  if (d[o + REC_TARGET2] >= 0) {
+    w.put(sep);
+    w.buf[w.n++] = LETTER_BYTES[board[d[o + REC_TARGET2]]];
   }
 }
 
@@ -243,13 +275,15 @@ export function writeChainTargets(w: AsciiWriter, d: Int32Array, o: number, sep:
  * (a string per line would cost an allocation each; a game's lines are written together anyway).
  */
 export abstract class LineFormatter implements Formatter {
-  private readonly w = new AsciiWriter();
+  protected readonly w = new AsciiWriter();
 
   protected abstract write(w: AsciiWriter, v: PositionView): void;
 
   header(): string {
     return '';
   }
+
+  beginGame(_info: GameInfo): void {}
 
   position(v: PositionView): string {
     this.write(this.w, v);

@@ -25,7 +25,7 @@ import { ALL_PLAYED, byCodeAndPartial, byCodeAndSide, byPlayedBits, isChain } fr
 import { squareName } from '../core/squares.js';
 import { SYMBOL, decodeText, scanGame, type GameSink } from '../pgn/movetext.js';
 import { toFen } from '../core/fen.js';
-import type { Formatter, GameText, PositionView } from './view.js';
+import type { Formatter, GameInfo, GameText, PositionView } from './view.js';
 
 const SQ: readonly string[] = Array.from({ length: 64 }, (_, sq) => squareName(sq));
 const SQ_DASH: readonly string[] = SQ.map((s) => '-' + s);
@@ -130,6 +130,8 @@ export class PgnFormatter implements Formatter {
   header(): string {
     return '';
   }
+
+  beginGame(_info: GameInfo): void {} // the game's tags are in its text already
 
   position(v: PositionView): string {
     if (v.game !== this.game) this.reset(v.game);

@@ -17,13 +17,28 @@ export interface PositionRecord {
   checkers: string[];
   motifs: MotifRecord[];
   played: PlayedTag[];
+  /** The game's tags asked for (--tags, the `tags` option), as in the file; a tag the game lacks is absent. */
+  tags?: Record<string, string>;
 }
 
-/** The record of a position view (allocates: one object per selected position). */
-export function positionRecord(v: PositionView): PositionRecord {
+/** The tags asked for that the game has, in the order asked, as name and value. */
+export function askedTags(names: readonly string[], tags: ReadonlyMap<string, string> | null): [string, string][] {
+  const out: [string, string][] = [];
+  for (const name of names) {
+    const value = tags?.get(name);
+    if (value !== undefined) out.push([name, value]);
+  }
+  return out;
+}
+
+/**
+ * The record of a position view (allocates: one object per selected position); `tags`: the game's
+ * asked tags (askedTags()), or null when none are asked for.
+ */
+export function positionRecord(v: PositionView, tags: [string, string][] | null = null): PositionRecord {
   const motifs: MotifRecord[] = [];
-  for (let i = 0; i < v.buf.count; i++) motifs.push(recordAt(v.buf, i));
-  return {
+  for (let i = 0; i < v.buf.count; i++) motifs.push(recordAt(v.buf, i, v.pos));
+  const rec: PositionRecord = {
     game: v.game,
     ply: v.ply,
     fen: toFen(v.pos),
@@ -33,4 +48,6 @@ export function positionRecord(v: PositionView): PositionRecord {
     motifs,
     played: playedNames(v.played),
   };
+  if (tags !== null) rec.tags = Object.fromEntries(tags);
+  return rec;
 }

@@ -3,7 +3,8 @@
 import type { GameInfo, GameText, PositionSink, PositionView } from '../analysis/view.js';
 import type { OutputKind } from '../output/formats.js';
 import { createFormatter } from '../output/formats.js';
-import { positionRecord, type PositionRecord } from '../output/records.js';
+import { ParquetColumns, type ParquetBatch } from '../output/parquet-columns.js';
+import { askedTags, positionRecord, type PositionRecord } from '../output/records.js';
 import { Stats } from '../output/stats.js';
 import type { Formatter } from '../output/view.js';
 
@@ -13,31 +14,46 @@ export class BatchSink implements PositionSink {
   records: PositionRecord[] | null;
   /** Positions kept in the current game. */
   private kept = 0;
+  /** The game's asked tags for its records, or null when none are asked for (--tags). */
+  private gameTags: [string, string][] | null = null;
+  /** -f parquet: the written positions as columns. */
+  private readonly columns: ParquetColumns | null;
+  private readonly tags: readonly string[];
+  private readonly keptGamesOnly: boolean;
 
   /**
-   * Formats with `formatter` (null: no text), or collects records. `keptGamesOnly` (--where): a game
+   * Formats with `formatter` (null: no text), or collects records (`records`) or Parquet columns
+   * (`parquet`); `tags`: the tags every record carries (--tags); `keptGamesOnly` (--where): a game
    * without a kept position writes nothing, not even its PGN text.
    */
   constructor(
     private readonly formatter: Formatter | null,
-    collectRecords: boolean,
-    private readonly keptGamesOnly = false,
+    o: { records?: boolean; tags?: readonly string[]; parquet?: boolean; keptGamesOnly?: boolean } = {},
   ) {
-    this.records = collectRecords ? [] : null;
+    this.tags = o.tags ?? [];
+    this.keptGamesOnly = o.keptGamesOnly === true;
+    this.records = o.records === true ? [] : null;
+    this.columns = o.parquet === true ? new ParquetColumns(this.tags) : null;
   }
 
   /** The sink of an output kind. */
-  static of(kind: OutputKind, keptGamesOnly = false): BatchSink {
-    return new BatchSink(kind === 'records' || kind === 'none' ? null : createFormatter(kind), kind === 'records', keptGamesOnly);
+  static of(kind: OutputKind, tags: readonly string[] = [], keptGamesOnly = false): BatchSink {
+    const text = kind !== 'records' && kind !== 'none' && kind !== 'parquet';
+    return new BatchSink(text ? createFormatter(kind, tags) : null, { records: kind === 'records', tags, parquet: kind === 'parquet', keptGamesOnly });
   }
 
-  beginGame(_info: GameInfo): void {}
+  beginGame(info: GameInfo): void {
+    this.formatter?.beginGame(info);
+    this.columns?.beginGame(info);
+    if (this.records !== null && this.tags.length > 0) this.gameTags = askedTags(this.tags, info.tags);
+  }
 
   position(v: PositionView, keep: boolean): void {
     if (keep) {
       this.kept++;
       if (this.formatter !== null) this.text += this.formatter.position(v);
-      else if (this.records !== null) this.records.push(positionRecord(v));
+      else if (this.records !== null) this.records.push(positionRecord(v, this.gameTags));
+      else this.columns?.position(v);
     }
     this.stats.addPosition(v);
   }
@@ -49,8 +65,8 @@ export class BatchSink implements PositionSink {
   }
 
   /** What the batch produced, and a fresh start. */
-  take(): { text: string; records: PositionRecord[] | null; stats: Stats } {
-    const out = { text: this.text, records: this.records, stats: this.stats };
+  take(): { text: string; records: PositionRecord[] | null; parquet: ParquetBatch | null; stats: Stats } {
+    const out = { text: this.text, records: this.records, parquet: this.columns?.take() ?? null, stats: this.stats };
     this.text = '';
     this.records = this.records === null ? null : [];
     this.stats = new Stats();

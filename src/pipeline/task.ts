@@ -21,6 +21,8 @@ export interface WorkerOptions {
   games?: boolean;
   /** --where: write exactly the positions matching this query (and, as PGN, only the games holding one). */
   where?: CompiledQuery | null;
+  /** PGN tags copied into every record (--tags). */
+  tags?: string[];
 }
 
 export interface WorkerInit {
@@ -135,8 +137,9 @@ function blank(bytes: Uint8Array, from: number): boolean {
 export function createTask(init: WorkerInit): (batch: Batch) => Promise<BatchResult> {
   installTables(openTables(init.tables));
   const o = init.options;
-  const analyzer = new GameAnalyzer({ allPositions: o.allPositions, filter: o.filter, moves: o.output !== 'none', allTags: o.games === true, select: o.where });
-  const sink = BatchSink.of(o.output, o.where != null);
+  const tags = o.tags ?? [];
+  const analyzer = new GameAnalyzer({ allPositions: o.allPositions, filter: o.filter, moves: o.output !== 'none', allTags: o.games === true || tags.length > 0, select: o.where });
+  const sink = BatchSink.of(o.output, tags, o.where != null);
 
   return async (batch: Batch): Promise<BatchResult> => {
     const work = new BatchWork(batch, analyzer, sink, o.games === true);
@@ -161,6 +164,7 @@ export function createTask(init: WorkerInit): (batch: Batch) => Promise<BatchRes
       text: out.text,
       gamesText: work.gamesText,
       records: out.records,
+      parquet: out.parquet,
       stats: out.stats.toJSON(),
       errors: work.errors,
       verify: verifier?.take() ?? null,

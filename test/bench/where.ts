@@ -13,7 +13,7 @@ export const FEW = ['skewer.absolute[back=Q]', 'played.doubleCheck and rating >=
 /** CPU ms of one analysis of the games; the positions counted and kept. */
 function once(games: Uint8Array[], select: CompiledQuery | null): { ms: number; positions: number; kept: number } {
   const analyzer = new GameAnalyzer({ allPositions: false, filter: ALL_MOTIFS, moves: false, select });
-  const sink = new BatchSink(null, false);
+  const sink = new BatchSink(null);
   let kept = 0;
   const position = sink.position.bind(sink);
   sink.position = (v, keep) => {

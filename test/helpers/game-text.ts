@@ -12,7 +12,7 @@ export class FormattingAnalyzer {
 
   constructor(o: { formatter: Formatter | null; allPositions: boolean; filter: MotifFilter }) {
     this.analyzer = new GameAnalyzer({ allPositions: o.allPositions, filter: o.filter, moves: o.formatter !== null });
-    this.sink = new BatchSink(o.formatter, false);
+    this.sink = new BatchSink(o.formatter);
   }
 
   /** The game's output text, or why it was rejected (then nothing was counted). */

@@ -1,7 +1,7 @@
 // The motif catalogue is the one place names live: these tests check that its rows are consistent and that
 // everything derived from it (the record fields, the filter, the writers) follows each row.
 import { describe, expect, it } from 'vitest';
-import { INITIAL_FEN, parseFen } from '../../src/core/fen.js';
+import { parseFen } from '../../src/core/fen.js';
 import { MotifBuffer } from '../../src/motifs/buffer.js';
 import {
   ALL_CODES, ALL_PLAYED, MOTIFS, MOTIF_KEYS, PLAYED, PLAYED_SORTED, codesOf, isChain, playedNames,
@@ -21,6 +21,9 @@ const LICHESS_THEMES = new Set(['pin', 'skewer', 'xRayAttack', 'discoveredAttack
  * A buffer with one record of the row: a line record, or a chain d1, d2 on the file with only its upper
  * target, d5 (the record keeps the present target first).
  */
+/** The pieces oneRecord() names: R d1, Q d2, n d5, k d8. */
+const RECORD_FEN = '3k4/8/8/3n4/8/8/3Q4/3RK3 w - - 0 1';
+
 function oneRecord(code: number, side: number, partial: number): MotifBuffer {
   const buf = new MotifBuffer();
   if (isChain(code)) {
@@ -56,36 +59,44 @@ describe('the motif catalogue', () => {
   });
 
   it('says which fields a record has, and recordAt() gives exactly those', () => {
+    const pos = parseFen(RECORD_FEN);
     for (const m of MOTIFS) {
       expect(isChain(m.code)).toBe(m.shape === 'chain');
-      const rec = recordAt(oneRecord(m.code, 1, 1), 0);
-      const fields = m.shape === 'chain' ? ['squares', 'line', 'targets'] : ['slider', 'front', 'back'];
+      const rec = recordAt(oneRecord(m.code, 1, 1), 0, pos);
+      const fields = m.shape === 'chain' ? ['squares', 'pieces', 'line', 'targets', 'targetPieces'] : ['slider', 'front', 'back', 'pieces'];
       const keys = ['motif', ...(m.kind === null ? [] : ['kind']), 'side', ...fields, ...(m.partial ? ['partial'] : [])];
       expect(Object.keys(rec)).toEqual(keys);
       expect(rec.motif).toBe(m.name);
       expect(rec.side).toBe('b');
-      if ('squares' in rec) expect([rec.squares, rec.line, rec.targets]).toEqual([['d1', 'd2'], 'file', ['d5']]);
-      else expect([rec.slider, rec.front, rec.back]).toEqual(['d1', 'd5', 'd8']);
+      if ('squares' in rec) {
+        expect([rec.squares, rec.line, rec.targets]).toEqual([['d1', 'd2'], 'file', ['d5']]);
+        expect([rec.pieces, rec.targetPieces]).toEqual([['R', 'Q'], ['n']]);
+      } else {
+        expect([rec.slider, rec.front, rec.back]).toEqual(['d1', 'd5', 'd8']);
+        expect(rec.pieces).toEqual({ slider: 'R', front: 'n', back: 'k' });
+      }
       if ('partial' in rec) expect(rec.partial).toBe(true);
     }
   });
 
   it('drives every writer: each row is written with its name, kind and key', () => {
-    const pos = parseFen(INITIAL_FEN);
+    const pos = parseFen(RECORD_FEN);
     for (const m of MOTIFS) {
       for (const partial of m.partial ? [0, 1] : [0]) {
         const buf = oneRecord(m.code, 0, partial);
         const v: PositionView = { game: 1, ply: 0, pos, buf, played: 0, san: null, uci: null };
-        expect(JSON.parse(positionJson(v)).motifs).toEqual([recordAt(buf, 0)]);
+        expect(JSON.parse(positionJson(v)).motifs).toEqual([recordAt(buf, 0, pos)]);
         const csv = new CsvFormatter();
         csv.position(v);
         const row = csv.endGame({ bytes: new Uint8Array(0), moveEnds: new Int32Array(0) }).split(',');
         expect(row.slice(5, 8)).toEqual([m.name, m.kind ?? '', 'w']);
         if (m.partial) expect(row[11]).toBe(partial === 1 ? 'true' : 'false');
+        expect(row.slice(15, 17)).toEqual(m.shape === 'chain' ? ['R Q', 'n'] : ['R n k', '']);
         const epd = new EpdFormatter();
         epd.position(v);
         const kind = m.kind === null ? '' : ` ${m.kind}`;
-        expect(epd.endGame({ bytes: new Uint8Array(0), moveEnds: new Int32Array(0) })).toContain(` c0 "${m.name}${kind} w `);
+        const squares = m.shape === 'chain' ? 'file d1=R,d2=Q -> d5=n' : `d1=R d5=n d8=k${partial === 1 ? ' partial' : ''}`;
+        expect(epd.endGame({ bytes: new Uint8Array(0), moveEnds: new Int32Array(0) })).toContain(` c0 "${m.name}${kind} w ${squares}";`);
         expect(motifsCommand(v)).toMatch(new RegExp(`^\\[%xray ${m.key.replace('.', '\\.')} w \\S+${partial === 1 ? ' partial' : ''}\\]$`));
       }
     }

@@ -14,9 +14,11 @@ import { createFormatter, NoneFormatter, OUTPUT_FORMATS } from '../../src/output
 import { JsonlFormatter } from '../../src/output/jsonl.js';
 import { PgnFormatter } from '../../src/output/pgn.js';
 import { Stats } from '../../src/output/stats.js';
-import type { Formatter, GameText, PositionView } from '../../src/output/view.js';
+import type { Formatter, GameInfo, GameText, PositionView } from '../../src/output/view.js';
 import { FormattingAnalyzer as GameAnalyzer } from '../helpers/game-text.js';
 import { readCorpusBytes, splitGames } from '../helpers/corpus.js';
+import { letterOn } from '../helpers/fen-letters.js';
+import { readCsv } from '../helpers/csv.js';
 import type { PositionRecord } from '../../src/index.js';
 
 /** A §6 record (as the library yields it), plus what the EPD/CSV columns need besides. */
@@ -42,10 +44,13 @@ class Recording implements Formatter {
   header(): string {
     return this.inner.header();
   }
+  beginGame(info: GameInfo): void {
+    this.inner.beginGame(info);
+  }
   position(v: PositionView): string {
     const text = line(this.inner, v);
     const motifs: MotifRecord[] = [];
-    for (let i = 0; i < v.buf.count; i++) motifs.push(recordAt(v.buf, i));
+    for (let i = 0; i < v.buf.count; i++) motifs.push(recordAt(v.buf, i, v.pos));
     this.seen.push({
       game: v.game, ply: v.ply, fen: toFen(v.pos), move: v.san, uci: v.uci,
       checkers: squaresOf(v.pos.checkersLo, v.pos.checkersHi).map(squareName), motifs, played: playedNames(v.played),
@@ -69,65 +74,28 @@ function run(inner: Formatter, allPositions: boolean, limit = 120): { rec: Recor
   return { rec, out };
 }
 
-/** An RFC 4180 reader: records of fields; checks that every line ends with CRLF. */
-function readCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let i = 0;
-  let quoted = false;
-  while (i < text.length) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 2;
-      } else if (c === '"') {
-        quoted = false;
-        i++;
-      } else {
-        field += c;
-        i++;
-      }
-    } else if (c === '"' && field === '') {
-      quoted = true;
-      i++;
-    } else if (c === ',') {
-      row.push(field);
-      field = '';
-      i++;
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i += 2;
-    } else if (c === '\n' || c === '\r') {
-      throw new Error(`bare line break at ${i}`);
-    } else {
-      field += c;
-      i++;
-    }
-  }
-  if (field !== '' || row.length > 0) throw new Error('last record without CRLF');
-  return rows;
-}
-
 const COLS = CSV_COLUMNS.split(',');
+
+/** The letter on a square by the FEN's placement (the oracle of the pieces); `?` for an empty one, as written. */
+function letter(fen: string, square: string): string {
+  return letterOn(fen, square) || '?';
+}
 
 /** The CSV rows one position should have, as column -> value maps. */
 function expectedRows(s: Seen): Record<string, string>[] {
   const base = {
     game: String(s.game), ply: String(s.ply), fen: s.fen, move: s.move ?? '', uci: s.uci ?? '',
     motif: '', kind: '', side: '', slider: '', front: '', back: '', partial: '', line: '', squares: '', targets: '',
-    checkers: s.checkers.join(' '),
+    pieces: '', targetPieces: '', checkers: s.checkers.join(' '),
   };
+  const on = (squares: string[]): string => squares.map((sq) => letter(s.fen, sq)).join(' ');
   const rows: Record<string, string>[] = [];
   for (const r of s.motifs) {
     const row = { ...base, motif: r.motif, side: r.side };
-    if (r.motif === 'battery') Object.assign(row, { line: r.line, squares: r.squares.join(' '), targets: r.targets.join(' ') });
-    else {
-      Object.assign(row, { slider: r.slider, front: r.front, back: r.back });
+    if (r.motif === 'battery') {
+      Object.assign(row, { line: r.line, squares: r.squares.join(' '), targets: r.targets.join(' '), pieces: on(r.squares), targetPieces: on(r.targets) });
+    } else {
+      Object.assign(row, { slider: r.slider, front: r.front, back: r.back, pieces: on([r.slider, r.front, r.back]) });
       if (r.motif === 'pin' || r.motif === 'skewer') row.kind = r.kind;
       if (r.motif === 'pin') row.partial = String(r.partial);
     }
@@ -138,14 +106,18 @@ function expectedRows(s: Seen): Record<string, string>[] {
   return rows;
 }
 
-/** The EPD comment texts one position should have, from the §6 objects. */
+/** The EPD comment texts one position should have, from the §6 objects and the FEN's letters. */
 function expectedComments(s: Seen): string[] {
   const out: string[] = [];
+  const at = (sq: string): string => `${sq}=${letter(s.fen, sq)}`;
   for (const r of s.motifs) {
-    if (r.motif === 'battery') out.push(`battery ${r.side} ${r.line} ${r.squares.join(',')} -> ${r.targets.join(',')}`);
-    else if (r.motif === 'pin') out.push(`pin ${r.kind} ${r.side} ${r.slider} ${r.front} ${r.back}${r.partial ? ' partial' : ''}`);
-    else if (r.motif === 'skewer') out.push(`skewer ${r.kind} ${r.side} ${r.slider} ${r.front} ${r.back}`);
-    else out.push(`${r.motif} ${r.side} ${r.slider} ${r.front} ${r.back}`);
+    if (r.motif === 'battery') out.push(`battery ${r.side} ${r.line} ${r.squares.map(at).join(',')} -> ${r.targets.map(at).join(',')}`);
+    else {
+      const squares = `${at(r.slider)} ${at(r.front)} ${at(r.back)}`;
+      if (r.motif === 'pin') out.push(`pin ${r.kind} ${r.side} ${squares}${r.partial ? ' partial' : ''}`);
+      else if (r.motif === 'skewer') out.push(`skewer ${r.kind} ${r.side} ${squares}`);
+      else out.push(`${r.motif} ${r.side} ${squares}`);
+    }
   }
   for (const t of s.played) out.push(`played ${t}`);
   return out;
@@ -245,7 +217,7 @@ function crowded(fen: string, records: number, chess960 = false): PositionView {
 
 function seenOf(v: PositionView): Seen {
   const motifs: MotifRecord[] = [];
-  for (let i = 0; i < v.buf.count; i++) motifs.push(recordAt(v.buf, i));
+  for (let i = 0; i < v.buf.count; i++) motifs.push(recordAt(v.buf, i, v.pos));
   return {
     game: v.game, ply: v.ply, fen: toFen(v.pos), move: v.san, uci: v.uci,
     checkers: squaresOf(v.pos.checkersLo, v.pos.checkersHi).map(squareName), motifs, played: playedNames(v.played),
@@ -289,7 +261,7 @@ describe('long and odd positions', () => {
 
 describe('formats', () => {
   it('the factory makes each format; none writes nothing', () => {
-    expect(OUTPUT_FORMATS).toEqual(['jsonl', 'csv', 'epd', 'pgn', 'none']);
+    expect(OUTPUT_FORMATS).toEqual(['jsonl', 'csv', 'epd', 'pgn', 'none', 'parquet']);
     expect(createFormatter('jsonl')).toBeInstanceOf(JsonlFormatter);
     expect(createFormatter('csv')).toBeInstanceOf(CsvFormatter);
     expect(createFormatter('epd')).toBeInstanceOf(EpdFormatter);
@@ -301,6 +273,6 @@ describe('formats', () => {
     expect(out).toBe('');
     expect(rec.seen.length).toBeGreaterThan(0);
     expect(createFormatter('csv').header()).toBe(CSV_COLUMNS + '\r\n');
-    for (const f of ['jsonl', 'epd', 'pgn', 'none'] as const) expect(createFormatter(f).header()).toBe('');
+    for (const f of ['jsonl', 'epd', 'pgn', 'none', 'parquet'] as const) expect(createFormatter(f).header()).toBe('');
   });
 });

@@ -17,6 +17,8 @@ import { JsonlFormatter, jsonString, positionJson } from '../../src/output/jsonl
 import { createFormatter } from '../../src/output/formats.js';
 import type { PositionView } from '../../src/output/view.js';
 import { loadGames, type CorpusGame } from '../helpers/corpus.js';
+import { fenLetters } from '../helpers/fen-letters.js';
+import type { PositionRecord } from '../../src/output/records.js';
 
 /** Replays games on the core and calls back with each position's view (reused: copy what you keep). */
 function replay(games: CorpusGame[], cb: (v: PositionView) => void): void {
@@ -49,7 +51,7 @@ function replay(games: CorpusGame[], cb: (v: PositionView) => void): void {
 
 function expectedObject(v: PositionView): object {
   const motifs = [];
-  for (let i = 0; i < v.buf.count; i++) motifs.push(recordAt(v.buf, i));
+  for (let i = 0; i < v.buf.count; i++) motifs.push(recordAt(v.buf, i, v.pos));
   return {
     game: v.game,
     ply: v.ply,
@@ -60,6 +62,24 @@ function expectedObject(v: PositionView): object {
     motifs,
     played: playedNames(v.played),
   };
+}
+
+/** Every record's pieces are the letters the FEN's placement shows on its squares (an independent reading). */
+function expectPiecesOfFen(rec: PositionRecord): void {
+  const on = fenLetters(rec.fen);
+  const at = (sq: string): string => on[(sq.charCodeAt(1) - 49) * 8 + sq.charCodeAt(0) - 97];
+  for (const m of rec.motifs) {
+    if (m.motif === 'battery') {
+      expect(m.pieces).toEqual(m.squares.map(at));
+      expect(m.targetPieces).toEqual(m.targets.map(at));
+      // a battery's sliders are its side's; its targets the other side's
+      for (const p of m.pieces) expect(m.side === 'w' ? 'RBQ' : 'rbq').toContain(p);
+      for (const p of m.targetPieces) expect(p === p.toUpperCase()).toBe(m.side === 'b');
+    } else {
+      expect(m.pieces).toEqual({ slider: at(m.slider), front: at(m.front), back: at(m.back) });
+      expect('RBQrbq').toContain(m.pieces.slider);
+    }
+  }
 }
 
 const games = loadGames('games/pgnmentor-style-Fischer.pgn', 200);
@@ -80,6 +100,7 @@ describe('JSONL', () => {
       const expected = expectedObject(v);
       expect(line).toBe(JSON.stringify(expected) + '\n');
       expect(JSON.parse(line)).toEqual(expected);
+      expectPiecesOfFen(JSON.parse(line) as PositionRecord);
       positions++;
       if (v.buf.count > 0 || v.played !== 0) tagged++;
       for (let i = 0; i < v.buf.count; i++) {

@@ -17,7 +17,7 @@ import { recordAt, tagFen, type MotifRecord } from '../../src/motifs/tags.js';
 import { createFormatter } from '../../src/output/formats.js';
 import { PgnFormatter } from '../../src/output/pgn.js';
 import { Stats } from '../../src/output/stats.js';
-import type { Formatter, GameText, PositionView } from '../../src/output/view.js';
+import type { Formatter, GameInfo, GameText, PositionView } from '../../src/output/view.js';
 import { FormattingAnalyzer as GameAnalyzer } from '../helpers/game-text.js';
 import { decodeText, scanGame, tokenizeMoves } from '../../src/pgn/movetext.js';
 import { readCorpusBytes, splitGames } from '../helpers/corpus.js';
@@ -57,9 +57,12 @@ class Recording implements Formatter {
   header(): string {
     return this.inner.header();
   }
+  beginGame(info: GameInfo): void {
+    this.inner.beginGame(info);
+  }
   position(v: PositionView): string {
     const records: MotifRecord[] = [];
-    for (let i = 0; i < v.buf.count; i++) records.push(recordAt(v.buf, i));
+    for (let i = 0; i < v.buf.count; i++) records.push(recordAt(v.buf, i, v.pos));
     this.append(v.ply, xrayText(records));
     const played = playedNames(v.played);
     if (played.length > 0) this.append(v.ply + 1, `[%played ${played.join(',')}]`);

@@ -17,11 +17,12 @@ class Counting implements Formatter {
   header(): string {
     return '';
   }
+  beginGame(): void {}
   position(v: PositionView): string {
     this.positions++;
     const keys: string[] = [];
     for (let i = 0; i < v.buf.count; i++) {
-      const r = recordAt(v.buf, i);
+      const r = recordAt(v.buf, i, v.pos);
       keys.push('kind' in r ? `${r.motif}.${r.kind}` : r.motif);
     }
     for (const t of playedNames(v.played)) keys.push(`played.${t}`);

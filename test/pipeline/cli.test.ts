@@ -108,7 +108,7 @@ describe('the command line', () => {
     expect(r.code).toBe(0);
     const rec = JSON.parse(r.stdout.trim()) as { game: number; ply: number; motifs: { motif: string; kind: string }[] };
     expect(rec.game).toBe(1);
-    expect(rec.motifs).toEqual([{ motif: 'pin', kind: 'absolute', side: 'w', slider: 'd1', front: 'd5', back: 'd8', partial: false }]);
+    expect(rec.motifs).toEqual([{ motif: 'pin', kind: 'absolute', side: 'w', slider: 'd1', front: 'd5', back: 'd8', pieces: { slider: 'R', front: 'n', back: 'k' }, partial: false }]);
     const bad = readFileSync(join(tmp, 'epd-errors.jsonl'), 'utf8').trim().split('\n');
     expect(bad).toHaveLength(1);
     expect(JSON.parse(bad[0])).toMatchObject({ game: 2, text: 'not a fen' });

@@ -29,7 +29,7 @@ describe('the library API', () => {
   it('tags one position from a FEN', () => {
     expect(tagFen('3k4/8/8/3n4/8/8/8/3RK3 w - - 0 1')).toEqual({
       checkers: [],
-      motifs: [{ motif: 'pin', kind: 'absolute', side: 'w', slider: 'd1', front: 'd5', back: 'd8', partial: false }],
+      motifs: [{ motif: 'pin', kind: 'absolute', side: 'w', slider: 'd1', front: 'd5', back: 'd8', pieces: { slider: 'R', front: 'n', back: 'k' }, partial: false }],
     });
   });
 });

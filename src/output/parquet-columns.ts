@@ -1,0 +1,312 @@
+// The worker's half of -f parquet: each written position goes into plain columns (typed arrays, no object
+// per position or per motif), handed to the main thread once per batch as a ParquetBatch, which
+// parquet.ts turns into Arrow data and Parquet row groups. Small domains (squares, piece letters, motif
+// codes, sides, line kinds, played tags) are written as Int8 keys of fixed dictionaries; text (FEN, SAN,
+// UCI, tag values) as bytes with offsets. -1 in a key column means null (absent in the JSONL record).
+import type { GameInfo, PositionView } from '../analysis/view.js';
+import {
+  REC_BACK, REC_CODE, REC_FRONT, REC_LENGTH, REC_LINE, REC_PARTIAL, REC_SIDE, REC_SLIDER, REC_SQUARES, REC_TARGET1, REC_TARGET2, STRIDE,
+} from '../motifs/buffer.js';
+import { MOTIFS, PLAYED_SORTED, isChain } from '../motifs/catalogue.js';
+import { AsciiWriter, writeFen } from './lines.js';
+import { askedTags } from './records.js';
+
+/** The columns every row has (parquet-arrow.ts gives their types); --tags columns follow, named as the tags. */
+export const PARQUET_COLUMNS = ['game', 'ply', 'fen', 'move', 'uci', 'checkers', 'motifs', 'played'] as const;
+
+/** The piece letters of the `pieces` dictionary; a letter's key is its index (`?`: an empty square, which no record names). */
+export const LETTERS = 'PNBRQKpnbrqk?';
+/** Dictionary key of the letter by mailbox code (side * 8 + type + 1, 0 empty). */
+const LETTER_KEY = Int8Array.from('?PNBRQK??pnbrqk?', (c) => LETTERS.indexOf(c));
+
+/** A list column of dictionary keys: list i holds keys[offsets[i] … offsets[i + 1]). */
+export interface KeyLists {
+  offsets: Int32Array;
+  keys: Int8Array;
+}
+
+/** A text column: value i is bytes[offsets[i] … offsets[i + 1]) as UTF-8, or null where valid[i] is 0. */
+export interface TextColumn {
+  offsets: Int32Array;
+  bytes: Uint8Array;
+  valid: Int8Array;
+}
+
+/** One row per motif record: the struct fields of the `motifs` lists. */
+export interface MotifColumns {
+  /** Row i's records are records offsets[i] … offsets[i + 1]. */
+  offsets: Int32Array;
+  /** Catalogue code (name and kind derive from it), side 0 w / 1 b. */
+  code: Int8Array;
+  side: Int8Array;
+  /** Squares of line records, -1 for chains. */
+  slider: Int8Array;
+  front: Int8Array;
+  back: Int8Array;
+  /** 0 or 1 for pins, -1 for records without the field. */
+  partial: Int8Array;
+  /** Line kind of chains, -1 for line records. */
+  line: Int8Array;
+  /** Chains' squares and targets (empty lists for line records, which have none). */
+  squares: KeyLists;
+  targets: KeyLists;
+  /** Letters: of slider, front, back, or of a chain's squares; and of its targets. */
+  pieces: KeyLists;
+  targetPieces: KeyLists;
+}
+
+/** One batch's positions as columns (structured-cloneable: typed arrays only). */
+export interface ParquetBatch {
+  rows: number;
+  /** The game number as int64 halves: low, high per row. */
+  game: Int32Array;
+  ply: Int32Array;
+  fen: TextColumn;
+  move: TextColumn;
+  uci: TextColumn;
+  /** Square keys (a1 = 0 … h8 = 63). */
+  checkers: KeyLists;
+  /** Keys into PLAYED_SORTED. */
+  played: KeyLists;
+  motifs: MotifColumns;
+  /** One column per --tags tag, in the order asked. */
+  tags: TextColumn[];
+}
+
+/** A typed array grown by doubling, handed out as a copy of its filled part. */
+class Growing<T extends Int8Array | Int32Array | Uint8Array> {
+  private a: T;
+  n = 0;
+
+  constructor(private readonly make: (size: number) => T) {
+    this.a = make(1024);
+  }
+
+  push(x: number): void {
+    if (this.n === this.a.length) this.room(1);
+    this.a[this.n++] = x;
+  }
+
+  /** Appends bytes (for Uint8Array columns). */
+  append(src: Uint8Array): void {
+    this.room(src.length);
+    this.a.set(src, this.n);
+    this.n += src.length;
+  }
+
+  private room(extra: number): void {
+    if (this.n + extra <= this.a.length) return;
+    let size = this.a.length * 2;
+    while (size < this.n + extra) size *= 2;
+    const b = this.make(size);
+    b.set(this.a.subarray(0, this.n));
+    this.a = b;
+  }
+
+  /** The filled part, and an empty array again. */
+  take(): T {
+    const out = this.a.slice(0, this.n) as T;
+    this.n = 0;
+    return out;
+  }
+}
+
+const int8s = (): Growing<Int8Array> => new Growing((n) => new Int8Array(n));
+const int32s = (): Growing<Int32Array> => new Growing((n) => new Int32Array(n));
+
+class KeyListBuilder {
+  readonly keys = int8s();
+  private readonly offsets = int32s();
+
+  constructor() {
+    this.offsets.push(0);
+  }
+
+  /** Ends the current list. */
+  end(): void {
+    this.offsets.push(this.keys.n);
+  }
+
+  take(): KeyLists {
+    const out = { offsets: this.offsets.take(), keys: this.keys.take() };
+    this.offsets.push(0);
+    return out;
+  }
+}
+
+class TextBuilder {
+  private readonly bytes = new Growing((n) => new Uint8Array(n));
+  private readonly offsets = int32s();
+  private readonly valid = int8s();
+
+  constructor() {
+    this.offsets.push(0);
+  }
+
+  /** Appends a value (null: a null row). */
+  push(bytes: Uint8Array | null): void {
+    if (bytes !== null) this.bytes.append(bytes);
+    this.offsets.push(this.bytes.n);
+    this.valid.push(bytes === null ? 0 : 1);
+  }
+
+  take(): TextColumn {
+    const out = { offsets: this.offsets.take(), bytes: this.bytes.take(), valid: this.valid.take() };
+    this.offsets.push(0);
+    return out;
+  }
+}
+
+/** The builders of the motif struct fields. */
+class MotifBuilder {
+  readonly offsets = int32s();
+  readonly code = int8s();
+  readonly side = int8s();
+  readonly slider = int8s();
+  readonly front = int8s();
+  readonly back = int8s();
+  readonly partial = int8s();
+  readonly line = int8s();
+  readonly squares = new KeyListBuilder();
+  readonly targets = new KeyListBuilder();
+  readonly pieces = new KeyListBuilder();
+  readonly targetPieces = new KeyListBuilder();
+
+  constructor() {
+    this.offsets.push(0);
+  }
+
+  take(): MotifColumns {
+    const out: MotifColumns = {
+      offsets: this.offsets.take(), code: this.code.take(), side: this.side.take(), slider: this.slider.take(), front: this.front.take(),
+      back: this.back.take(), partial: this.partial.take(), line: this.line.take(), squares: this.squares.take(), targets: this.targets.take(),
+      pieces: this.pieces.take(), targetPieces: this.targetPieces.take(),
+    };
+    this.offsets.push(0);
+    return out;
+  }
+}
+
+/** Partial pins by code: whether the record has the `partial` field. */
+const HAS_PARTIAL = Uint8Array.from(MOTIFS, (m) => (m.partial ? 1 : 0));
+
+/** Collects the written positions of a batch as columns; one per worker, emptied by take(). */
+export class ParquetColumns {
+  private rows = 0;
+  private readonly game = int32s();
+  private readonly ply = int32s();
+  private readonly fen = new TextBuilder();
+  private readonly move = new TextBuilder();
+  private readonly uci = new TextBuilder();
+  private readonly checkers = new KeyListBuilder();
+  private readonly played = new KeyListBuilder();
+  private readonly motifs = new MotifBuilder();
+  private readonly tagColumns: TextBuilder[];
+  /** The game's value of each asked tag as UTF-8, or null. */
+  private tagValues: (Uint8Array | null)[];
+  private readonly text = new AsciiWriter();
+
+  constructor(private readonly tags: readonly string[] = []) {
+    this.tagColumns = tags.map(() => new TextBuilder());
+    this.tagValues = tags.map(() => null);
+  }
+
+  /** The game's tag values, encoded once for all its rows. */
+  beginGame(info: GameInfo): void {
+    if (this.tags.length === 0) return;
+    const has = new Map(askedTags(this.tags, info.tags));
+    this.tagValues = this.tags.map((t) => {
+      const v = has.get(t);
+      return v === undefined ? null : utf8.encode(v);
+    });
+  }
+
+  /** Appends the row of one written position. */
+  position(v: PositionView): void {
+    this.rows++;
+    this.game.push(v.game % 0x100000000 | 0);
+    this.game.push(Math.floor(v.game / 0x100000000));
+    this.ply.push(v.ply);
+    writeFen(this.text, v.pos);
+    this.fen.push(this.scratch());
+    this.move.push(v.san === null ? null : this.ascii(v.san));
+    this.uci.push(v.uci === null ? null : this.ascii(v.uci));
+    this.squareList(this.checkers, v.pos.checkersLo, v.pos.checkersHi);
+    for (let k = 0; k < PLAYED_SORTED.length; k++) if ((v.played & PLAYED_SORTED[k].bit) !== 0) this.played.keys.push(k);
+    this.played.end();
+    const d = v.buf.data;
+    for (let i = 0; i < v.buf.count; i++) this.record(d, i * STRIDE, v.pos.board);
+    this.motifs.offsets.push(this.motifs.code.n);
+    for (let t = 0; t < this.tagColumns.length; t++) this.tagColumns[t].push(this.tagValues[t]);
+  }
+
+  /** Appends the squares of a set as one list, ascending. */
+  private squareList(list: KeyListBuilder, lo: number, hi: number): void {
+    for (let half = 0; half < 2; half++) {
+      for (let set = half === 0 ? lo : hi; set !== 0; set &= set - 1) list.keys.push(half * 32 + 31 - Math.clz32(set & -set));
+    }
+    list.end();
+  }
+
+  /** Appends one motif record's fields. */
+  private record(d: Int32Array, o: number, board: Int8Array): void {
+    const m = this.motifs;
+    const code = d[o + REC_CODE];
+    m.code.push(code);
+    m.side.push(d[o + REC_SIDE]);
+    if (isChain(code)) {
+      m.slider.push(-1);
+      m.front.push(-1);
+      m.back.push(-1);
+      m.partial.push(-1);
+      m.line.push(d[o + REC_LINE]);
+      for (let k = 0; k < d[o + REC_LENGTH]; k++) this.square(m.squares, m.pieces, d[o + REC_SQUARES + k], board);
+      this.square(m.targets, m.targetPieces, d[o + REC_TARGET1], board);
+      if (d[o + REC_TARGET2] >= 0) this.square(m.targets, m.targetPieces, d[o + REC_TARGET2], board);
+    } else {
+      m.slider.push(d[o + REC_SLIDER]);
+      m.front.push(d[o + REC_FRONT]);
+      m.back.push(d[o + REC_BACK]);
+      m.partial.push(HAS_PARTIAL[code] === 1 ? d[o + REC_PARTIAL] : -1);
+      m.line.push(-1);
+      m.pieces.keys.push(LETTER_KEY[board[d[o + REC_SLIDER]]]);
+      m.pieces.keys.push(LETTER_KEY[board[d[o + REC_FRONT]]]);
+      m.pieces.keys.push(LETTER_KEY[board[d[o + REC_BACK]]]);
+    }
+    m.squares.end();
+    m.targets.end();
+    m.pieces.end();
+    m.targetPieces.end();
+  }
+
+  /** Appends a square to a list and its piece's letter to the aligned list. */
+  private square(squares: KeyListBuilder, letters: KeyListBuilder, sq: number, board: Int8Array): void {
+    squares.keys.push(sq);
+    letters.keys.push(LETTER_KEY[board[sq]]);
+  }
+
+  /** SAN or UCI as bytes (our writers make them ASCII). */
+  private ascii(s: string): Uint8Array {
+    this.text.plain(s);
+    return this.scratch();
+  }
+
+  /** The bytes written into the scratch writer, as a view valid until the next write. */
+  private scratch(): Uint8Array {
+    const n = this.text.n;
+    this.text.n = 0;
+    return this.text.buf.subarray(0, n);
+  }
+
+  /** The batch's columns, and an empty collector again. */
+  take(): ParquetBatch {
+    const batch: ParquetBatch = {
+      rows: this.rows, game: this.game.take(), ply: this.ply.take(), fen: this.fen.take(), move: this.move.take(), uci: this.uci.take(),
+      checkers: this.checkers.take(), played: this.played.take(), motifs: this.motifs.take(), tags: this.tagColumns.map((c) => c.take()),
+    };
+    this.rows = 0;
+    return batch;
+  }
+}
+
+const utf8 = new TextEncoder();

@@ -1,0 +1,129 @@
+// -f parquet (DESIGN.md §9): the workers' column batches, in input order, into one zstd-compressed
+// Parquet file on the main thread. parquet-wasm (the Rust parquet crate compiled to WebAssembly) encodes
+// a stream of Arrow record batches and hands out each row group as it closes, so memory holds at most
+// one row group in encoding and one batch in waiting; close() writes the footer, also after an
+// interrupted run, so the file always reads back with the rows written.
+import { open, type FileHandle } from 'node:fs/promises';
+import type { Schema } from 'apache-arrow';
+import { Compression, EnabledStatistics, Table, WriterPropertiesBuilder, transformParquetStream, type RecordBatch } from 'parquet-wasm/node';
+import type { RecordWriter } from '../cli/outputs.js';
+import { outputError, XrayError } from '../errors.js';
+import { batchIpc, parquetSchema } from './parquet-arrow.js';
+import { ParquetColumns, type ParquetBatch } from './parquet-columns.js';
+
+/** Rows per row group: readers split work by row group; the encoder holds one in memory. */
+const ROW_GROUP_ROWS = 128 * 1024;
+
+export class ParquetWriter implements RecordWriter {
+  private readonly schema: Schema;
+  private controller!: ReadableStreamDefaultController<RecordBatch>;
+  /** Called when the encoder asks for more batches (its queue ran low). */
+  private wake: (() => void) | null = null;
+  private failure: unknown = null;
+  /** The encoder's output written to the file, to the end. */
+  private readonly drained: Promise<void>;
+  private written = 0;
+  /** Rows handed to the encoder. */
+  private rows = 0;
+
+  private constructor(
+    readonly name: string,
+    private readonly fh: FileHandle,
+    private readonly tags: readonly string[],
+  ) {
+    this.schema = parquetSchema(tags);
+    const input = new ReadableStream<RecordBatch>({
+      start: (c) => {
+        this.controller = c;
+      },
+      pull: () => this.wakeUp(),
+    });
+    // statistics (min/max per row group) only where a reader can skip row groups by them; a FEN never
+    // repeats, so no dictionary for it: both save a fifth of the encoder's time (test/bench/outputs.ts)
+    const props = new WriterPropertiesBuilder()
+      .setCompression(Compression.ZSTD)
+      .setMaxRowGroupSize(ROW_GROUP_ROWS)
+      .setStatisticsEnabled(EnabledStatistics.None)
+      .setColumnStatisticsEnabled('game', EnabledStatistics.Chunk)
+      .setColumnStatisticsEnabled('ply', EnabledStatistics.Chunk)
+      .setColumnDictionaryEnabled('fen', false)
+      .setCreatedBy('pgn-xray')
+      .build();
+    this.drained = this.drain(transformParquetStream(input, props)).catch((e: unknown) => {
+      this.failure ??= e;
+      this.wakeUp();
+    });
+  }
+
+  /** Opens (creates or empties) the file; a file that cannot be opened is an output-io error. */
+  static async open(path: string, tags: readonly string[]): Promise<ParquetWriter> {
+    try {
+      return new ParquetWriter(path, await open(path, 'w'), tags);
+    } catch (e) {
+      throw outputError(path, e);
+    }
+  }
+
+  /** Parquet takes no text (its header is empty): rows come through add(). */
+  async write(text: string): Promise<void> {
+    if (text !== '') throw new Error('internal error: text written to a Parquet file');
+  }
+
+  /** Hands one batch of rows to the encoder; waits while the encoder is behind (memory stays bounded). */
+  async add(batch: ParquetBatch): Promise<void> {
+    this.check();
+    if (batch.rows === 0) return;
+    this.enqueue(batch);
+    while ((this.controller.desiredSize ?? 0) <= 0 && this.failure === null) await new Promise<void>((r) => (this.wake = r));
+    this.check();
+  }
+
+  /** Ends the stream: the last row group and the footer are written, then the file is closed. */
+  async close(): Promise<void> {
+    if (this.failure === null) {
+      if (this.rows === 0) this.enqueue(new ParquetColumns(this.tags).take()); // the encoder needs a batch to know the columns
+      this.controller.close();
+    }
+    await this.drained;
+    try {
+      await this.fh.close();
+    } catch (e) {
+      this.failure ??= outputError(this.name, e);
+    }
+    this.check();
+  }
+
+  private enqueue(batch: ParquetBatch): void {
+    const table = Table.fromIPCStream(batchIpc(this.schema, batch));
+    for (let i = 0; i < table.numBatches; i++) this.controller.enqueue(table.recordBatch(i)!);
+    table.free();
+    this.rows += batch.rows;
+  }
+
+  /** Writes the encoder's output to the file as it comes. */
+  private async drain(output: Promise<ReadableStream<Uint8Array>>): Promise<void> {
+    const reader = (await output).getReader();
+    for (let r = await reader.read(); !r.done; r = await reader.read()) {
+      const bytes = r.value;
+      try {
+        for (let at = 0; at < bytes.length; ) at += (await this.fh.write(bytes, at, bytes.length - at, this.written + at)).bytesWritten;
+      } catch (e) {
+        this.controller.error(e);
+        throw outputError(this.name, e);
+      }
+      this.written += bytes.length;
+    }
+  }
+
+  private wakeUp(): void {
+    const w = this.wake;
+    this.wake = null;
+    w?.();
+  }
+
+  /** Rethrows the first failure: an output-io error, or the encoder's (an internal error). */
+  private check(): void {
+    if (this.failure === null) return;
+    throw this.failure instanceof XrayError ? this.failure : new Error(`Parquet encoder: ${String(this.failure)}`);
+  }
+}
