@@ -3,7 +3,7 @@
 // a full disk leaves whole records; signals stop the run with whole records and the statistics of what
 // was written; too many threads are lowered with a warning; rejected games do not flood stderr.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, copyFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -122,8 +122,18 @@ describe('signals', () => {
       let stderr = '';
       child.stderr.on('data', (b: Buffer) => (stderr += b.toString()));
       const code = await new Promise<number | null>((resolve) => {
-        setTimeout(() => child.kill(sig), 300 + Math.floor(rnd() * 1500));
-        child.on('close', (c) => resolve(c));
+        // signal once the run is writing (a loaded machine may take long to start node), then at a random moment
+        const delay = Math.floor(rnd() * 1200);
+        const poll = setInterval(() => {
+          if (existsSync(out) && statSync(out).size > 0) {
+            clearInterval(poll);
+            setTimeout(() => child.kill(sig), delay);
+          }
+        }, 20);
+        child.on('close', (c) => {
+          clearInterval(poll);
+          resolve(c);
+        });
       });
       if (code === 0) continue; // finished before the signal: nothing to check
       expect(code, stderr).toBe(sig === 'SIGINT' ? 130 : 143);
