@@ -46,7 +46,7 @@ export class GameAnalyzer {
     this.select = q !== null ? new QueryEvaluator(q) : null;
     this.reader = new GameReader(opts.allTags === true, opts.allTags === true || q?.usesTags === true);
     this.reader.reset(new Uint8Array(0));
-    this.view = { game: 0, ply: 0, pos: this.reader.positions[0], buf: this.buf, played: 0, san: null, uci: null };
+    this.view = { game: 0, offset: -1, ply: 0, pos: this.reader.positions[0], buf: this.buf, played: 0, san: null, uci: null };
   }
 
   /** Analyzes one PGN game into the sink; returns null, or why it was rejected (the sink saw nothing). */
@@ -70,6 +70,11 @@ export class GameAnalyzer {
     this.positions(r.positions, r.moves, r.plies, game, sink);
     sink.endGame({ bytes: bytes.subarray(0, r.end), moveEnds: r.moveEnds.subarray(0, r.plies) }, this.tagged);
     return null;
+  }
+
+  /** Byte offset of the next game analysed, written into its records when ≥ 0 (--shard; -1: not written). */
+  set gameOffset(offset: number) {
+    this.view.offset = offset;
   }
 
   /** Tags, derived fields and variant of the last game read (as far as it was read, when rejected). */

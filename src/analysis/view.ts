@@ -21,6 +21,8 @@ export interface GameInfo {
 export interface PositionView {
   /** 1-based game number in input order over all inputs. */
   game: number;
+  /** Byte offset of the game in its input when records carry it (--shard), else -1. */
+  offset: number;
   /** 0 for the initial position of the game. */
   ply: number;
   /** The position before the move (its FEN: toFen(pos)). */

@@ -43,6 +43,7 @@ const PLAYED_TAIL: readonly Piece[] = byPlayedBits((names) => piece('],"played":
 /** The end of a line without --tags. */
 const LINE_END = ascii('}\n');
 const GAME = piece('{"game":');
+const OFFSET = piece(',"offset":');
 const PLY = piece(',"ply":');
 const FEN = piece(',"fen":"');
 const MOVE = piece('","move":');
@@ -124,6 +125,7 @@ function writeStringOrNull(w: AsciiWriter, s: string | null): void {
 export function writePositionJson(w: AsciiWriter, v: PositionView, end: Uint8Array = LINE_END): void {
   const pos = v.pos;
   writeLabelled(w, GAME, v.game);
+  if (v.offset >= 0) writeLabelled(w, OFFSET, v.offset); // --shard: (input, offset, ply) is the key
   writeLabelled(w, PLY, v.ply);
   w.ensure(16);
   w.piece(FEN);

@@ -23,6 +23,8 @@ export interface WorkerOptions {
   where?: CompiledQuery | null;
   /** PGN tags copied into every record (--tags). */
   tags?: string[];
+  /** Records carry their game's byte offset (--shard). */
+  offsets?: boolean;
 }
 
 export interface WorkerInit {
@@ -62,9 +64,15 @@ class BatchWork {
     private readonly analyzer: GameAnalyzer,
     private readonly sink: BatchSink,
     games: boolean,
+    private readonly offsets: boolean,
   ) {
     this.game = batch.firstGame;
     this.gamesText = games ? '' : null;
+  }
+
+  /** Tells the analyzer the next game's offset, when records carry it. */
+  private at(offset: number): void {
+    if (this.offsets) this.analyzer.gameOffset = offset;
   }
 
   /** The game's line in the games table; `analysed`: the analyzer read it (else nothing is known of it). */
@@ -88,6 +96,7 @@ class BatchWork {
   }
 
   fen(bytes: Uint8Array, offset: number): void {
+    this.at(offset);
     const failure = this.analyzer.fen(latin1.decode(bytes), this.game, this.sink);
     if (failure !== null) this.reject(offset, failure);
     this.row(offset, true, failure?.reason ?? null);
@@ -103,6 +112,7 @@ class BatchWork {
     let start = 0;
     for (;;) {
       const part = bytes.subarray(start);
+      this.at(offset + start);
       let failure = this.analyzer.pgn(part, this.game, this.sink);
       // a recovered part may hold more than one game: go on after its termination marker
       const end = this.analyzer.consumed;
@@ -142,7 +152,7 @@ export function createTask(init: WorkerInit): (batch: Batch) => Promise<BatchRes
   const sink = BatchSink.of(o.output, tags, o.where != null);
 
   return async (batch: Batch): Promise<BatchResult> => {
-    const work = new BatchWork(batch, analyzer, sink, o.games === true);
+    const work = new BatchWork(batch, analyzer, sink, o.games === true, o.offsets === true);
     const verifier = o.verify ? new (await loadVerify()).Verifier() : null;
     for (let i = 0; i < batch.offsets.length; i++) {
       const offset = batch.offsets[i];

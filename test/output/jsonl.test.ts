@@ -27,7 +27,7 @@ function replay(games: CorpusGame[], cb: (v: PositionView) => void): void {
   games.forEach((g, gi) => {
     const chess960 = variantFromTag(g.variant) === 'chess960';
     const pos = parseFen(g.fen ?? INITIAL_FEN, { chess960 });
-    const v: PositionView = { game: gi + 1, ply: 0, pos, buf, played: 0, san: null, uci: null };
+    const v: PositionView = { game: gi + 1, offset: -1, ply: 0, pos, buf, played: 0, san: null, uci: null };
     for (let ply = 0; ply <= g.sans.length; ply++) {
       scanMotifs(pos, buf);
       v.ply = ply;
@@ -54,6 +54,7 @@ function expectedObject(v: PositionView): object {
   for (let i = 0; i < v.buf.count; i++) motifs.push(recordAt(v.buf, i, v.pos));
   return {
     game: v.game,
+    ...(v.offset >= 0 ? { offset: v.offset } : {}),
     ply: v.ply,
     fen: toFen(v.pos),
     move: v.san,
@@ -145,7 +146,7 @@ describe('JSONL', () => {
     // and inside a line: a view with a strange SAN still gives valid JSON
     const pos = parseFen(INITIAL_FEN);
     const buf = new MotifBuffer();
-    const line = positionJson({ game: 1, ply: 0, pos, buf, played: 0, san: 'N"\\\n\u2028', uci: 'g1f3' });
+    const line = positionJson({ game: 1, offset: -1, ply: 0, pos, buf, played: 0, san: 'N"\\\n\u2028', uci: 'g1f3' });
     expect(JSON.parse(line).move).toBe('N"\\\n\u2028');
   });
 
@@ -153,8 +154,8 @@ describe('JSONL', () => {
     const pos = parseFen(INITIAL_FEN);
     const buf = new MotifBuffer();
     for (let i = 0; i < 300; i++) buf.push(i % 8 === BATTERY ? 0 : i % 8, i & 1, i % 64, (i + 1) % 64, (i + 2) % 64, i & 1);
-    const line = positionJson({ game: 123456789, ply: 4000, pos, buf, played: 15, san: null, uci: null });
-    const expected = expectedObject({ game: 123456789, ply: 4000, pos, buf, played: 15, san: null, uci: null });
+    const line = positionJson({ game: 123456789, offset: 9007199254740, ply: 4000, pos, buf, played: 15, san: null, uci: null });
+    const expected = expectedObject({ game: 123456789, offset: 9007199254740, ply: 4000, pos, buf, played: 15, san: null, uci: null });
     expect(line).toBe(JSON.stringify(expected) + '\n');
     expect(line.length).toBeGreaterThan(20000);
   });
@@ -172,7 +173,7 @@ describe('JSONL', () => {
       const buf = new MotifBuffer();
       buf.data.set(v.buf.data.subarray(0, v.buf.count * STRIDE));
       buf.count = v.buf.count;
-      kept.push({ game: v.game, ply: v.ply, pos: v.pos.clone(), buf, played: v.played, san: v.san, uci: v.uci });
+      kept.push({ game: v.game, offset: -1, ply: v.ply, pos: v.pos.clone(), buf, played: v.played, san: v.san, uci: v.uci });
     });
     let chars = 0;
     for (const v of kept) chars += positionJson(v).length; // warm-up pass

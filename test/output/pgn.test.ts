@@ -269,7 +269,7 @@ describe('PGN', () => {
     const buf = new MotifBuffer();
     const pos = parseFen(fen);
     scanMotifs(pos, buf);
-    expect(f.position({ game: 7, ply: 0, pos, buf, played: 0, san: null, uci: null })).toBe('');
+    expect(f.position({ game: 7, offset: -1, ply: 0, pos, buf, played: 0, san: null, uci: null })).toBe('');
     const fenGame = f.endGame({ bytes: new Uint8Array(0), moveEnds: new Int32Array(0) });
     expect(fenGame).toBe(`[SetUp "1"]\n[FEN "${fen}"]\n\n{ ${xray} } *\n\n`);
     expect(pgnParser.parse(fenGame)[0].moves).toEqual([]);

@@ -119,7 +119,7 @@ describe('Stats', () => {
 
   it('buckets plies and games at their edges', () => {
     const s = new Stats();
-    const view = (ply: number): PositionView => ({ game: 1, ply, pos: { turn: 0 } as never, buf: { count: 0, data: new Int32Array(16) } as never, played: 0, san: null, uci: null });
+    const view = (ply: number): PositionView => ({ game: 1, offset: -1, ply, pos: { turn: 0 } as never, buf: { count: 0, data: new Int32Array(16) } as never, played: 0, san: null, uci: null });
     for (const ply of [0, 9, 10, 199, 200, 5000]) s.addPosition(view(ply));
     for (const n of [0, 1, 2, 4, 5, 9, 10, 19, 20, 1000]) s.addGame(n);
     const j = s.toJSON();

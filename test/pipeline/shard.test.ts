@@ -67,13 +67,21 @@ describe('--shard', () => {
   });
 
   it('the shards\' records are one run\'s records, whatever N, and nothing is doubled', async () => {
-    const strip = (text: string): string[] => text.trim().split('\n').map((l) => l.replace(/^\{"game":\d+,/, '')).sort();
+    const strip = (text: string): string[] => text.trim().split('\n').map((l) => l.replace(/^\{"game":\d+,("offset":\d+,)?/, '')).sort();
     const full = await runCli([path, '--all-positions', '-q']);
     for (const n of [2, 3, 7, 12]) {
       let text = '';
       for (let i = 1; i <= n; i++) text += (await runCli([path, '--all-positions', '-q', '--shard', `${i}/${n}`])).stdout;
       expect(strip(text), `N = ${n}`).toEqual(strip(full.stdout));
     }
+  });
+
+  it('every record of a shard carries its game\'s byte offset: (input, offset, ply) is the key', async () => {
+    const r = await runCli([path, '--all-positions', '-q', '--shard', '2/3']);
+    const records = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { offset: number; ply: number });
+    expect(records.length).toBeGreaterThan(0);
+    for (const rec of records) expect(starts.has(rec.offset)).toBe(true);
+    expect(Object.keys(records[0]).slice(0, 3)).toEqual(['game', 'offset', 'ply']);
   });
 
   it('refuses stdin and compressed input, and a bad I/N, with exit 2', async () => {
