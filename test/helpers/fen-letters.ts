@@ -19,3 +19,16 @@ export function fenLetters(fen: string): string[] {
 export function letterOn(fen: string, square: string): string {
   return fenLetters(fen)[(square.charCodeAt(1) - 49) * 8 + square.charCodeAt(0) - 97];
 }
+
+/**
+ * Records of an oracle that knows squares only, with the pieces §6 names on them (read from the FEN):
+ * `pieces` {slider, front, back} for line records; for chains `pieces` of the squares and `targetPieces`.
+ */
+export function withPieces<R extends object>(fen: string, records: readonly R[]): R[] {
+  const on = (sq: string): string => letterOn(fen, sq);
+  return records.map((r) => {
+    const x = r as { slider?: string; front?: string; back?: string; squares?: string[]; targets?: string[] };
+    if (x.squares !== undefined) return { ...r, pieces: x.squares.map(on), targetPieces: (x.targets ?? []).map(on) };
+    return { ...r, pieces: { slider: on(x.slider!), front: on(x.front!), back: on(x.back!) } };
+  });
+}
