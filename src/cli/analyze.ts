@@ -4,7 +4,8 @@
 // the outputs end at a whole record and the statistics describe what was written.
 import { EXIT } from '../errors.js';
 import { createFormatter } from '../output/formats.js';
-import { Stats, summaryTable } from '../output/stats.js';
+import { Stats } from '../output/stats.js';
+import { summaryTable } from '../report/summary.js';
 import type { BatchResult } from '../pipeline/batch.js';
 import { fileInput } from '../pipeline/inputs.js';
 import { AnalysisRun } from '../pipeline/run.js';
@@ -13,6 +14,7 @@ import type { AnalyzeCommand } from './options.js';
 import { checkOutputs, openOutput, StdoutClosed, type RecordWriter } from './outputs.js';
 import { Progress } from './progress.js';
 import { Rejections } from './rejections.js';
+import { runInfo, writeStatsFile } from './stats-files.js';
 
 /** A signal received during the run: set by the handler, read at the end for the exit code. */
 export interface Interrupt {
@@ -98,15 +100,12 @@ async function closeAll(writers: (RecordWriter | null)[]): Promise<unknown> {
 /** The statistics file, the summary, the closing lines and the exit code. */
 async function finish(cmd: AnalyzeCommand, run: AnalysisRun, written: Stats, statsFile: RecordWriter | null, failure: unknown, interrupt: Interrupt): Promise<number> {
   const stats = written.toJSON();
-  if (statsFile !== null) {
-    await statsFile.write(JSON.stringify({ ...stats, verify: run.verify ?? undefined }, null, 2) + '\n');
-    await statsFile.close();
-  }
+  const s = run.seconds;
+  await writeStatsFile({ ...stats, verify: run.verify ?? undefined, run: runInfo(cmd.inputs, s) }, statsFile);
   if (failure !== null && !(failure instanceof StdoutClosed)) throw failure;
   for (const e of run.inputErrors) process.stderr.write(`pgn-xray: ${e.message}\n`);
   if (!cmd.quiet) {
     process.stderr.write(summaryTable(stats));
-    const s = run.seconds;
     process.stderr.write(`${s.toFixed(1)} s, ${Math.round(stats.positions / s).toLocaleString('en')} positions/s, ${cmd.threads} threads\n`);
   }
   reportVerify(run);

@@ -25,7 +25,9 @@ export class BatchSink implements PositionSink {
     return new BatchSink(kind === 'records' || kind === 'none' ? null : createFormatter(kind), kind === 'records');
   }
 
-  beginGame(_info: GameInfo): void {}
+  beginGame(info: GameInfo): void {
+    this.stats.beginGame(info.derived);
+  }
 
   position(v: PositionView, keep: boolean): void {
     if (keep) {
@@ -37,7 +39,7 @@ export class BatchSink implements PositionSink {
 
   endGame(text: GameText, tagged: number): void {
     if (this.formatter !== null) this.text += this.formatter.endGame(text);
-    this.stats.addGame(tagged);
+    this.stats.endGame(tagged);
   }
 
   /** What the batch produced, and a fresh start. */
