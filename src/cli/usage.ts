@@ -13,6 +13,8 @@ Usage:
   pgn-xray perft FEN DEPTH [--divide] [--chess960]
       count the leaf nodes of the legal move tree; the total alone on the last line
       (a castling field in Shredder letters, e.g. HFhf, means Chess960 without --chess960)
+  pgn-xray merge-stats FILE... [-o FILE] [-q]
+      add up --stats files (of shards, of months): equal to one run's statistics over all their inputs
 
 Options:
   -o, --output FILE       write here instead of stdout (never one of the inputs)
