@@ -14,7 +14,7 @@ import type { AnalyzeCommand } from './options.js';
 import { checkOutputs, openOutput, StdoutClosed, type RecordWriter } from './outputs.js';
 import { Progress } from './progress.js';
 import { Rejections } from './rejections.js';
-import { runInfo, writeStatsFile } from './stats-files.js';
+import { runInfo, writeStatsFiles } from './stats-files.js';
 
 /** A signal received during the run: set by the handler, read at the end for the exit code. */
 export interface Interrupt {
@@ -41,12 +41,13 @@ function byteCounter(): { onBytes: (input: number, bytes: number) => void; total
 }
 
 export async function runAnalyze(cmd: AnalyzeCommand, interrupt: Interrupt): Promise<number> {
-  checkOutputs(cmd.inputs, [cmd.output, cmd.errors, cmd.stats, cmd.games]);
+  checkOutputs(cmd.inputs, [cmd.output, cmd.errors, cmd.stats, cmd.games, cmd.report]);
   for (const w of cmd.warnings) process.stderr.write(`${w}\n`);
   const out = await openOutput(cmd.output);
   const errFile = cmd.errors !== undefined ? await openOutput(cmd.errors) : null;
   const statsFile = cmd.stats !== undefined ? await openOutput(cmd.stats) : null;
   const gamesFile = cmd.games !== undefined ? await openOutput(cmd.games) : null;
+  const reportFile = cmd.report !== undefined ? await openOutput(cmd.report) : null;
   const bytes = byteCounter();
   const run = new AnalysisRun({
     inputs: cmd.inputs.map(fileInput),
@@ -76,7 +77,7 @@ export async function runAnalyze(cmd: AnalyzeCommand, interrupt: Interrupt): Pro
   }
   rejections.close();
   failure ??= await closeAll([out, errFile, gamesFile]);
-  return finish(cmd, run, written, statsFile, failure, interrupt);
+  return finish(cmd, run, written, statsFile, reportFile, failure, interrupt);
 }
 
 async function writeBatch(r: BatchResult, out: RecordWriter, gamesFile: RecordWriter | null, rejections: Rejections): Promise<void> {
@@ -98,10 +99,10 @@ async function closeAll(writers: (RecordWriter | null)[]): Promise<unknown> {
 }
 
 /** The statistics file, the summary, the closing lines and the exit code. */
-async function finish(cmd: AnalyzeCommand, run: AnalysisRun, written: Stats, statsFile: RecordWriter | null, failure: unknown, interrupt: Interrupt): Promise<number> {
+async function finish(cmd: AnalyzeCommand, run: AnalysisRun, written: Stats, statsFile: RecordWriter | null, reportFile: RecordWriter | null, failure: unknown, interrupt: Interrupt): Promise<number> {
   const stats = written.toJSON();
-  const s = run.seconds;
-  await writeStatsFile({ ...stats, verify: run.verify ?? undefined, run: runInfo(cmd.inputs, s) }, statsFile);
+  const s = run.seconds; // the analysis alone, not the report
+  await writeStatsFiles({ ...stats, verify: run.verify ?? undefined, run: runInfo(cmd.inputs, s) }, statsFile, reportFile);
   if (failure !== null && !(failure instanceof StdoutClosed)) throw failure;
   for (const e of run.inputErrors) process.stderr.write(`pgn-xray: ${e.message}\n`);
   if (!cmd.quiet) {

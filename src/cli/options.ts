@@ -18,6 +18,8 @@ export interface AnalyzeCommand {
   errors: string | undefined;
   /** The games table: one JSON line per game. */
   games: string | undefined;
+  /** The statistics report (HTML). */
+  report: string | undefined;
   maxGameBytes: number;
   batchGames: number;
   strict: boolean;
@@ -37,6 +39,7 @@ const OPTIONS = {
   stats: { type: 'string' },
   errors: { type: 'string' },
   games: { type: 'string' },
+  report: { type: 'string' },
   'max-game-bytes': { type: 'string' },
   strict: { type: 'boolean' },
   verify: { type: 'boolean' },
@@ -88,6 +91,7 @@ export function parseAnalyze(args: string[]): AnalyzeCommand {
     stats: values.stats,
     errors: values.errors,
     games: values.games,
+    report: values.report,
     maxGameBytes: positiveInt(values['max-game-bytes'], '--max-game-bytes', DEFAULT_MAX_GAME_BYTES),
     batchGames: positiveInt(values['batch-games'], '--batch-games', 256),
     strict: values.strict === true,

@@ -13,7 +13,7 @@ Usage:
   pgn-xray perft FEN DEPTH [--divide] [--chess960]
       count the leaf nodes of the legal move tree; the total alone on the last line
       (a castling field in Shredder letters, e.g. HFhf, means Chess960 without --chess960)
-  pgn-xray merge-stats FILE... [-o FILE] [-q]
+  pgn-xray merge-stats FILE... [-o FILE] [--report FILE.html] [-q]
       add up --stats files (of shards, of months): equal to one run's statistics over all their inputs
 
 Options:
@@ -23,6 +23,7 @@ Options:
       --motifs LIST       keep only these: ${MOTIF_NAMES.join(',')}
   -j, --threads N         worker threads                               (default ${defaultThreads()}, at most ${maxThreads()})
       --stats FILE        statistics as JSON
+      --report FILE.html  the statistics as charts: one self-contained page (no network needed)
       --errors FILE       every rejected game as a JSON line (stderr shows the first few)
       --games FILE        one JSON line per game, analysed or rejected: tags, speed, rating, ECO, result
       --max-game-bytes N  reject games longer than N bytes             (default 4194304)

@@ -83,6 +83,20 @@ describe('merge-stats', () => {
     expect(first.games).toBeLessThan((one as { games: number }).games / 4);
   });
 
+  it('the reports of one run and of merged parts are the same bytes', async () => {
+    const r1 = await merge([oneFile], 'r1.json', ['--report', join(tmp, 'r1.html')]);
+    await merge(files2, 'r2.json', ['--report', join(tmp, 'r2.html')]);
+    await merge(files5, 'r5.json', ['--report', join(tmp, 'r5.html')]);
+    const html = readFileSync(join(tmp, 'r1.html'), 'utf8');
+    expect(readFileSync(join(tmp, 'r2.html'), 'utf8')).toBe(html);
+    expect(readFileSync(join(tmp, 'r5.html'), 'utf8')).toBe(html);
+    expect(html).toContain('merged statistics');
+    expect(html.match(/<svg/g)?.length).toBe(8);
+    // the statistics embedded in the page are the merged file's
+    const embedded = /<script type="application\/json" id="statistics">([^]*?)<\/script>/.exec(html)![1];
+    expect(JSON.parse(embedded)).toEqual(r1.json);
+  });
+
   it('writes to stdout and prints the summary on stderr', async () => {
     const r = await runCli(['merge-stats', ...files2]);
     expect(r.code, r.stderr).toBe(0);
