@@ -5,6 +5,7 @@
 import { describeFailure, EXIT } from './errors.js';
 import { runAnalyze, type Interrupt } from './cli/analyze.js';
 import { parseAnalyze } from './cli/options.js';
+import { runMergeStats } from './cli/merge-stats.js';
 import { runPerft } from './cli/perft.js';
 import { usage, version } from './cli/usage.js';
 
@@ -37,6 +38,7 @@ async function main(argv: string[]): Promise<number> {
     runPerft(argv.slice(1));
     return EXIT.ok;
   }
+  if (argv[0] === 'merge-stats') return runMergeStats(argv.slice(1));
   const cmd = parseAnalyze(argv[0] === 'analyze' ? argv.slice(1) : argv);
   return runAnalyze(cmd, watchSignals());
 }

@@ -5,7 +5,8 @@
 import { EXIT } from '../errors.js';
 import { createFormatter } from '../output/formats.js';
 import type { ParquetWriter } from '../output/parquet.js';
-import { Stats, summaryTable } from '../output/stats.js';
+import { Stats } from '../output/stats.js';
+import { summaryTable } from '../report/summary.js';
 import type { BatchResult } from '../pipeline/batch.js';
 import { fileInput, shardInput } from '../pipeline/inputs.js';
 import { AnalysisRun } from '../pipeline/run.js';
@@ -14,6 +15,7 @@ import type { AnalyzeCommand } from './options.js';
 import { checkOutputs, openOutput, StdoutClosed, type RecordWriter } from './outputs.js';
 import { Progress } from './progress.js';
 import { Rejections } from './rejections.js';
+import { runInfo, writeStatsFiles } from './stats-files.js';
 
 /** A signal received during the run: set by the handler, read at the end for the exit code. */
 export interface Interrupt {
@@ -40,12 +42,13 @@ function byteCounter(): { onBytes: (input: number, bytes: number) => void; total
 }
 
 export async function runAnalyze(cmd: AnalyzeCommand, interrupt: Interrupt): Promise<number> {
-  checkOutputs(cmd.inputs, [cmd.output, cmd.errors, cmd.stats, cmd.games]);
+  checkOutputs(cmd.inputs, [cmd.output, cmd.errors, cmd.stats, cmd.games, cmd.report]);
   for (const w of cmd.warnings) process.stderr.write(`${w}\n`);
   const out = cmd.format === 'parquet' ? await openParquet(cmd) : await openOutput(cmd.output);
   const errFile = cmd.errors !== undefined ? await openOutput(cmd.errors) : null;
   const statsFile = cmd.stats !== undefined ? await openOutput(cmd.stats) : null;
   const gamesFile = cmd.games !== undefined ? await openOutput(cmd.games) : null;
+  const reportFile = cmd.report !== undefined ? await openOutput(cmd.report) : null;
   const bytes = byteCounter();
   const run = new AnalysisRun({
     inputs: cmd.inputs.map((p) => (cmd.shard !== null ? shardInput(p, cmd.shard) : fileInput(p))),
@@ -75,7 +78,7 @@ export async function runAnalyze(cmd: AnalyzeCommand, interrupt: Interrupt): Pro
   }
   rejections.close();
   failure ??= await closeAll([out, errFile, gamesFile]);
-  return finish(cmd, run, written, statsFile, failure, interrupt);
+  return finish(cmd, run, written, statsFile, reportFile, failure, interrupt);
 }
 
 async function writeBatch(r: BatchResult, out: RecordWriter, gamesFile: RecordWriter | null, rejections: Rejections): Promise<void> {
@@ -104,17 +107,14 @@ async function closeAll(writers: (RecordWriter | null)[]): Promise<unknown> {
 }
 
 /** The statistics file, the summary, the closing lines and the exit code. */
-async function finish(cmd: AnalyzeCommand, run: AnalysisRun, written: Stats, statsFile: RecordWriter | null, failure: unknown, interrupt: Interrupt): Promise<number> {
+async function finish(cmd: AnalyzeCommand, run: AnalysisRun, written: Stats, statsFile: RecordWriter | null, reportFile: RecordWriter | null, failure: unknown, interrupt: Interrupt): Promise<number> {
   const stats = written.toJSON();
-  if (statsFile !== null) {
-    await statsFile.write(JSON.stringify({ ...stats, verify: run.verify ?? undefined }, null, 2) + '\n');
-    await statsFile.close();
-  }
+  const s = run.seconds; // the analysis alone, not the report
+  await writeStatsFiles({ ...stats, verify: run.verify ?? undefined, run: runInfo(cmd.inputs, s) }, statsFile, reportFile);
   if (failure !== null && !(failure instanceof StdoutClosed)) throw failure;
   for (const e of run.inputErrors) process.stderr.write(`pgn-xray: ${e.message}\n`);
   if (!cmd.quiet) {
     process.stderr.write(summaryTable(stats));
-    const s = run.seconds;
     process.stderr.write(`${s.toFixed(1)} s, ${Math.round(stats.positions / s).toLocaleString('en')} positions/s, ${cmd.threads} threads\n`);
   }
   reportVerify(run);

@@ -23,6 +23,8 @@ export interface AnalyzeCommand {
   games: string | undefined;
   /** --shard I/N: only the I-th of N byte ranges of each input. */
   shard: Shard | null;
+  /** The statistics report (HTML). */
+  report: string | undefined;
   maxGameBytes: number;
   batchGames: number;
   strict: boolean;
@@ -47,6 +49,7 @@ const OPTIONS = {
   errors: { type: 'string' },
   games: { type: 'string' },
   shard: { type: 'string' },
+  report: { type: 'string' },
   'max-game-bytes': { type: 'string' },
   strict: { type: 'boolean' },
   verify: { type: 'boolean' },
@@ -129,6 +132,7 @@ export function parseAnalyze(args: string[]): AnalyzeCommand {
     errors: values.errors,
     games: values.games,
     shard: shardOf(values.shard, positionals),
+    report: values.report,
     maxGameBytes: positiveInt(values['max-game-bytes'], '--max-game-bytes', DEFAULT_MAX_GAME_BYTES),
     batchGames: positiveInt(values['batch-games'], '--batch-games', 256),
     strict: values.strict === true,

@@ -13,6 +13,8 @@ Usage:
   pgn-xray perft FEN DEPTH [--divide] [--chess960]
       count the leaf nodes of the legal move tree; the total alone on the last line
       (a castling field in Shredder letters, e.g. HFhf, means Chess960 without --chess960)
+  pgn-xray merge-stats FILE... [-o FILE] [--report FILE.html] [-q]
+      add up --stats files (of shards, of months): equal to one run's statistics over all their inputs
 
 Options:
   -o, --output FILE       write here instead of stdout (never one of the inputs)
@@ -23,6 +25,7 @@ Options:
                           (-f pgn: the games holding one, whole); the language is in the README, "Mining"
   -j, --threads N         worker threads                               (default ${defaultThreads()}, at most ${maxThreads()})
       --stats FILE        statistics as JSON
+      --report FILE.html  the statistics as charts: one self-contained page (no network needed)
       --errors FILE       every rejected game as a JSON line (stderr shows the first few)
       --games FILE        one JSON line per game, analysed or rejected: tags, speed, rating, ECO, result
       --shard I/N         only the games starting in the I-th of N byte ranges of each input

@@ -1,118 +1,233 @@
-// Corpus statistics: counted per position by the workers (allocation-free, typed arrays), shipped to the
-// main thread as plain JSON (toJSON, structured-cloneable, deterministic key order) and merged there.
-// Merging the JSON of several Stats gives exactly what adding everything to one would (tested).
+// Corpus statistics: counted per position and per game by the workers (typed arrays, nothing allocated
+// per position), shipped to the main thread as plain JSON (toJSON: structured-cloneable, fixed key order)
+// and added up there. Every number is a count, so merging the JSON of several Stats gives exactly what
+// counting everything in one would (tested); the one mean is recomputed, never added.
 //
-// StatsJSON (the --stats file, DESIGN.md §6):
-//   games, positions, rejected, taggedPositions   integers (tagged: at least one record or played tag)
+// StatsJSON (the --stats file, DESIGN.md §6 and §11):
+//   version         STATS_VERSION: files of another version do not merge
+//   games, positions, rejected, taggedPositions   (tagged: at least one record or played tag)
 //   motifs          counts of records per key, MOTIF_KEYS (src/motifs/catalogue.ts): the static
 //                   "pin.absolute" … "xray" (potential motifs of both sides) and the played "played.check" …
-//   positionsWith   per key, the positions having at least one such record
+//   positionsWith, gamesWith   per key, the positions / games having at least one such record
 //   bySide          {w: {…}, b: {…}}: motifs by the side whose motif it is (played tags: the mover)
-//   byPly           buckets of 10 plies "0-9", "10-19", … "190-199", "200+", each {positions, motifs},
+//   byPly           buckets of 10 plies "0-9", … "190-199", "200+", each {positions, motifs},
 //                   from "0-9" up to the last bucket holding a position
 //   perGame         histogram of tagged positions per game: "0", "1", "2-4", "5-9", "10-19", "20+"
 //   gameMotifPositions     the sum over games of their tagged positions (what the mean is made of)
 //   motifPositionsPerGame  its mean per game (4 decimals; 0 without games)
-import { STRIDE, REC_CODE, REC_SIDE } from '../motifs/buffer.js';
-import { MOTIFS, MOTIF_KEYS, PLAYED, type MotifKey } from '../motifs/catalogue.js';
+//   by              per dimension (src/report/dimensions.ts) and value: {games, positions, motifs,
+//                   positionsWith, gamesWith}; phase counts positions, its games those reaching it
+//   outcome         per key {win, draw, loss}: per game and side having the key, the result for that side
+//   frontSquares    per static key {w: [64], b: [64]}: the square (a1 = 0 … h8 = 63) of the front piece
+//                   of each record by owner (battery: the chain's slider next to its first target)
+// Rejected games count only in `rejected`. The CLI adds `run` (inputs, seconds, version), never merged.
+import { phaseOf } from '../analysis/phase.js';
+import type { DerivedFields } from '../games/derived.js';
+import { REC_CODE, REC_FRONT, REC_LENGTH, REC_SIDE, REC_SQUARES, REC_TARGET1, STRIDE } from '../motifs/buffer.js';
+import { isChain, MOTIFS, MOTIF_KEYS, PLAYED, type MotifRow, type MotifKey } from '../motifs/catalogue.js';
+import { addBits, addCounts, counts, DimCounts, type DimJSON, type MotifCounts } from '../report/dim-counts.js';
+import { BLACK_WINS, DIMENSION_NAMES, DIMENSIONS, DRAW, GAME_DIMENSIONS, gameValues, RESULT_AT, WHITE_WINS, type Dimension } from '../report/dimensions.js';
 import type { PositionView } from './view.js';
 
-export type MotifCounts = Record<MotifKey, number>;
+export type { MotifCounts } from '../report/dim-counts.js';
+
+/** The version of the StatsJSON layout; merge-stats refuses files of another. */
+export const STATS_VERSION = 2;
 
 export interface PlyBucket {
   positions: number;
   motifs: MotifCounts;
 }
 
+export interface Outcome {
+  win: number;
+  draw: number;
+  loss: number;
+}
+
+export type StaticKey = MotifRow['key'];
+
+/** Run metadata: never merged, ignored by equality (DESIGN.md §11). */
+export interface RunInfo {
+  version: string;
+  inputs: string[];
+  seconds: number;
+}
+
 export interface StatsJSON {
+  version: number;
   games: number;
   positions: number;
   rejected: number;
   taggedPositions: number;
   motifs: MotifCounts;
   positionsWith: MotifCounts;
+  gamesWith: MotifCounts;
   bySide: { w: MotifCounts; b: MotifCounts };
   byPly: Record<string, PlyBucket>;
   perGame: Record<string, number>;
   gameMotifPositions: number;
   motifPositionsPerGame: number;
+  by: Record<Dimension, DimJSON>;
+  outcome: Record<MotifKey, Outcome>;
+  frontSquares: Record<StaticKey, { w: number[]; b: number[] }>;
+  run?: RunInfo;
 }
 
 const K = MOTIF_KEYS.length;
+const STATIC = MOTIFS.length;
 /** Key index of each played tag's bit: the played keys follow the static ones (catalogue.ts MOTIF_KEYS). */
-const PLAYED_KEY: readonly [number, number][] = PLAYED.map((p, i) => [p.bit, MOTIFS.length + i]);
+const PLAYED_KEY: readonly [number, number][] = PLAYED.map((p, i) => [p.bit, STATIC + i]);
 const PLY_BUCKETS = 21;
 export const PLY_BUCKET_LABELS: readonly string[] = Array.from({ length: PLY_BUCKETS }, (_, i) =>
   i === PLY_BUCKETS - 1 ? `${i * 10}+` : `${i * 10}-${i * 10 + 9}`);
 export const GAME_BUCKET_LABELS: readonly string[] = ['0', '1', '2-4', '5-9', '10-19', '20+'];
-const PLY_INDEX = new Map(PLY_BUCKET_LABELS.map((l, i) => [l, i]));
-const GAME_INDEX = new Map(GAME_BUCKET_LABELS.map((l, i) => [l, i]));
+const OUTCOMES = ['win', 'draw', 'loss'] as const;
+const WIN = 0, DRAWN = 1, LOSS = 2;
 
 function gameBucket(n: number): number {
   return n <= 1 ? (n < 0 ? 0 : n) : n <= 4 ? 2 : n <= 9 ? 3 : n <= 19 ? 4 : 5;
 }
 
+/** The square of a record's front piece; for a chain, its slider next to its first target. */
+function frontSquare(d: Int32Array, o: number, code: number): number {
+  if (!isChain(code)) return d[o + REC_FRONT];
+  const first = d[o + REC_SQUARES];
+  return d[o + REC_TARGET1] < first ? first : d[o + REC_SQUARES + d[o + REC_LENGTH] - 1];
+}
+
+/** Outcome index (WIN, DRAWN, LOSS) of a result index for a side, or -1 when the result is unknown. */
+function outcomeOf(result: number, side: number): number {
+  if (result === DRAW) return DRAWN;
+  if (result === WHITE_WINS) return side === 0 ? WIN : LOSS;
+  if (result === BLACK_WINS) return side === 1 ? WIN : LOSS;
+  return -1;
+}
+
 export class Stats {
-  games = 0;
-  positions = 0;
   rejected = 0;
   taggedPositions = 0;
   gameMotifPositions = 0;
-  private readonly motifs = new Float64Array(K);
-  private readonly positionsWith = new Float64Array(K);
+  /** The corpus as one dimension of one value: games, positions, motifs, positionsWith, gamesWith. */
+  private readonly all = new DimCounts(['all']);
+  private readonly dims: Record<Dimension, DimCounts>;
+  private readonly gameDims: DimCounts[];
   /** side * K + key */
   private readonly bySide = new Float64Array(2 * K);
   private readonly plyPositions = new Float64Array(PLY_BUCKETS);
   /** bucket * K + key */
   private readonly byPly = new Float64Array(PLY_BUCKETS * K);
   private readonly perGame = new Float64Array(GAME_BUCKET_LABELS.length);
+  /** (WIN | DRAWN | LOSS) * K + key */
+  private readonly outcome = new Float64Array(3 * K);
+  /** (code * 2 + side) * 64 + square */
+  private readonly squares = new Float64Array(STATIC * 2 * 64);
+
+  // The game being counted: its dimension values, the totals at its start, the keys it had.
+  private readonly gameValue = new Int32Array(GAME_DIMENSIONS.length);
+  private readonly mark = new Float64Array(1 + 2 * K);
+  private gameBits = 0;
+  private readonly sideBits = new Int32Array(2);
+  private readonly phaseBits = new Int32Array(DIMENSIONS.phase.length);
+  private phasesReached = 0;
+
+  constructor() {
+    this.dims = Object.fromEntries(DIMENSION_NAMES.map((d) => [d, new DimCounts(DIMENSIONS[d])])) as Record<Dimension, DimCounts>;
+    this.gameDims = GAME_DIMENSIONS.map((d) => this.dims[d]);
+  }
+
+  get games(): number {
+    return this.all.games[0];
+  }
+
+  get positions(): number {
+    return this.all.positions[0];
+  }
+
+  /** Before the first position of a game that replays: its derived fields give its dimension values. */
+  beginGame(derived: DerivedFields): void {
+    gameValues(derived, this.gameValue);
+    this.all.markGame(this.mark);
+  }
 
   /** Counts one position (tagged or not) with its records and played tags, as the view holds them. */
   addPosition(v: PositionView): void {
-    this.positions++;
+    const phase = phaseOf(v.pos, v.ply);
     const bucket = v.ply >= 200 ? PLY_BUCKETS - 1 : (v.ply / 10) | 0;
+    const ph = this.dims.phase;
+    this.all.positions[0]++;
+    ph.positions[phase]++;
+    this.phasesReached |= 1 << phase;
     this.plyPositions[bucket]++;
-    const n = v.buf.count;
-    const played = v.played;
-    if (n === 0 && played === 0) return;
+    if (v.buf.count === 0 && v.played === 0) return;
     this.taggedPositions++;
+    let seen = this.addRecords(v, phase * K, bucket * K);
+    if (v.played !== 0) seen |= this.addPlayed(v.played, v.pos.turn, phase * K, bucket * K);
+    this.gameBits |= seen;
+    this.phaseBits[phase] |= seen;
+    addBits(this.all.positionsWith, 0, seen);
+    addBits(ph.positionsWith, phase * K, seen);
+  }
+
+  /** Counts the position's static records; returns their keys as bits. */
+  private addRecords(v: PositionView, phaseBase: number, plyBase: number): number {
     const d = v.buf.data;
-    const motifs = this.motifs;
-    const bySide = this.bySide;
-    const byPly = this.byPly;
-    const plyBase = bucket * K;
+    const n = v.buf.count;
+    const motifs = this.all.motifs;
+    const phaseMotifs = this.dims.phase.motifs;
     let seen = 0;
     for (let i = 0; i < n; i++) {
       const o = i * STRIDE;
       const key = d[o + REC_CODE]; // static keys are indexed by record code
+      const side = d[o + REC_SIDE];
       motifs[key]++;
-      bySide[d[o + REC_SIDE] * K + key]++;
-      byPly[plyBase + key]++;
+      phaseMotifs[phaseBase + key]++;
+      this.bySide[side * K + key]++;
+      this.byPly[plyBase + key]++;
+      this.squares[(key * 2 + side) * 64 + frontSquare(d, o, key)]++;
+      this.sideBits[side] |= 1 << key;
       seen |= 1 << key;
     }
-    if (played !== 0) {
-      const sideBase = v.pos.turn * K;
-      for (let k = 0; k < PLAYED_KEY.length; k++) {
-        if ((played & PLAYED_KEY[k][0]) === 0) continue;
-        const key = PLAYED_KEY[k][1];
-        motifs[key]++;
-        bySide[sideBase + key]++;
-        byPly[plyBase + key]++;
-        seen |= 1 << key;
-      }
-    }
-    const pw = this.positionsWith;
-    while (seen !== 0) {
-      pw[31 - Math.clz32(seen & -seen)]++;
-      seen &= seen - 1;
-    }
+    return seen;
   }
 
-  /** Counts one replayed game with the number of its tagged positions. */
-  addGame(motifPositions: number): void {
-    this.games++;
+  /** Counts the played tags (the mover's); returns their keys as bits. */
+  private addPlayed(played: number, side: number, phaseBase: number, plyBase: number): number {
+    let seen = 0;
+    for (let k = 0; k < PLAYED_KEY.length; k++) {
+      if ((played & PLAYED_KEY[k][0]) === 0) continue;
+      const key = PLAYED_KEY[k][1];
+      this.all.motifs[key]++;
+      this.dims.phase.motifs[phaseBase + key]++;
+      this.bySide[side * K + key]++;
+      this.byPly[plyBase + key]++;
+      seen |= 1 << key;
+    }
+    this.sideBits[side] |= seen;
+    return seen;
+  }
+
+  /** Counts the game begun by beginGame(), with the number of its tagged positions. */
+  endGame(motifPositions: number): void {
     this.gameMotifPositions += motifPositions;
     this.perGame[gameBucket(motifPositions)]++;
+    for (let i = 0; i < this.gameDims.length; i++) this.gameDims[i].addGame(this.gameValue[i], this.all, this.mark, this.gameBits);
+    this.all.games[0]++; // (its positions and motifs were counted position by position)
+    addBits(this.all.gamesWith, 0, this.gameBits);
+    const ph = this.dims.phase;
+    for (let p = 0; p < this.phaseBits.length; p++) {
+      if ((this.phasesReached & (1 << p)) === 0) continue;
+      ph.games[p]++;
+      addBits(ph.gamesWith, p * K, this.phaseBits[p]);
+      this.phaseBits[p] = 0;
+    }
+    for (let side = 0; side < 2; side++) {
+      const o = outcomeOf(this.gameValue[RESULT_AT], side);
+      if (o >= 0) addBits(this.outcome, o * K, this.sideBits[side]);
+      this.sideBits[side] = 0;
+    }
+    this.gameBits = 0;
+    this.phasesReached = 0;
   }
 
   /** Counts one rejected game. */
@@ -120,115 +235,73 @@ export class Stats {
     this.rejected++;
   }
 
-  /** Adds another Stats' figures (as toJSON() gave them; missing entries count as 0). */
-  merge(o: StatsJSON): void {
-    this.games += o.games ?? 0;
-    this.positions += o.positions ?? 0;
-    this.rejected += o.rejected ?? 0;
-    this.taggedPositions += o.taggedPositions ?? 0;
-    this.gameMotifPositions += o.gameMotifPositions ?? 0;
-    addCounts(this.motifs, 0, o.motifs);
-    addCounts(this.positionsWith, 0, o.positionsWith);
-    addCounts(this.bySide, 0, o.bySide?.w);
-    addCounts(this.bySide, K, o.bySide?.b);
-    if (o.byPly) {
-      for (const label of Object.keys(o.byPly)) {
-        const i = PLY_INDEX.get(label);
-        if (i === undefined) continue;
-        this.plyPositions[i] += o.byPly[label].positions ?? 0;
-        addCounts(this.byPly, i * K, o.byPly[label].motifs);
-      }
-    }
-    if (o.perGame) {
-      for (const label of Object.keys(o.perGame)) {
-        const i = GAME_INDEX.get(label);
-        if (i !== undefined) this.perGame[i] += o.perGame[label] ?? 0;
-      }
-    }
-  }
-
   toJSON(): StatsJSON {
-    let lastBucket = -1;
-    for (let i = 0; i < PLY_BUCKETS; i++) if (this.plyPositions[i] > 0) lastBucket = i;
-    const byPly: Record<string, PlyBucket> = {};
-    for (let i = 0; i <= lastBucket; i++) {
-      byPly[PLY_BUCKET_LABELS[i]] = { positions: this.plyPositions[i], motifs: counts(this.byPly, i * K) };
-    }
-    const perGame: Record<string, number> = {};
-    for (let i = 0; i < GAME_BUCKET_LABELS.length; i++) perGame[GAME_BUCKET_LABELS[i]] = this.perGame[i];
+    const all = this.all.value(0);
     return {
-      games: this.games,
-      positions: this.positions,
+      version: STATS_VERSION,
+      games: all.games,
+      positions: all.positions,
       rejected: this.rejected,
       taggedPositions: this.taggedPositions,
-      motifs: counts(this.motifs, 0),
-      positionsWith: counts(this.positionsWith, 0),
+      motifs: all.motifs,
+      positionsWith: all.positionsWith,
+      gamesWith: all.gamesWith,
       bySide: { w: counts(this.bySide, 0), b: counts(this.bySide, K) },
-      byPly,
-      perGame,
+      byPly: this.plyJSON(),
+      perGame: Object.fromEntries(GAME_BUCKET_LABELS.map((l, i) => [l, this.perGame[i]])),
       gameMotifPositions: this.gameMotifPositions,
-      motifPositionsPerGame: this.games === 0 ? 0 : Math.round((this.gameMotifPositions / this.games) * 10000) / 10000,
+      motifPositionsPerGame: all.games === 0 ? 0 : Math.round((this.gameMotifPositions / all.games) * 10000) / 10000,
+      by: Object.fromEntries(DIMENSION_NAMES.map((d) => [d, this.dims[d].toJSON()])) as Record<Dimension, DimJSON>,
+      outcome: Object.fromEntries(MOTIF_KEYS.map((k, i) => [k, this.outcomeOf(i)])) as Record<MotifKey, Outcome>,
+      frontSquares: Object.fromEntries(MOTIFS.map((m) => [m.key, { w: this.squareList(m.code, 0), b: this.squareList(m.code, 1) }])) as StatsJSON['frontSquares'],
     };
   }
 
-  /** The readable table of summaryTable() for these figures. */
-  summaryTable(): string {
-    return summaryTable(this.toJSON());
+  private plyJSON(): Record<string, PlyBucket> {
+    let lastBucket = -1;
+    for (let i = 0; i < PLY_BUCKETS; i++) if (this.plyPositions[i] > 0) lastBucket = i;
+    const byPly: Record<string, PlyBucket> = {};
+    for (let i = 0; i <= lastBucket; i++) byPly[PLY_BUCKET_LABELS[i]] = { positions: this.plyPositions[i], motifs: counts(this.byPly, i * K) };
+    return byPly;
   }
-}
 
-function counts(a: Float64Array, base: number): MotifCounts {
-  const out = {} as MotifCounts;
-  for (let k = 0; k < K; k++) out[MOTIF_KEYS[k]] = a[base + k];
-  return out;
-}
-
-function addCounts(a: Float64Array, base: number, c: Partial<MotifCounts> | undefined): void {
-  if (!c) return;
-  for (let k = 0; k < K; k++) a[base + k] += c[MOTIF_KEYS[k]] ?? 0;
-}
-
-/** 1234567 -> "1,234,567" (no locale data needed). */
-function grouped(n: number): string {
-  const s = String(Math.round(n));
-  let out = '';
-  const neg = s.startsWith('-') ? 1 : 0;
-  for (let i = neg; i < s.length; i++) {
-    if (i > neg && (s.length - i) % 3 === 0) out += ',';
-    out += s[i];
+  private outcomeOf(key: number): Outcome {
+    return { win: this.outcome[WIN * K + key], draw: this.outcome[DRAWN * K + key], loss: this.outcome[LOSS * K + key] };
   }
-  return (neg ? '-' : '') + out;
-}
 
-/**
- * A readable, aligned table of the figures for stderr: games, positions, rejected, positions per game,
- * then per motif key its count, its rate per 1000 positions and the share of positions having it.
- */
-export function summaryTable(s: StatsJSON): string {
-  const pct = (n: number, of: number): string => (of === 0 ? '-' : ((100 * n) / of).toFixed(2) + '%');
-  const head: [string, string][] = [
-    ['games', grouped(s.games)],
-    ['rejected', grouped(s.rejected)],
-    ['positions', grouped(s.positions)],
-    ['positions/game', s.games === 0 ? '-' : (s.positions / s.games).toFixed(1)],
-    ['tagged positions', `${grouped(s.taggedPositions)} (${pct(s.taggedPositions, s.positions)})`],
-    ['tagged positions/game', s.games === 0 ? '-' : s.motifPositionsPerGame.toFixed(1)],
-  ];
-  const w0 = Math.max(...head.map(([k]) => k.length));
-  let out = '';
-  for (const [k, v] of head) out += `${k.padEnd(w0)}  ${v}\n`;
-  const rows: string[][] = [['motif', 'count', 'per 1000 pos', 'positions with']];
-  for (const key of MOTIF_KEYS) {
-    const c = s.motifs?.[key] ?? 0;
-    rows.push([
-      key,
-      grouped(c),
-      s.positions === 0 ? '-' : ((1000 * c) / s.positions).toFixed(2),
-      pct(s.positionsWith?.[key] ?? 0, s.positions),
-    ]);
+  private squareList(code: number, side: number): number[] {
+    return Array.from(this.squares.subarray((code * 2 + side) * 64, (code * 2 + side + 1) * 64));
   }
-  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-  out += '\n';
-  for (const r of rows) out += r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('   ') + '\n';
-  return out;
+
+  /**
+   * Adds another Stats' figures, as toJSON() gave them (missing entries count as 0; `run` and the mean
+   * are not added). The caller checks the version of a file read from disk (src/report/merge.ts).
+   */
+  merge(o: StatsJSON): void {
+    this.all.mergeValue(0, o);
+    this.rejected += o.rejected ?? 0;
+    this.taggedPositions += o.taggedPositions ?? 0;
+    this.gameMotifPositions += o.gameMotifPositions ?? 0;
+    addCounts(this.bySide, 0, o.bySide?.w);
+    addCounts(this.bySide, K, o.bySide?.b);
+    this.mergePly(o.byPly);
+    GAME_BUCKET_LABELS.forEach((l, i) => (this.perGame[i] += o.perGame?.[l] ?? 0));
+    for (const d of DIMENSION_NAMES) this.dims[d].merge(o.by?.[d]);
+    MOTIF_KEYS.forEach((k, i) => OUTCOMES.forEach((r, j) => (this.outcome[j * K + i] += o.outcome?.[k]?.[r] ?? 0)));
+    for (const m of MOTIFS) {
+      for (let side = 0; side < 2; side++) {
+        const list = o.frontSquares?.[m.key]?.[side === 0 ? 'w' : 'b'] ?? [];
+        for (let sq = 0; sq < 64; sq++) this.squares[(m.code * 2 + side) * 64 + sq] += list[sq] ?? 0;
+      }
+    }
+  }
+
+  private mergePly(byPly: Record<string, PlyBucket> | undefined): void {
+    for (const [label, bucket] of Object.entries(byPly ?? {})) {
+      const i = PLY_BUCKET_LABELS.indexOf(label);
+      if (i < 0) throw new RangeError(`unknown ply bucket "${label}"`);
+      this.plyPositions[i] += bucket.positions ?? 0;
+      addCounts(this.byPly, i * K, bucket.motifs);
+    }
+  }
 }

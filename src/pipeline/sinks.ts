@@ -46,6 +46,7 @@ export class BatchSink implements PositionSink {
     this.formatter?.beginGame(info);
     this.columns?.beginGame(info);
     if (this.records !== null && this.tags.length > 0) this.gameTags = askedTags(this.tags, info.tags);
+    this.stats.beginGame(info.derived);
   }
 
   position(v: PositionView, keep: boolean): void {
@@ -61,7 +62,7 @@ export class BatchSink implements PositionSink {
   endGame(text: GameText, tagged: number): void {
     if (this.formatter !== null && (this.kept > 0 || !this.keptGamesOnly)) this.text += this.formatter.endGame(text);
     this.kept = 0;
-    this.stats.addGame(tagged);
+    this.stats.endGame(tagged);
   }
 
   /** What the batch produced, and a fresh start. */

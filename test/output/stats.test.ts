@@ -1,10 +1,16 @@
 // Statistics: counted by the worker's game analyzer on real games; checked against an independent count
-// from the §6 objects, internally consistent, and merging split runs equals counting all in one.
+// from the §6 objects, internally consistent (every dimension adds up to the totals), by hand on made-up
+// records (outcome, front squares, games with), and merging split runs equals counting all in one.
 import { describe, expect, it } from 'vitest';
+import { INITIAL_FEN, parseFen } from '../../src/core/fen.js';
+import type { DerivedFields } from '../../src/games/derived.js';
+import { MotifBuffer } from '../../src/motifs/buffer.js';
 import { ALL_MOTIFS } from '../../src/motifs/filter.js';
-import { MOTIF_KEYS, playedNames } from '../../src/motifs/catalogue.js';
+import { BATTERY, MOTIFS, MOTIF_KEYS, PIN_ABSOLUTE, PLAYED_CHECK, playedNames } from '../../src/motifs/catalogue.js';
 import { recordAt } from '../../src/motifs/tags.js';
-import { GAME_BUCKET_LABELS, PLY_BUCKET_LABELS, Stats, summaryTable, type MotifCounts, type StatsJSON } from '../../src/output/stats.js';
+import { GAME_BUCKET_LABELS, PLY_BUCKET_LABELS, Stats, type MotifCounts, type StatsJSON } from '../../src/output/stats.js';
+import { DIMENSION_NAMES } from '../../src/report/dimensions.js';
+import { summaryTable } from '../../src/report/summary.js';
 import type { Formatter, GameText, PositionView } from '../../src/output/view.js';
 import { FormattingAnalyzer as GameAnalyzer } from '../helpers/game-text.js';
 import { readCorpusBytes, splitGames } from '../helpers/corpus.js';
@@ -74,19 +80,41 @@ describe('Stats', () => {
     expect(Object.values(s.perGame).reduce((n, x) => n + x, 0)).toBe(s.games);
     expect(s.gameMotifPositions).toBe(s.taggedPositions);
     expect(s.motifPositionsPerGame).toBeCloseTo(s.taggedPositions / s.games, 3);
+    // every dimension adds up to the totals
+    for (const d of DIMENSION_NAMES) {
+      const values = Object.values(s.by[d]).map((v) => v!);
+      expect(values.reduce((n, v) => n + v.positions, 0), d).toBe(s.positions);
+      for (const k of MOTIF_KEYS) {
+        expect(values.reduce((n, v) => n + v.motifs[k], 0), `${d} ${k}`).toBe(s.motifs[k]);
+        expect(values.reduce((n, v) => n + v.positionsWith[k], 0), `${d} ${k}`).toBe(s.positionsWith[k]);
+        if (d !== 'phase') expect(values.reduce((n, v) => n + v.gamesWith[k], 0), `${d} ${k}`).toBe(s.gamesWith[k]);
+        else expect(values.reduce((n, v) => n + v.gamesWith[k], 0)).toBeGreaterThanOrEqual(s.gamesWith[k]);
+      }
+      if (d !== 'phase') expect(values.reduce((n, v) => n + v.games, 0), d).toBe(s.games);
+    }
+    expect(s.by.phase.opening!.games).toBe(s.games); // every game starts in the opening
+    for (const k of MOTIF_KEYS) {
+      const o = s.outcome[k];
+      expect(o.win + o.draw + o.loss).toBeLessThanOrEqual(2 * s.gamesWith[k]);
+      expect(o.win + o.draw + o.loss).toBeGreaterThanOrEqual(s.gamesWith[k] - (s.by.result.unknown?.gamesWith[k] ?? 0));
+      expect(s.gamesWith[k]).toBeLessThanOrEqual(s.positionsWith[k]);
+    }
+    for (const m of MOTIFS) expect([...s.frontSquares[m.key].w, ...s.frontSquares[m.key].b].reduce((a, b) => a + b, 0)).toBe(s.motifs[m.key]);
     // key order is fixed
     expect(Object.keys(s)).toEqual([
-      'games', 'positions', 'rejected', 'taggedPositions', 'motifs', 'positionsWith', 'bySide', 'byPly', 'perGame',
-      'gameMotifPositions', 'motifPositionsPerGame',
+      'version', 'games', 'positions', 'rejected', 'taggedPositions', 'motifs', 'positionsWith', 'gamesWith', 'bySide', 'byPly', 'perGame',
+      'gameMotifPositions', 'motifPositionsPerGame', 'by', 'outcome', 'frontSquares',
     ]);
+    expect(Object.keys(s.by)).toEqual(['speed', 'ratingBand', 'phase', 'eco', 'result']);
     expect(Object.keys(s.motifs)).toEqual([...MOTIF_KEYS]);
     expect(Object.keys(s.perGame)).toEqual([...GAME_BUCKET_LABELS]);
     expect(Object.keys(s.byPly)).toEqual(PLY_BUCKET_LABELS.slice(0, Object.keys(s.byPly).length));
     expect(structuredClone(s)).toEqual(s);
     const table = summaryTable(s);
-    expect(table).toBe(stats.summaryTable());
     for (const k of MOTIF_KEYS) expect(table).toContain(k);
     expect(table).toMatch(/^games\s+\d/);
+    expect(table).toContain('per 1000 positions, by speed');
+    expect(table).toContain('per 1000 positions, by rating band');
     console.log(table);
   });
 
@@ -119,9 +147,14 @@ describe('Stats', () => {
 
   it('buckets plies and games at their edges', () => {
     const s = new Stats();
-    const view = (ply: number): PositionView => ({ game: 1, offset: -1, ply, pos: { turn: 0 } as never, buf: { count: 0, data: new Int32Array(16) } as never, played: 0, san: null, uci: null });
+    const pos = parseFen(INITIAL_FEN);
+    const view = (ply: number): PositionView => ({ game: 1, offset: -1, ply, pos, buf: new MotifBuffer(), played: 0, san: null, uci: null });
+    s.beginGame(NO_FIELDS);
     for (const ply of [0, 9, 10, 199, 200, 5000]) s.addPosition(view(ply));
-    for (const n of [0, 1, 2, 4, 5, 9, 10, 19, 20, 1000]) s.addGame(n);
+    for (const n of [0, 1, 2, 4, 5, 9, 10, 19, 20, 1000]) {
+      s.endGame(n);
+      s.beginGame(NO_FIELDS);
+    }
     const j = s.toJSON();
     expect(j.byPly['0-9'].positions).toBe(2);
     expect(j.byPly['10-19'].positions).toBe(1);
@@ -131,7 +164,82 @@ describe('Stats', () => {
     expect(j.perGame).toEqual({ '0': 1, '1': 1, '2-4': 2, '5-9': 2, '10-19': 2, '20+': 2 });
     expect(j.gameMotifPositions).toBe(1070);
     expect(j.motifPositionsPerGame).toBe(107);
+    // the full start position: opening before ply 20, middlegame from it on
+    expect(j.by.phase.opening!.positions).toBe(3);
+    expect(j.by.phase.middlegame!.positions).toBe(3);
+    expect(j.by.phase.endgame).toBeUndefined();
+    expect(j.by.speed.unknown!.games).toBe(10);
     expect(new Stats().toJSON().byPly).toEqual({});
     expect(new Stats().toJSON().motifPositionsPerGame).toBe(0);
+    expect(new Stats().toJSON().by).toEqual({ speed: {}, ratingBand: {}, phase: {}, eco: {}, result: {} });
+  });
+
+  it('counts outcomes, front squares and games with a key as worked out by hand', () => {
+    const s = new Stats();
+    const pos = parseFen(INITIAL_FEN); // white to move: played tags are white's
+    const K8 = parseFen('4k3/8/8/8/8/8/8/4K3 w - - 0 1'); // bare kings: an endgame
+    const buf = new MotifBuffer();
+    const view = (ply: number, p = pos, played = 0): PositionView => ({ game: 1, offset: -1, ply, pos: p, buf, played, san: null, uci: null });
+    const pinW = (front: number): void => buf.push(PIN_ABSOLUTE, 0, 0, front, 60, 0);
+    const batteryB = (): void => {
+      // black rooks d8 (59) and d7 (51) aiming down the file at d2 (11): the front slider is d7
+      buf.chainSquare(0, 51);
+      buf.chainSquare(1, 59);
+      buf.pushChain(BATTERY, 1, 1, 11, -1, 2);
+    };
+    // game 1: 1-0, blitz, 2000-2199, C45; white pins twice in one position and once later, black has a battery
+    s.beginGame({ speed: 'blitz', rating: 2100, ratingBand: '2000-2199', eco: 'C45', result: '1-0' });
+    pinW(34);
+    pinW(34);
+    s.addPosition(view(0));
+    buf.count = 0;
+    batteryB();
+    s.addPosition(view(1, pos, PLAYED_CHECK));
+    buf.count = 0;
+    pinW(42);
+    s.addPosition(view(30, K8));
+    buf.count = 0;
+    s.endGame(3);
+    // game 2: a draw without ratings, with one white pin
+    s.beginGame({ speed: 'blitz', rating: null, ratingBand: null, eco: null, result: '1/2-1/2' });
+    pinW(34);
+    s.addPosition(view(0));
+    buf.count = 0;
+    s.endGame(1);
+    // game 3: no result: its battery counts everywhere but in outcome
+    s.beginGame({ speed: null, rating: null, ratingBand: null, eco: 'E60', result: null });
+    batteryB();
+    s.addPosition(view(0));
+    buf.count = 0;
+    s.endGame(1);
+    const j = s.toJSON();
+    expect(j.motifs['pin.absolute']).toBe(4);
+    expect(j.positionsWith['pin.absolute']).toBe(3);
+    expect(j.gamesWith['pin.absolute']).toBe(2);
+    expect(j.gamesWith.battery).toBe(2);
+    expect(j.outcome['pin.absolute']).toEqual({ win: 1, draw: 1, loss: 0 });
+    expect(j.outcome.battery).toEqual({ win: 0, draw: 0, loss: 1 });
+    expect(j.outcome['played.check']).toEqual({ win: 1, draw: 0, loss: 0 });
+    expect(j.outcome.xray).toEqual({ win: 0, draw: 0, loss: 0 });
+    const w = j.frontSquares['pin.absolute'].w;
+    expect([w[34], w[42]]).toEqual([3, 1]);
+    expect(j.frontSquares.battery.b[51]).toBe(2);
+    expect(j.frontSquares.battery.b[59]).toBe(0);
+    expect(j.by.speed.blitz).toMatchObject({ games: 2, positions: 4 });
+    expect(j.by.speed.blitz!.motifs['pin.absolute']).toBe(4);
+    expect(j.by.speed.blitz!.gamesWith['pin.absolute']).toBe(2);
+    expect(j.by.speed.unknown).toMatchObject({ games: 1, positions: 1 });
+    expect(j.by.ratingBand['2000-2199']!.positionsWith['pin.absolute']).toBe(2);
+    expect(j.by.ratingBand.unknown!.games).toBe(2);
+    expect(j.by.eco.C!.gamesWith.battery).toBe(1);
+    expect(j.by.eco.E!.gamesWith.battery).toBe(1);
+    expect(j.by.eco.unknown!.games).toBe(1);
+    expect(j.by.result['1-0']!.motifs['played.check']).toBe(1);
+    expect(j.by.phase.opening).toMatchObject({ games: 3, positions: 4 });
+    expect(j.by.phase.endgame).toMatchObject({ games: 1, positions: 1 });
+    expect(j.by.phase.endgame!.gamesWith['pin.absolute']).toBe(1);
+    expect(j.by.phase.middlegame).toBeUndefined();
   });
 });
+
+const NO_FIELDS: DerivedFields = { speed: null, rating: null, ratingBand: null, eco: null, result: null };

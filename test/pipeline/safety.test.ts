@@ -24,7 +24,7 @@ function oneLine(stderr: string): void {
 }
 
 describe('an output that is an input is refused before anything is read', () => {
-  for (const flag of ['-o', '--errors', '--stats']) {
+  for (const flag of ['-o', '--errors', '--stats', '--report']) {
     it(`${flag} naming the input: exit 2, the input unchanged`, async () => {
       const input = join(tmp, `in${flag}.pgn`);
       copyFileSync(SMALL, input);
@@ -56,6 +56,14 @@ describe('an output that is an input is refused before anything is read', () => 
 });
 
 describe('outputs that cannot be opened or written', () => {
+  it('--report in a missing directory: refused before the run, one line naming the file, exit 1', async () => {
+    const r = await runCli([SMALL, '-f', 'none', '--report', '/nonexistent/r.html']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('cannot write /nonexistent/r.html');
+    expect(r.stderr).not.toContain('positions/s'); // nothing was analysed
+    oneLine(r.stderr);
+  });
+
   it('-o in a missing directory: one line naming the file, exit 1', async () => {
     const r = await runCli([SMALL, '-o', '/nonexistent/x.jsonl']);
     expect(r.code).toBe(1);

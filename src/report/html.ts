@@ -1,0 +1,102 @@
+// The statistics report (--report, merge-stats --report; DESIGN.md §11): one self-contained HTML page —
+// no script runs, nothing is fetched (its Content-Security-Policy forbids it) — with a short header, a
+// table of the headline figures and the charts as inline SVG. Each chart's Vega-Lite specification,
+// data included, sits beside it, and the statistics themselves at the end, so a reader can re-plot them.
+// The page is a function of the statistics alone: the same counts give the same bytes.
+import { MOTIF_KEYS } from '../motifs/catalogue.js';
+import type { StatsJSON } from '../output/stats.js';
+import { charts, type Chart } from './charts.js';
+import { renderSvg } from './render.js';
+import { statsText } from './stats-text.js';
+import { grouped } from './summary.js';
+
+const STYLE = `
+body { font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #222; margin: 0 auto; padding: 1.5em 2em 3em; max-width: 1080px; }
+h1 { font-size: 1.6em; margin: 0 0 .3em; }
+h2 { font-size: 1.15em; margin: 0 0 .2em; }
+dl.run { display: grid; grid-template-columns: max-content 1fr; gap: .15em 1.2em; margin: 0 0 1.5em; }
+dl.run dt { color: #666; } dl.run dd { margin: 0; }
+table { border-collapse: collapse; margin: .5em 0 2em; font-variant-numeric: tabular-nums; }
+th, td { padding: .25em .8em; border-bottom: 1px solid #e4e4e4; text-align: right; }
+th:first-child, td:first-child { text-align: left; }
+thead th { border-bottom: 2px solid #bbb; font-weight: 600; }
+figure.chart { margin: 0 0 2.2em; break-inside: avoid; page-break-inside: avoid; }
+figure.chart p { margin: 0 0 .6em; color: #555; max-width: 60em; }
+figure.chart svg { display: block; max-width: 100%; height: auto; }
+footer { color: #666; font-size: .9em; border-top: 1px solid #ddd; padding-top: .8em; }
+@media print { body { padding: 0; max-width: none; font-size: 12px; } footer { display: none; } }
+`;
+
+const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
+
+function escapeHtml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** JSON inside a <script> element: "<" escaped so no text can close the element. */
+function scriptJson(value: unknown, indent = false): string {
+  return (indent ? statsText(value) : JSON.stringify(value)).replace(/</g, '\\u003c');
+}
+
+function pct(n: number, of: number): string {
+  return of === 0 ? '–' : `${((100 * n) / of).toFixed(1)}%`;
+}
+
+/** The header: what was read and how much of it. */
+function runSection(s: StatsJSON): string {
+  const rows: [string, string][] = [];
+  if (s.run !== undefined) {
+    const shown = s.run.inputs.slice(0, 8).map(escapeHtml).join(', ');
+    rows.push(['inputs', s.run.inputs.length > 8 ? `${shown} and ${s.run.inputs.length - 8} more` : shown]);
+  } else rows.push(['inputs', 'merged statistics (merge-stats keeps no run details)']);
+  rows.push(['games', grouped(s.games)], ['positions', grouped(s.positions)], ['rejected games', grouped(s.rejected)]);
+  rows.push(['tagged positions', `${grouped(s.taggedPositions)} (${pct(s.taggedPositions, s.positions)})`]);
+  if (s.run !== undefined) rows.push(['run time', `${s.run.seconds.toFixed(1)} s (pgn-xray ${escapeHtml(s.run.version)})`]);
+  return `<dl class="run">${rows.map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`).join('')}</dl>`;
+}
+
+/** The headline figures per motif key. */
+function headlineTable(s: StatsJSON): string {
+  const head = ['motif', 'records', 'per 1000 positions', 'positions with', 'games with', 'owner\u2019s score'];
+  const rows = MOTIF_KEYS.map((k) => {
+    const c = s.motifs?.[k] ?? 0;
+    const o = s.outcome?.[k];
+    const n = o === undefined ? 0 : o.win + o.draw + o.loss;
+    const per = s.positions === 0 ? '–' : ((1000 * c) / s.positions).toFixed(2);
+    const score = n === 0 ? '–' : pct(o!.win + o!.draw / 2, n);
+    return [k, grouped(c), per, pct(s.positionsWith?.[k] ?? 0, s.positions), pct(s.gamesWith?.[k] ?? 0, s.games), score];
+  });
+  const tr = (cells: string[], tag: string): string => `<tr>${cells.map((c) => `<${tag}>${escapeHtml(c)}</${tag}>`).join('')}</tr>`;
+  return `<table class="headline"><thead>${tr(head, 'th')}</thead><tbody>${rows.map((r) => tr(r, 'td')).join('')}</tbody></table>`;
+}
+
+function figure(c: Chart, svg: string): string {
+  return `<figure class="chart" id="chart-${c.id}"><h2>${escapeHtml(c.title)}</h2><p>${escapeHtml(c.caption)}</p>\n${svg}\n` +
+    `<script type="application/vnd.vegalite+json" class="spec">${scriptJson(c.spec)}</script></figure>`;
+}
+
+/** The whole page for a statistics object. */
+export async function reportHtml(s: StatsJSON): Promise<string> {
+  const list = charts(s);
+  const svgs = await renderSvg(list.map((c) => c.spec));
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${CSP}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>pgn-xray statistics</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<h1>pgn-xray statistics</h1>
+${runSection(s)}
+<h2>Headline figures</h2>
+${headlineTable(s)}
+${list.map((c, i) => figure(c, svgs[i])).join('\n')}
+<footer>Rates count motif records per 1000 positions; the motifs of both sides are counted. Every chart\u2019s Vega-Lite specification, with its data, follows it in the page source (<code>script type="application/vnd.vegalite+json"</code>), and the statistics file itself is at the end (<code>script id="statistics"</code>): paste a specification into any Vega-Lite viewer to re-plot it.</footer>
+<script type="application/json" id="statistics">${scriptJson(s, true)}</script>
+</body>
+</html>
+`;
+}

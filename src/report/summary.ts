@@ -1,0 +1,67 @@
+// The summary table printed on stderr at the end of a run (and by merge-stats): the totals, each motif
+// key's count, rate and share of positions and games, then its rate per 1000 positions by speed and by
+// rating band. Plain aligned text, no colours.
+import { MOTIF_KEYS } from '../motifs/catalogue.js';
+import type { StatsJSON } from '../output/stats.js';
+import type { DimJSON } from './dim-counts.js';
+
+/** 1234567 -> "1,234,567" (no locale data needed). */
+export function grouped(n: number): string {
+  const s = String(Math.round(Math.abs(n)));
+  let out = '';
+  for (let i = 0; i < s.length; i++) {
+    if (i > 0 && (s.length - i) % 3 === 0) out += ',';
+    out += s[i];
+  }
+  return (n < 0 ? '-' : '') + out;
+}
+
+function pct(n: number, of: number): string {
+  return of === 0 ? '-' : ((100 * n) / of).toFixed(2) + '%';
+}
+
+function perMille(n: number, of: number): string {
+  return of === 0 ? '-' : ((1000 * n) / of).toFixed(2);
+}
+
+/** Rows of cells as aligned text: the first column to the left, the others to the right. */
+function aligned(rows: string[][]): string {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  return rows.map((r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('   ').trimEnd() + '\n').join('');
+}
+
+function head(s: StatsJSON): string {
+  const rows: [string, string][] = [
+    ['games', grouped(s.games)],
+    ['rejected', grouped(s.rejected)],
+    ['positions', grouped(s.positions)],
+    ['positions/game', s.games === 0 ? '-' : (s.positions / s.games).toFixed(1)],
+    ['tagged positions', `${grouped(s.taggedPositions)} (${pct(s.taggedPositions, s.positions)})`],
+    ['tagged positions/game', s.games === 0 ? '-' : s.motifPositionsPerGame.toFixed(1)],
+  ];
+  const w = Math.max(...rows.map(([k]) => k.length));
+  return rows.map(([k, v]) => `${k.padEnd(w)}  ${v}\n`).join('');
+}
+
+function motifTable(s: StatsJSON): string {
+  const rows = [['motif', 'count', 'per 1000 pos', 'positions with', 'games with']];
+  for (const key of MOTIF_KEYS) {
+    const c = s.motifs?.[key] ?? 0;
+    rows.push([key, grouped(c), perMille(c, s.positions), pct(s.positionsWith?.[key] ?? 0, s.positions), pct(s.gamesWith?.[key] ?? 0, s.games)]);
+  }
+  return aligned(rows);
+}
+
+/** Rate per 1000 positions of every key for each value of a dimension that has positions. */
+function rateTable(title: string, dim: DimJSON | undefined): string {
+  const values = Object.entries(dim ?? {}).filter(([, v]) => (v?.positions ?? 0) > 0);
+  if (values.length === 0) return '';
+  const rows = [[title, ...values.map(([label]) => label)], ['games', ...values.map(([, v]) => grouped(v!.games))]];
+  for (const key of MOTIF_KEYS) rows.push([key, ...values.map(([, v]) => perMille(v!.motifs?.[key] ?? 0, v!.positions))]);
+  return '\n' + aligned(rows);
+}
+
+/** The readable, aligned tables of a statistics object for stderr. */
+export function summaryTable(s: StatsJSON): string {
+  return head(s) + '\n' + motifTable(s) + rateTable('per 1000 positions, by speed', s.by?.speed) + rateTable('per 1000 positions, by rating band', s.by?.ratingBand);
+}
