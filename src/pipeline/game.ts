@@ -3,7 +3,7 @@
 // partial output or statistics behind; the second pass only replays moves already proven legal.
 import { INITIAL_FEN, parseFen } from '../core/fen.js';
 import { Position } from '../core/position.js';
-import { moveToSan, moveToUci, parseSanBytes, sanErrorReason } from '../core/san.js';
+import { moveToSan, moveToUci, parseSanBytes, sanErrorReason, SanMatches } from '../core/san.js';
 import { variantFromTag } from '../core/variant.js';
 import { MotifBuffer } from '../motifs/buffer.js';
 import { scanMotifs } from '../motifs/classify.js';
@@ -58,6 +58,7 @@ class Reader implements GameSink {
   plies = 0;
   started = false;
   error: { ply: number; text: string; reason: string } | null = null;
+  private matches = new SanMatches();
   private fen: [number, number] | null = null;
   private variant: [number, number] | null = null;
 
@@ -104,9 +105,9 @@ class Reader implements GameSink {
   move(startByte: number, endByte: number): boolean {
     if (!this.started && !this.setUp()) return false;
     const pos = this.positions[this.plies];
-    const m = parseSanBytes(pos, this.bytes, startByte, endByte);
+    const m = parseSanBytes(pos, this.bytes, startByte, endByte, this.matches);
     if (m < 0) {
-      this.error = { ply: this.plies, text: decodeText(this.bytes, startByte, endByte), reason: sanErrorReason(pos, m) };
+      this.error = { ply: this.plies, text: decodeText(this.bytes, startByte, endByte), reason: sanErrorReason(pos, m, this.matches) };
       return false;
     }
     if (this.plies === this.moves.length) this.grow();
