@@ -4,6 +4,7 @@
 import { createWriteStream, readFileSync, writeFileSync, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { parseArgs } from 'node:util';
+import { installNewTables } from './core/attacks.js';
 import { parseFen, FenError } from './core/fen.js';
 import { perft, divide } from './core/perft.js';
 import { ALL_MOTIFS, MOTIF_NAMES, parseMotifFilter } from './motifs/filter.js';
@@ -58,6 +59,7 @@ function runPerft(args: string[]): void {
   if (positionals.length !== 2) throw new UsageError('perft needs a FEN and a depth, e.g. pgn-xray perft "<FEN>" 5');
   const depth = Number(positionals[1]);
   if (!Number.isInteger(depth) || depth < 0) throw new UsageError(`depth must be a whole number ≥ 0, got "${positionals[1]}"`);
+  installNewTables(); // perft runs on this thread, which owns its tables (the core builds none by itself)
   let pos;
   try {
     pos = parseFen(positionals[0], { chess960: values.chess960 === true });

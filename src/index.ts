@@ -1,5 +1,7 @@
 // The library's public API: the one-position tagger, the bitboard core it stands on, and analyze(), which
 // streams files through the same worker pool as the CLI and yields the records of DESIGN.md §6.
+import { isMainThread } from 'node:worker_threads';
+import { installNewTables, tablesInstalled } from './core/attacks.js';
 import { ALL_MOTIFS, parseMotifFilter } from './motifs/filter.js';
 import type { MotifRecord, PlayedTag } from './motifs/tags.js';
 import type { GameError } from './pipeline/game.js';
@@ -11,13 +13,17 @@ export { legalMoves, isCheckmate, isStalemate } from './core/movegen.js';
 export { moveToSan, moveToUci, parseSan, SanError } from './core/san.js';
 export { perft } from './core/perft.js';
 export { buildTables, openTables, type Tables } from './core/tables.js';
-export { installTables } from './core/attacks.js';
+export { installNewTables, installTables, installedTables, tablesInstalled } from './core/attacks.js';
 export { variantFromTag, UnsupportedVariantError, type Variant } from './core/variant.js';
 export { MotifBuffer } from './motifs/buffer.js';
 export { scanMotifs } from './motifs/classify.js';
 export { playedFlags } from './motifs/played.js';
 export { playedTags, tagFen, tagPosition, type MotifRecord, type PlayedTag, type PositionTags } from './motifs/tags.js';
 export type { GameError } from './pipeline/game.js';
+
+// On a main thread the library owns the thread's tables: built and installed once, here. A worker that
+// imports the library installs the shared buffer it was given instead (installTables(openTables(sab))).
+if (isMainThread && !tablesInstalled()) installNewTables();
 
 /** One output record: a position with its motifs and the tags of the move played from it. */
 export interface PositionRecord {

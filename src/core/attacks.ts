@@ -18,7 +18,11 @@ let BETWEEN = MASKS;
 let LINES = MASKS;
 let installed: Tables | null = null;
 
-/** Makes these views the tables every function of this module reads (once per thread). */
+/**
+ * Makes these views the tables every function of the core reads, in this thread. Called by whoever owns
+ * the process's tables: the worker task with the shared buffer it was given, the library's entry and the
+ * CLI on a main thread (installNewTables), the test setup. Nothing builds tables behind the caller's back.
+ */
 export function installTables(t: Tables): void {
   MASKS = t.masks;
   KNIGHTS = t.knight;
@@ -29,10 +33,27 @@ export function installTables(t: Tables): void {
   installed = t;
 }
 
-/** The installed tables, building and installing a private set if none was installed yet. */
-export function ensureTables(): Tables {
-  if (installed === null) installTables(openTables(buildTables()));
-  return installed as Tables;
+/** Builds a private set into a new SharedArrayBuffer and installs it: for a thread that owns its tables. */
+export function installNewTables(): Tables {
+  const t = openTables(buildTables());
+  installTables(t);
+  return t;
+}
+
+/** Whether this thread has tables installed. */
+export function tablesInstalled(): boolean {
+  return installed !== null;
+}
+
+/** The installed tables; throws a clear error when this thread has none (the core is unusable then). */
+export function installedTables(): Tables {
+  if (installed === null) {
+    throw new Error(
+      'attack tables are not installed in this thread: call installTables(openTables(sab)) with the shared ' +
+        'buffer, or installNewTables() on a thread that owns its tables, before using the core',
+    );
+  }
+  return installed;
 }
 
 // The high half of the last lineLo() result: private to this module, which hands out both halves through

@@ -2,7 +2,7 @@
 // clocks; play() makes a legal move in place and refreshes the king's checkers and pinned pieces,
 // which move generation, SAN and the motif engine all read.
 import {
-  between, ensureTables, knightAttacks, maskTable, pawnAttacks, xrayAttacksAlong,
+  between, installedTables, knightAttacks, maskTable, pawnAttacks, xrayAttacksAlong,
   LINE_ANTI, LINE_DIAG, LINE_FILE, LINE_RANK,
 } from './attacks.js';
 import { BLACK, BOARD_WORDS, KING, PAWN, ROOK, WHITE, Sets } from './board.js';
@@ -43,7 +43,7 @@ export class Position {
   pinnedHi = 0;
 
   constructor() {
-    ensureTables();
+    installedTables(); // a position is useless without them: say so now, not with a wrong answer later
   }
 
   occLo(): number {

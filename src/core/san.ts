@@ -264,7 +264,7 @@ function sanWithFrom(pos: Position, m: number): string {
   return (type === PAWN ? '' : LETTERS[type]) + squareName(from) + squareName(moveTo(m));
 }
 
-const after = new Position();
+let after: Position | null = null; // made on first use: no position before the tables are installed
 
 /**
  * Canonical SAN of a legal move: minimal disambiguation, x for captures, =Q, + or #. Pass the position
@@ -291,9 +291,9 @@ export function moveToSan(pos: Position, m: number, afterMove?: Position): strin
   }
   let next = afterMove;
   if (next === undefined) {
-    after.copyFrom(pos);
-    after.play(m);
-    next = after;
+    next = after ??= new Position();
+    next.copyFrom(pos);
+    next.play(m);
   }
   if (next.isCheck()) san += hasLegalMove(next) ? '+' : '#';
   return san;

@@ -36,7 +36,7 @@ export interface GameOptions {
 }
 
 const MAX_TEXT = 60;
-const INITIAL = parseFen(INITIAL_FEN);
+let initial: Position | null = null; // parsed on first use: a worker installs its tables after importing this
 
 /** Whether bytes[start, end) spell the ASCII name. */
 function nameIs(bytes: Uint8Array, start: number, end: number, name: string): boolean {
@@ -89,7 +89,7 @@ class Reader implements GameSink {
       return false;
     }
     if (this.fen === null && !chess960) {
-      this.positions[0].copyFrom(INITIAL); // most games: no FEN to read
+      this.positions[0].copyFrom(initial ??= parseFen(INITIAL_FEN)); // most games: no FEN to read
       return true;
     }
     const fen = this.fen ? tagValue(this.bytes, this.fen[0], this.fen[1]) : INITIAL_FEN;

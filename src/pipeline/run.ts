@@ -2,7 +2,7 @@
 // statistics, error report, progress. Memory stays bounded: at most maxInFlight batches exist at once and
 // the source is not read while the queue is full.
 import { availableParallelism } from 'node:os';
-import { buildTables } from '../core/tables.js';
+import { installedTables, installNewTables, tablesInstalled } from '../core/attacks.js';
 import type { MotifFilter } from '../motifs/filter.js';
 import { createFormatter, type OutputFormat } from '../output/formats.js';
 import { Stats, type StatsJSON } from '../output/stats.js';
@@ -52,7 +52,9 @@ export function defaultThreads(): number {
 export async function runAnalysis(o: RunOptions): Promise<RunSummary> {
   const t0 = performance.now();
   const threads = o.threads ?? defaultThreads();
-  const tables = buildTables();
+  // this thread owns the process's tables (it reads EPD lines with parseFen): the installed ones, else
+  // built and installed here; the workers open views over the same buffer
+  const tables = (tablesInstalled() ? installedTables() : installNewTables()).buffer;
   const pool = new AnalysisPool(threads, {
     tables,
     options: { format: o.format, allPositions: o.allPositions, filter: o.filter, verify: o.verify === true, ...o.testHooks },

@@ -2,7 +2,7 @@
 // process: a plain ray loop for slider attacks, chess.js for perft and SAN replay. Prints figures and
 // ratios; targets are printed beside them, never asserted (speed is not a unit test).
 import { Chess } from 'chess.js';
-import { ensureTables, rookAttacks } from '../../src/core/attacks.js';
+import { installNewTables, rookAttacks } from '../../src/core/attacks.js';
 import { INITIAL_FEN, parseFen } from '../../src/core/fen.js';
 import { perft } from '../../src/core/perft.js';
 import { Position } from '../../src/core/position.js';
@@ -187,7 +187,7 @@ function benchReplayAndMotifs(games: CorpusGame[]): void {
 }
 
 function main(): void {
-  ensureTables();
+  installNewTables();
   console.log(`pgn-xray bench — node ${process.version}, single thread`);
   row('', 'ours', 'baseline', 'ratio', '');
   benchRook();

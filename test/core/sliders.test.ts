@@ -2,7 +2,7 @@
 // (test/helpers/naive.ts). Exhaustive where the space is small (every subset of every line mask, every
 // subset of every rook/bishop mask, all 64×64 square pairs), seeded random elsewhere (mulberry32), so
 // every failure reproduces. Each check counts mismatches, keeps the first few, and asserts zero.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as A from '../../src/core/attacks.js';
 import * as N from '../helpers/naive.js';
 import type { Halves, LineKind, NaiveBoard, Side, SliderKind } from '../helpers/naive.js';
@@ -71,10 +71,6 @@ function randomOccWithSq(rnd: () => number, sq: number): Halves {
   const occ = N.randomOcc(rnd, randomDensity(rnd));
   return rnd() & 1 ? withSq(occ, sq) : occ;
 }
-
-beforeAll(() => {
-  A.ensureTables();
-});
 
 // ---------------------------------------------------------------------------------------------
 describe('naive oracle self-check (hand-computed cases)', () => {
