@@ -7,6 +7,7 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
+    setupFiles: ['test/setup-tables.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
     reporters: json ? ['default', 'json'] : ['default'],

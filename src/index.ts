@@ -2,6 +2,8 @@
 // streams PGN/EPD through the same worker pool as the CLI and yields the records of the JSON Lines output
 // as plain objects built in the workers.
 import { Readable } from 'node:stream';
+import { isMainThread } from 'node:worker_threads';
+import { installNewTables, tablesInstalled } from './core/attacks.js';
 import type { MotifName, PlayedTag } from './motifs/catalogue.js';
 import { ALL_MOTIFS, parseMotifFilter } from './motifs/filter.js';
 import type { PositionRecord } from './output/records.js';
@@ -17,7 +19,7 @@ export { legalMoves, isCheckmate, isStalemate } from './core/movegen.js';
 export { moveToSan, moveToUci, parseSan, SanError } from './core/san.js';
 export { perft } from './core/perft.js';
 export { buildTables, openTables, type Tables } from './core/tables.js';
-export { installTables } from './core/attacks.js';
+export { installNewTables, installTables, installedTables, tablesInstalled } from './core/attacks.js';
 export { variantFromTag, UnsupportedVariantError, type Variant } from './core/variant.js';
 export { MotifBuffer } from './motifs/buffer.js';
 export { scanMotifs } from './motifs/classify.js';
@@ -30,6 +32,10 @@ export type { GameError } from './pipeline/batch.js';
 export type { PositionRecord } from './output/records.js';
 export type { RunSummary } from './pipeline/run.js';
 export type { StatsJSON } from './output/stats.js';
+
+// On a main thread the library owns the thread's tables: built and installed once, here. A worker that
+// imports the library installs the shared buffer it was given instead (installTables(openTables(sab))).
+if (isMainThread && !tablesInstalled()) installNewTables();
 
 /**
  * What analyze() reads: a path ('-' for stdin), several paths, PGN/EPD bytes (compressed or not), a

@@ -1,7 +1,7 @@
 // The phase of a position (DESIGN.md §9): `endgame` when each side has at most 13 points of non-pawn
 // material (N = B = 3, R = 5, Q = 9); otherwise `opening` before ply 20; otherwise `middlegame`.
 // Counted on the piece sets with popcounts: no loop over squares, nothing allocated.
-import { BISHOP, KNIGHT, QUEEN, ROOK, WHITE_BB } from '../core/attacks.js';
+import { Sets, WHITE } from '../core/board.js';
 import type { Position } from '../core/position.js';
 
 export const PHASES = ['opening', 'middlegame', 'endgame'] as const;
@@ -19,15 +19,16 @@ function popcount(x: number): number {
   return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
 }
 
-/** Pieces of one type and side. */
-function count(pos: Position, side: number, type: number): number {
+/** Pieces of one side in the set whose low half is at `lo` (the high half follows it). */
+function count(pos: Position, side: number, lo: Sets): number {
   const bb = pos.bb;
-  return popcount(bb[type * 2] & bb[WHITE_BB + side * 2]) + popcount(bb[type * 2 + 1] & bb[WHITE_BB + side * 2 + 1]);
+  const own = side === WHITE ? Sets.WhiteLo : Sets.BlackLo;
+  return popcount(bb[lo] & bb[own]) + popcount(bb[lo + 1] & bb[own + 1]);
 }
 
 /** Non-pawn material of a side: N = B = 3, R = 5, Q = 9. */
 export function nonPawnMaterial(pos: Position, side: number): number {
-  return 3 * (count(pos, side, KNIGHT) + count(pos, side, BISHOP)) + 5 * count(pos, side, ROOK) + 9 * count(pos, side, QUEEN);
+  return 3 * (count(pos, side, Sets.KnightsLo) + count(pos, side, Sets.BishopsLo)) + 5 * count(pos, side, Sets.RooksLo) + 9 * count(pos, side, Sets.QueensLo);
 }
 
 /** OPENING, MIDDLEGAME or ENDGAME (indices into PHASES). */

@@ -3,7 +3,7 @@
 // pass 2 replays nothing and a game rejected at ply 80 has produced nothing yet.
 import { INITIAL_FEN, parseFen } from '../core/fen.js';
 import { Position } from '../core/position.js';
-import { parseSanBytes, sanErrorReason } from '../core/san.js';
+import { parseSanBytes, sanErrorReason, SanMatches } from '../core/san.js';
 import { variantFromTag } from '../core/variant.js';
 import type { GameErrorKind } from '../errors.js';
 import { deriveFields, type DerivedFields } from '../games/derived.js';
@@ -53,6 +53,8 @@ export class GameReader implements GameSink {
   tagsEnd = 0;
   started = false;
   error: GameFailure | null = null;
+  /** The legal candidates of the last SAN parsed, for an ambiguity report. */
+  private readonly matches = new SanMatches();
   private fen: [number, number] | null = null;
   private variant: [number, number] | null = null;
   /** Value ranges of DERIVED_TAGS (start, end; -1 when absent). */
@@ -163,9 +165,9 @@ export class GameReader implements GameSink {
   move(startByte: number, endByte: number): boolean {
     if (!this.started && !this.setUp()) return false;
     const pos = this.positions[this.plies];
-    const m = parseSanBytes(pos, this.bytes, startByte, endByte);
+    const m = parseSanBytes(pos, this.bytes, startByte, endByte, this.matches);
     if (m < 0) {
-      this.error = { kind: 'san', ply: this.plies, text: decodeText(this.bytes, startByte, endByte), reason: sanErrorReason(pos, m) };
+      this.error = { kind: 'san', ply: this.plies, text: decodeText(this.bytes, startByte, endByte), reason: sanErrorReason(pos, m, this.matches) };
       return false;
     }
     if (this.plies === this.moves.length) this.grow();

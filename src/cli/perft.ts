@@ -1,5 +1,6 @@
 // `pgn-xray perft FEN DEPTH [--divide] [--chess960]`: leaf counts of the legal move tree.
 import { parseArgs } from 'node:util';
+import { installNewTables } from '../core/attacks.js';
 import { FenError, parseFen } from '../core/fen.js';
 import { divide, perft } from '../core/perft.js';
 import { UsageError } from '../errors.js';
@@ -13,6 +14,7 @@ export function runPerft(args: string[]): void {
   if (positionals.length !== 2) throw new UsageError('perft needs a FEN and a depth, e.g. pgn-xray perft "<FEN>" 5');
   const depth = Number(positionals[1]);
   if (!Number.isInteger(depth) || depth < 0) throw new UsageError(`depth must be a whole number ≥ 0, got "${positionals[1]}"`);
+  installNewTables(); // perft runs on this thread, which owns its tables (the core builds none by itself)
   let pos;
   try {
     pos = parseFen(positionals[0], { chess960: values.chess960 === true });

@@ -2,19 +2,13 @@
 // (seed obstruction-difference.md); attacksTo/attacked by the super-piece method and between/line by
 // rectangular lookup (seed square-attacked-by.md); x-rays by modifying occupancy (seed xray-attacks.md).
 // Results go to a caller-owned Int32Array at index o (out[o] = lo, out[o + 1] = hi): no allocation.
-import { buildTables, openTables, type Tables, LINE_RANK, LINE_FILE, LINE_DIAG, LINE_ANTI } from './tables.js';
+import { Sets } from './board.js';
+import {
+  buildTables, Mask, maskIndex, openTables, type Tables,
+  LINE_RANK, LINE_FILE, LINE_DIAG, LINE_ANTI,
+} from './tables.js';
 
 export { LINE_RANK, LINE_FILE, LINE_DIAG, LINE_ANTI };
-
-// Piece-type indexes of a Position's `bb` array (both colours): bb[2t], bb[2t + 1]; colours at 12 and 14.
-export const PAWN = 0;
-export const KNIGHT = 1;
-export const BISHOP = 2;
-export const ROOK = 3;
-export const QUEEN = 4;
-export const KING = 5;
-export const WHITE_BB = 12;
-export const BLACK_BB = 14;
 
 let MASKS: Int32Array = new Int32Array(0);
 let KNIGHTS = MASKS;
@@ -24,7 +18,11 @@ let BETWEEN = MASKS;
 let LINES = MASKS;
 let installed: Tables | null = null;
 
-/** Makes these views the tables every function of this module reads (once per thread). */
+/**
+ * Makes these views the tables every function of the core reads, in this thread. Called by whoever owns
+ * the process's tables: the worker task with the shared buffer it was given, the library's entry and the
+ * CLI on a main thread (installNewTables), the test setup. Nothing builds tables behind the caller's back.
+ */
 export function installTables(t: Tables): void {
   MASKS = t.masks;
   KNIGHTS = t.knight;
@@ -35,46 +33,64 @@ export function installTables(t: Tables): void {
   installed = t;
 }
 
-/** The installed tables, building and installing a private set if none was installed yet. */
-export function ensureTables(): Tables {
-  if (installed === null) installTables(openTables(buildTables()));
-  return installed as Tables;
+/** Builds a private set into a new SharedArrayBuffer and installs it: for a thread that owns its tables. */
+export function installNewTables(): Tables {
+  const t = openTables(buildTables());
+  installTables(t);
+  return t;
 }
 
-// The high half of the last lineLo() result. A typed-array slot, not a module `let`: a half with bit 30
-// or 31 set is no small integer to V8, and storing it in a variable would box it on the heap each time.
+/** Whether this thread has tables installed. */
+export function tablesInstalled(): boolean {
+  return installed !== null;
+}
+
+/** The installed tables; throws a clear error when this thread has none (the core is unusable then). */
+export function installedTables(): Tables {
+  if (installed === null) {
+    throw new Error(
+      'attack tables are not installed in this thread: call installTables(openTables(sab)) with the shared ' +
+        'buffer, or installNewTables() on a thread that owns its tables, before using the core',
+    );
+  }
+  return installed;
+}
+
+// The high half of the last lineLo() result: private to this module, which hands out both halves through
+// caller-owned arrays or booleans. A typed-array slot, not a module `let`: a half with bit 30 or 31 set is
+// no small integer to V8, and storing it in a variable would box it on the heap each time.
 const R = new Int32Array(1);
 
-/** Obstruction difference on one line; returns the low half, leaves the high half in R[0]. */
-function lineLo(occLo: number, occHi: number, sq: number, l: number): number {
-  const m = (sq * 4 + l) * 6;
-  const upLo = MASKS[m + 2] & occLo;
-  const upHi = MASKS[m + 3] & occHi;
-  const lwHi = MASKS[m + 1] & occHi;
+/**
+ * Obstruction difference on the line whose masks start at m = maskIndex(sq, l); returns the low half,
+ * leaves the high half in R[0]. Callers that look twice at one line compute m once.
+ */
+function lineLo(occLo: number, occHi: number, m: number): number {
+  const M = MASKS;
+  const upLo = M[m + Mask.Upper] & occLo;
+  const upHi = M[m + Mask.Upper + 1] & occHi;
+  const lwHi = M[m + Mask.Lower + 1] & occHi;
   // MS1B of (lower | 1), by Math.clz32 on the high half, then the low half
-  let msLo = 0;
-  let msHi = 0;
-  if (lwHi !== 0) msHi = 1 << (31 - Math.clz32(lwHi));
-  else msLo = 1 << (31 - Math.clz32((MASKS[m] & occLo) | 1));
+  const msHi = lwHi !== 0 ? 1 << (31 - Math.clz32(lwHi)) : 0;
+  const msLo = lwHi !== 0 ? 0 : 1 << (31 - Math.clz32((M[m + Mask.Lower] & occLo) | 1));
   // odiff = upper ^ (upper - ms1b): 64-bit subtraction with the borrow carried into the high half
   const dLo = (upLo - msLo) | 0;
-  const borrow = (upLo >>> 0) < (msLo >>> 0) ? 1 : 0;
-  const dHi = (upHi - msHi - borrow) | 0;
-  R[0] = (upHi ^ dHi) & MASKS[m + 5];
-  return (upLo ^ dLo) & MASKS[m + 4];
+  const dHi = (upHi - msHi - ((upLo >>> 0) < (msLo >>> 0) ? 1 : 0)) | 0;
+  R[0] = (upHi ^ dHi) & M[m + Mask.LineEx + 1];
+  return (upLo ^ dLo) & M[m + Mask.LineEx];
 }
 
 /** Attacks of a slider on sq along one line kind (LINE_RANK, LINE_FILE, LINE_DIAG, LINE_ANTI). */
 export function lineAttacks(occLo: number, occHi: number, sq: number, l: number, out: Int32Array, o: number): void {
-  out[o] = lineLo(occLo, occHi, sq, l);
+  out[o] = lineLo(occLo, occHi, maskIndex(sq, l));
   out[o + 1] = R[0];
 }
 
 /** Two lines' attacks united: low half returned, high half left in R[0]. */
 function twoLinesLo(occLo: number, occHi: number, sq: number, l1: number, l2: number): number {
-  const lo = lineLo(occLo, occHi, sq, l1);
+  const lo = lineLo(occLo, occHi, maskIndex(sq, l1));
   const hi = R[0];
-  const r = lo | lineLo(occLo, occHi, sq, l2);
+  const r = lo | lineLo(occLo, occHi, maskIndex(sq, l2));
   R[0] |= hi;
   return r;
 }
@@ -94,26 +110,6 @@ export function queenAttacks(occLo: number, occHi: number, sq: number, out: Int3
   const hi = R[0];
   out[o] = lo | twoLinesLo(occLo, occHi, sq, LINE_DIAG, LINE_ANTI);
   out[o + 1] = hi | R[0];
-}
-
-/** Attacks along one line kind, low half returned, high half in lastHi(): two ints, no array. */
-export function lineAttacksLo(occLo: number, occHi: number, sq: number, l: number): number {
-  return lineLo(occLo, occHi, sq, l);
-}
-
-/** Rook attacks, low half returned, high half in lastHi() — for callers that test a few bits. */
-export function rookAttacksLo(occLo: number, occHi: number, sq: number): number {
-  return twoLinesLo(occLo, occHi, sq, LINE_RANK, LINE_FILE);
-}
-
-/** Bishop attacks, low half returned, high half in lastHi(). */
-export function bishopAttacksLo(occLo: number, occHi: number, sq: number): number {
-  return twoLinesLo(occLo, occHi, sq, LINE_DIAG, LINE_ANTI);
-}
-
-/** The high half of the last *AttacksLo() call. */
-export function lastHi(): number {
-  return R[0];
 }
 
 export function knightAttacks(sq: number, out: Int32Array, o: number): void {
@@ -163,17 +159,16 @@ export function mayMove(from: number, to: number, occLo: number, occHi: number):
 export function attacksTo(bb: Int32Array, occLo: number, occHi: number, sq: number, out: Int32Array, o: number): void {
   const s2 = sq * 2;
   const wp = (64 + sq) * 2; // a black pawn's attacks from sq find the white pawns attacking it
-  let lo = (PAWNS[wp] & bb[0] & bb[WHITE_BB]) | (PAWNS[s2] & bb[0] & bb[BLACK_BB]);
-  let hi = (PAWNS[wp + 1] & bb[1] & bb[WHITE_BB + 1]) | (PAWNS[s2 + 1] & bb[1] & bb[BLACK_BB + 1]);
-  lo |= (KNIGHTS[s2] & bb[2]) | (KINGS[s2] & bb[10]);
-  hi |= (KNIGHTS[s2 + 1] & bb[3]) | (KINGS[s2 + 1] & bb[11]);
-  const dLo = bishopAttacksLo(occLo, occHi, sq);
-  const dHi = R[0];
-  lo |= dLo & (bb[4] | bb[8]);
-  hi |= dHi & (bb[5] | bb[9]);
-  const rLo = rookAttacksLo(occLo, occHi, sq);
-  lo |= rLo & (bb[6] | bb[8]);
-  hi |= R[0] & (bb[7] | bb[9]);
+  let lo = ((PAWNS[wp] & bb[Sets.WhiteLo]) | (PAWNS[s2] & bb[Sets.BlackLo])) & bb[Sets.PawnsLo];
+  let hi = ((PAWNS[wp + 1] & bb[Sets.WhiteHi]) | (PAWNS[s2 + 1] & bb[Sets.BlackHi])) & bb[Sets.PawnsHi];
+  lo |= (KNIGHTS[s2] & bb[Sets.KnightsLo]) | (KINGS[s2] & bb[Sets.KingsLo]);
+  hi |= (KNIGHTS[s2 + 1] & bb[Sets.KnightsHi]) | (KINGS[s2 + 1] & bb[Sets.KingsHi]);
+  const dLo = twoLinesLo(occLo, occHi, sq, LINE_DIAG, LINE_ANTI);
+  lo |= dLo & (bb[Sets.BishopsLo] | bb[Sets.QueensLo]);
+  hi |= R[0] & (bb[Sets.BishopsHi] | bb[Sets.QueensHi]);
+  const rLo = twoLinesLo(occLo, occHi, sq, LINE_RANK, LINE_FILE);
+  lo |= rLo & (bb[Sets.RooksLo] | bb[Sets.QueensLo]);
+  hi |= R[0] & (bb[Sets.RooksHi] | bb[Sets.QueensHi]);
   out[o] = lo;
   out[o + 1] = hi;
 }
@@ -188,24 +183,24 @@ export function attacked(bb: Int32Array, occLo: number, occHi: number, sq: numbe
  * given occupancy: the defender count of the motif rules, where the front piece never defends.
  */
 export function attackedExcept(bb: Int32Array, occLo: number, occHi: number, sq: number, bySide: number, exLo: number, exHi: number): boolean {
-  const c = bySide === 0 ? WHITE_BB : BLACK_BB;
-  const cLo = bb[c] & ~exLo;
-  const cHi = bb[c + 1] & ~exHi;
+  const cLo = bb[Sets.WhiteLo + 2 * bySide] & ~exLo;
+  const cHi = bb[Sets.WhiteHi + 2 * bySide] & ~exHi;
   const p = ((bySide ^ 1) * 64 + sq) * 2;
-  if (((PAWNS[p] & bb[0] & cLo) | (PAWNS[p + 1] & bb[1] & cHi)) !== 0) return true;
+  if (((PAWNS[p] & bb[Sets.PawnsLo] & cLo) | (PAWNS[p + 1] & bb[Sets.PawnsHi] & cHi)) !== 0) return true;
   const s2 = sq * 2;
-  if (((KNIGHTS[s2] & bb[2] & cLo) | (KNIGHTS[s2 + 1] & bb[3] & cHi)) !== 0) return true;
-  if (((KINGS[s2] & bb[10] & cLo) | (KINGS[s2 + 1] & bb[11] & cHi)) !== 0) return true;
-  const bqLo = (bb[4] | bb[8]) & cLo;
-  const bqHi = (bb[5] | bb[9]) & cHi;
+  if (((KNIGHTS[s2] & bb[Sets.KnightsLo] & cLo) | (KNIGHTS[s2 + 1] & bb[Sets.KnightsHi] & cHi)) !== 0) return true;
+  if (((KINGS[s2] & bb[Sets.KingsLo] & cLo) | (KINGS[s2 + 1] & bb[Sets.KingsHi] & cHi)) !== 0) return true;
+  // sliders last, a line look-up only when one of that kind exists
+  const bqLo = (bb[Sets.BishopsLo] | bb[Sets.QueensLo]) & cLo;
+  const bqHi = (bb[Sets.BishopsHi] | bb[Sets.QueensHi]) & cHi;
   if ((bqLo | bqHi) !== 0) {
-    const a = bishopAttacksLo(occLo, occHi, sq);
+    const a = twoLinesLo(occLo, occHi, sq, LINE_DIAG, LINE_ANTI);
     if (((a & bqLo) | (R[0] & bqHi)) !== 0) return true;
   }
-  const rqLo = (bb[6] | bb[8]) & cLo;
-  const rqHi = (bb[7] | bb[9]) & cHi;
+  const rqLo = (bb[Sets.RooksLo] | bb[Sets.QueensLo]) & cLo;
+  const rqHi = (bb[Sets.RooksHi] | bb[Sets.QueensHi]) & cHi;
   if ((rqLo | rqHi) !== 0) {
-    const a = rookAttacksLo(occLo, occHi, sq);
+    const a = twoLinesLo(occLo, occHi, sq, LINE_RANK, LINE_FILE);
     if (((a & rqLo) | (R[0] & rqHi)) !== 0) return true;
   }
   return false;
@@ -213,45 +208,78 @@ export function attackedExcept(bb: Int32Array, occLo: number, occHi: number, sq:
 
 /**
  * The obstruction-difference masks themselves, for loops that read many lineEx masks (words
- * (sq * 4 + l) * 6 + 4 and + 5): the installed view, read-only.
+ * maskIndex(sq, l) + Mask.LineEx and the one after): the installed view, read-only.
  */
 export function maskTable(): Int32Array {
   return MASKS;
 }
 
+/**
+ * The x-ray look-up of the motif scan, both halves into out: [o, o + 1] the first occupied squares of
+ * line kind l on each side of sq (its blockers), [o + 2, o + 3] the next occupied ones behind them — the
+ * line's attacks, then the attacks again with the blockers lifted (seed xray-attacks, modifying
+ * occupancy). The second look-up only when anything stands behind a blocker at all.
+ */
+export function blockersAndBehind(occLo: number, occHi: number, sq: number, l: number, out: Int32Array, o: number): void {
+  const m = maskIndex(sq, l);
+  const aLo = lineLo(occLo, occHi, m);
+  const aHi = R[0];
+  const fLo = aLo & occLo;
+  const fHi = aHi & occHi;
+  out[o] = fLo;
+  out[o + 1] = fHi;
+  out[o + 2] = 0;
+  out[o + 3] = 0;
+  if (((MASKS[m + Mask.LineEx] & occLo & ~fLo) | (MASKS[m + Mask.LineEx + 1] & occHi & ~fHi)) === 0) return;
+  out[o + 2] = lineLo(occLo ^ fLo, occHi ^ fHi, m) & ~aLo & occLo;
+  out[o + 3] = R[0] & ~aHi & occHi;
+}
 
 /** X-ray attacks of one line through the chosen blockers: attacks ^ lineAttacks(occ ^ (blockers & attacks)). */
 export function xrayLineAttacks(occLo: number, occHi: number, blkLo: number, blkHi: number, sq: number, l: number, out: Int32Array, o: number): void {
-  const aLo = lineLo(occLo, occHi, sq, l);
+  const m = maskIndex(sq, l);
+  const aLo = lineLo(occLo, occHi, m);
   const aHi = R[0];
-  const bLo = lineLo(occLo ^ (blkLo & aLo), occHi ^ (blkHi & aHi), sq, l);
+  const bLo = lineLo(occLo ^ (blkLo & aLo), occHi ^ (blkHi & aHi), m);
   out[o] = aLo ^ bLo;
   out[o + 1] = aHi ^ R[0];
 }
 
-function xrayLines(occLo: number, occHi: number, blkLo: number, blkHi: number, sq: number, first: number, last: number, out: Int32Array, o: number): void {
-  let lo = 0;
-  let hi = 0;
+/**
+ * X-ray attacks through the blockers along line kinds first..last (seed xray-attacks, modifying
+ * occupancy): per line the attacks, then the attacks again with the blockers among them lifted. Writes
+ * the x-ray attacks to [o, o + 1] and, as they come for free, the attacks themselves to [o + 2, o + 3].
+ */
+export function xrayAttacksAlong(occLo: number, occHi: number, blkLo: number, blkHi: number, sq: number, first: number, last: number, out: Int32Array, o: number): void {
+  let xLo = 0;
+  let xHi = 0;
+  let aLo = 0;
+  let aHi = 0;
   for (let l = first; l <= last; l++) {
     // per line, not per piece: blockers found on one line never open another line
-    const aLo = lineLo(occLo, occHi, sq, l);
-    const aHi = R[0];
-    lo |= aLo ^ lineLo(occLo ^ (blkLo & aLo), occHi ^ (blkHi & aHi), sq, l);
-    hi |= aHi ^ R[0];
+    const m = maskIndex(sq, l);
+    const lo = lineLo(occLo, occHi, m);
+    const hi = R[0];
+    aLo |= lo;
+    aHi |= hi;
+    xLo |= lo ^ lineLo(occLo ^ (blkLo & lo), occHi ^ (blkHi & hi), m);
+    xHi |= hi ^ R[0];
   }
-  out[o] = lo;
-  out[o + 1] = hi;
+  out[o] = xLo;
+  out[o + 1] = xHi;
+  out[o + 2] = aLo;
+  out[o + 3] = aHi;
 }
 
-/** X-ray rook attacks through the blockers (seed xray-attacks, modifying occupancy). */
+/** X-ray rook attacks through the blockers, then the rook attacks (xrayAttacksAlong). */
 export function xrayRookAttacks(occLo: number, occHi: number, blkLo: number, blkHi: number, sq: number, out: Int32Array, o: number): void {
-  xrayLines(occLo, occHi, blkLo, blkHi, sq, LINE_RANK, LINE_FILE, out, o);
+  xrayAttacksAlong(occLo, occHi, blkLo, blkHi, sq, LINE_RANK, LINE_FILE, out, o);
 }
 
 export function xrayBishopAttacks(occLo: number, occHi: number, blkLo: number, blkHi: number, sq: number, out: Int32Array, o: number): void {
-  xrayLines(occLo, occHi, blkLo, blkHi, sq, LINE_DIAG, LINE_ANTI, out, o);
+  xrayAttacksAlong(occLo, occHi, blkLo, blkHi, sq, LINE_DIAG, LINE_ANTI, out, o);
 }
 
 export function xrayQueenAttacks(occLo: number, occHi: number, blkLo: number, blkHi: number, sq: number, out: Int32Array, o: number): void {
-  xrayLines(occLo, occHi, blkLo, blkHi, sq, LINE_RANK, LINE_ANTI, out, o);
+  xrayAttacksAlong(occLo, occHi, blkLo, blkHi, sq, LINE_RANK, LINE_ANTI, out, o);
 }

@@ -1,6 +1,7 @@
 // 64-bit sets as two int32 halves (DESIGN.md §4): lo = squares 0–31, hi = squares 32–63.
 // No BigInt anywhere: each half is a plain int32 so V8 keeps it in a register. The hot code iterates
-// sets inline (x & -x, Math.clz32); this module holds what the APIs and tests need.
+// sets inline (x & -x, Math.clz32); this module holds what the APIs and tests need, and the one-square
+// helpers the hot code inlines.
 
 /** Squares of a set, ascending (allocates: for APIs and tests, not hot paths). */
 export function squaresOf(lo: number, hi: number): number[] {
@@ -14,4 +15,27 @@ export function squaresOf(lo: number, hi: number): number[] {
     hi &= hi - 1;
   }
   return out;
+}
+
+/** The low half of the one-square set {sq}: 0 when sq is in the high half. */
+export function bitLo(sq: number): number {
+  return sq < 32 ? 1 << sq : 0;
+}
+
+/** The high half of the one-square set {sq}: 0 when sq is in the low half. */
+export function bitHi(sq: number): number {
+  return sq >= 32 ? 1 << (sq - 32) : 0;
+}
+
+/** Whether sq is in the set (lo, hi). */
+export function hasBit(lo: number, hi: number, sq: number): boolean {
+  return (sq < 32 ? (lo >>> sq) & 1 : (hi >>> (sq - 32)) & 1) !== 0;
+}
+
+/**
+ * Whether sq is in the set at set[o], set[o + 1]. Halves passed as arguments to a call that V8 does not
+ * inline are boxed as heap numbers when bit 30 or 31 is set; halves left in a typed array are not.
+ */
+export function inSet(set: Int32Array, o: number, sq: number): boolean {
+  return (sq < 32 ? (set[o] >>> sq) & 1 : (set[o + 1] >>> (sq - 32)) & 1) !== 0;
 }

@@ -1,9 +1,10 @@
 // FEN in and out. Parsing names the field and what was found for every malformed field; output is
 // character for character what chess.js writes for a standard position (en passant square only when a
 // legal capture exists); Chess960 castling rights read as X-FEN or Shredder-FEN and written as X-FEN.
-import { PAWN, KING, ROOK, pawnAttacks, attacked, WHITE_BB } from './attacks.js';
+import { attacked, pawnAttacks } from './attacks.js';
+import { BLACK, KING, PAWN, ROOK, WHITE, Sets } from './board.js';
 import { epLegal } from './movegen.js';
-import { BLACK, LONG, Position, SHORT, WHITE } from './position.js';
+import { LONG, Position, SHORT } from './position.js';
 import { parseSquare, squareName } from './squares.js';
 
 export const INITIAL_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
@@ -114,8 +115,7 @@ export function parseFen(fen: string, opts: FenOptions = {}): Position {
   // 0 is common in hand-made FENs (lichess studies) and harmless: read as 1, as python-chess does
   pos.fullmove = Math.max(1, readInt(fields[5], 'fullmove number', 0, 1, fen));
   const them = pos.turn ^ 1;
-  const bb = pos.bb;
-  if (attacked(bb, pos.occLo(), pos.occHi(), pos.king(them), pos.turn)) {
+  if (attacked(pos.bb, pos.occLo(), pos.occHi(), pos.king(them), pos.turn)) {
     throw new FenError('side to move', `${them === WHITE ? 'white' : 'black'} is not to move but is in check`, fen);
   }
   pos.refresh();
@@ -130,9 +130,8 @@ function epSquare(pos: Position): number {
   if (ep < 0) return -1;
   const us = pos.turn;
   pawnAttacks(us ^ 1, ep, scratch, 0); // squares from which a pawn of ours attacks ep
-  const bb = pos.bb;
-  let lo = scratch[0] & bb[0] & bb[WHITE_BB + us * 2];
-  let hi = scratch[1] & bb[1] & bb[WHITE_BB + us * 2 + 1];
+  let lo = scratch[0] & pos.bb[Sets.PawnsLo] & pos.bb[Sets.WhiteLo + 2 * us];
+  let hi = scratch[1] & pos.bb[Sets.PawnsHi] & pos.bb[Sets.WhiteHi + 2 * us];
   while (lo !== 0) {
     if (epLegal(pos, 31 - Math.clz32(lo & -lo), ep)) return ep;
     lo &= lo - 1;
@@ -157,13 +156,12 @@ export const MAX_FEN_BYTES = 128;
  */
 export function writeFen(pos: Position, buf: Uint8Array, at: number, fields: 4 | 6 = 6): number {
   const board = pos.board;
-  const bb = pos.bb;
-  const occLo = bb[12] | bb[14];
-  const occHi = bb[13] | bb[15];
+  const oLo = pos.bb[Sets.WhiteLo] | pos.bb[Sets.BlackLo];
+  const oHi = pos.bb[Sets.WhiteHi] | pos.bb[Sets.BlackHi];
   let n = at;
   // rank by rank over the occupied squares only: the gaps between them are the digits
   for (let rank = 7; rank >= 0; rank--) {
-    let bits = (rank >= 4 ? occHi >>> ((rank - 4) << 3) : occLo >>> (rank << 3)) & 255;
+    let bits = (rank >= 4 ? oHi >>> ((rank - 4) << 3) : oLo >>> (rank << 3)) & 255;
     let file = 0;
     while (bits !== 0) {
       const f = 31 - Math.clz32(bits & -bits);

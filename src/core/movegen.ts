@@ -1,39 +1,36 @@
-// Legal move generation straight from the checkers and pinned pieces that Position.refresh() keeps:
-// evasions restricted to the check line, pinned pieces to their pin line, king steps tested with the king
-// lifted from the occupancy, en passant tested on the occupancy after the capture (the rank case).
+// Legal move generation straight from the checkers and pinned pieces that Position.refresh() keeps, in
+// the parts Stockfish splits it into: king steps, castling, piece moves, pawn moves (pushes, captures,
+// promotions, en passant). In check every other move is held to the check line, a pinned piece to its pin
+// line; king steps are tested with the king lifted from the occupancy, en passant on the occupancy after
+// the capture (the rank case).
 import {
-  KNIGHT, BISHOP, ROOK, QUEEN, WHITE_BB,
-  attacked, between, bishopAttacks, bishopAttacksLo, kingAttacks, knightAttacks, lastHi, line, pawnAttacks,
-  queenAttacks, rookAttacks, rookAttacksLo,
+  attacked, attackedExcept, between, bishopAttacks, kingAttacks, knightAttacks, line, pawnAttacks, queenAttacks, rookAttacks,
 } from './attacks.js';
+import { bitHi, bitLo, hasBit, inSet } from './bitboard.js';
+import { BISHOP, KNIGHT, QUEEN, ROOK, WHITE, Sets } from './board.js';
 import { encodeMove, FLAG_CASTLE, FLAG_DOUBLE, FLAG_EP, moveFlags, moveFrom, moveTo } from './move.js';
-import { Position, WHITE } from './position.js';
+import { LONG, SHORT, type Position } from './position.js';
 
-const s = new Int32Array(8);
+// Scratch: [0, 1] a piece's attacks or pin line; [T, T + 1] the targets of every piece but the king, set by
+// legalMoves for pieceMoves and pawnMoves (halves passed as arguments to a call V8 does not inline are
+// boxed as heap numbers when bit 30 or 31 is set; in a typed array they are not).
+const T = 2;
+const s = new Int32Array(4);
 
 /** Whether an en passant capture from `from` to `to` leaves the mover's king safe. */
 export function epLegal(pos: Position, from: number, to: number): boolean {
   const bb = pos.bb;
-  const us = pos.turn;
-  const them = us ^ 1;
-  const capSq = us === WHITE ? to - 8 : to + 8;
-  const capLo = capSq < 32 ? 1 << capSq : 0;
-  const capHi = capSq >= 32 ? 1 << (capSq - 32) : 0;
+  const capSq = pos.turn === WHITE ? to - 8 : to + 8;
+  const capLo = bitLo(capSq);
+  const capHi = bitHi(capSq);
   // a checking knight, or a checking pawn other than the captured one, is not answered by this capture
-  const leapLo = pos.checkersLo & (bb[0] | bb[2]) & ~capLo;
-  const leapHi = pos.checkersHi & (bb[1] | bb[3]) & ~capHi;
+  const leapLo = pos.checkersLo & (bb[Sets.PawnsLo] | bb[Sets.KnightsLo]) & ~capLo;
+  const leapHi = pos.checkersHi & (bb[Sets.PawnsHi] | bb[Sets.KnightsHi]) & ~capHi;
   if ((leapLo | leapHi) !== 0) return false;
-  let occLo = bb[12] | bb[14];
-  let occHi = bb[13] | bb[15];
-  occLo ^= capLo | (from < 32 ? 1 << from : 0) | (to < 32 ? 1 << to : 0);
-  occHi ^= capHi | (from >= 32 ? 1 << (from - 32) : 0) | (to >= 32 ? 1 << (to - 32) : 0);
-  const tLo = bb[WHITE_BB + them * 2];
-  const tHi = bb[WHITE_BB + them * 2 + 1];
-  const ksq = pos.kingSq;
-  let a = bishopAttacksLo(occLo, occHi, ksq);
-  if (((a & (bb[4] | bb[8]) & tLo) | (lastHi() & (bb[5] | bb[9]) & tHi)) !== 0) return false;
-  a = rookAttacksLo(occLo, occHi, ksq);
-  return ((a & (bb[6] | bb[8]) & tLo) | (lastHi() & (bb[7] | bb[9]) & tHi)) === 0;
+  // any other leaper attacking the king would be a checker: what is left is a slider seeing through
+  const oLo = (bb[Sets.WhiteLo] | bb[Sets.BlackLo]) ^ (capLo | bitLo(from) | bitLo(to));
+  const oHi = (bb[Sets.WhiteHi] | bb[Sets.BlackHi]) ^ (capHi | bitHi(from) | bitHi(to));
+  return !attackedExcept(bb, oLo, oHi, pos.kingSq, pos.turn ^ 1, capLo, capHi);
 }
 
 /** Whether castling with the rook on rookSq is legal now (Chess960 rules; standard chess is a case of them). */
@@ -50,13 +47,18 @@ export function castleLegal(pos: Position, rookSq: number): boolean {
   for (let q = lo; q <= hi; q++) if (q !== k && q !== rookSq && board[q] !== 0) return false;
   // king path tested with king and rook lifted: the rook may shield the king's target square now
   const bb = pos.bb;
-  let occLo = (bb[12] | bb[14]) & ~(k < 32 ? 1 << k : 0) & ~(rookSq < 32 ? 1 << rookSq : 0);
-  let occHi = (bb[13] | bb[15]) & ~(k >= 32 ? 1 << (k - 32) : 0) & ~(rookSq >= 32 ? 1 << (rookSq - 32) : 0);
+  const oLo = (bb[Sets.WhiteLo] | bb[Sets.BlackLo]) & ~bitLo(k) & ~bitLo(rookSq);
+  const oHi = (bb[Sets.WhiteHi] | bb[Sets.BlackHi]) & ~bitHi(k) & ~bitHi(rookSq);
   const them = pos.turn ^ 1;
   const a = Math.min(k, kt);
   const b = Math.max(k, kt);
-  for (let q = a; q <= b; q++) if (attacked(bb, occLo, occHi, q, them)) return false;
+  for (let q = a; q <= b; q++) if (attacked(bb, oLo, oHi, q, them)) return false;
   return true;
+}
+
+/** Whether the set (lo, hi) has more than one square. */
+function several(lo: number, hi: number): boolean {
+  return (lo & (lo - 1)) !== 0 || (hi & (hi - 1)) !== 0 || (lo !== 0 && hi !== 0);
 }
 
 /**
@@ -72,171 +74,170 @@ export function isLegal(pos: Position, m: number): boolean {
   const bb = pos.bb;
   const ksq = pos.kingSq;
   if (from === ksq) {
-    const occLo = (bb[12] | bb[14]) & ~(from < 32 ? 1 << from : 0);
-    const occHi = (bb[13] | bb[15]) & ~(from >= 32 ? 1 << (from - 32) : 0);
-    return !attacked(bb, occLo, occHi, to, pos.turn ^ 1);
+    const oLo = (bb[Sets.WhiteLo] | bb[Sets.BlackLo]) & ~bitLo(from);
+    const oHi = (bb[Sets.WhiteHi] | bb[Sets.BlackHi]) & ~bitHi(from);
+    return !attacked(bb, oLo, oHi, to, pos.turn ^ 1);
   }
   const cLo = pos.checkersLo;
   const cHi = pos.checkersHi;
   if ((cLo | cHi) !== 0) {
-    if ((cLo & (cLo - 1)) !== 0 || (cHi & (cHi - 1)) !== 0 || (cLo !== 0 && cHi !== 0)) return false;
+    if (several(cLo, cHi)) return false;
     const c = cLo !== 0 ? 31 - Math.clz32(cLo) : 63 - Math.clz32(cHi);
     if (to !== c) {
       between(ksq, c, s, 0);
-      if ((to < 32 ? (s[0] >>> to) & 1 : (s[1] >>> (to - 32)) & 1) === 0) return false;
+      if (!inSet(s, 0, to)) return false;
     }
   }
-  const pinned = from < 32 ? (pos.pinnedLo >>> from) & 1 : (pos.pinnedHi >>> (from - 32)) & 1;
-  if (pinned !== 0) {
-    line(ksq, from, s, 0);
-    return (to < 32 ? (s[0] >>> to) & 1 : (s[1] >>> (to - 32)) & 1) !== 0;
-  }
-  return true;
-}
-
-/** Writes moves from `from` to every square of (tLo, tHi); returns the new count. */
-function emit(out: Int32Array, n: number, from: number, tLo: number, tHi: number): number {
-  while (tLo !== 0) {
-    out[n++] = from | ((31 - Math.clz32(tLo & -tLo)) << 6);
-    tLo &= tLo - 1;
-  }
-  while (tHi !== 0) {
-    out[n++] = from | ((63 - Math.clz32(tHi & -tHi)) << 6);
-    tHi &= tHi - 1;
-  }
-  return n;
-}
-
-function emitPawn(out: Int32Array, n: number, from: number, to: number, flags: number): number {
-  if (to >= 56 || to < 8) {
-    for (let p = QUEEN; p >= KNIGHT; p--) out[n++] = encodeMove(from, to, p, 0);
-    return n;
-  }
-  out[n++] = encodeMove(from, to, 0, flags);
-  return n;
-}
-
-function hasBit(lo: number, hi: number, sq: number): boolean {
-  return (sq < 32 ? (lo >>> sq) & 1 : (hi >>> (sq - 32)) & 1) !== 0;
+  if (!pos.isPinned(from)) return true;
+  line(ksq, from, s, 0);
+  return inSet(s, 0, to);
 }
 
 /** All legal moves of the side to move into out (room for 256); returns their number. */
 export function legalMoves(pos: Position, out: Int32Array): number {
-  const bb = pos.bb;
-  const us = pos.turn;
-  const them = us ^ 1;
-  const usLo = bb[WHITE_BB + us * 2];
-  const usHi = bb[WHITE_BB + us * 2 + 1];
-  const themLo = bb[WHITE_BB + them * 2];
-  const themHi = bb[WHITE_BB + them * 2 + 1];
-  const occLo = usLo | themLo;
-  const occHi = usHi | themHi;
-  const ksq = pos.kingSq;
-  let n = 0;
-
-  // king steps, with the king lifted so it cannot hide behind itself from a slider
-  kingAttacks(ksq, s, 0);
-  let kLo = s[0] & ~usLo;
-  let kHi = s[1] & ~usHi;
-  const kOccLo = occLo & ~(ksq < 32 ? 1 << ksq : 0);
-  const kOccHi = occHi & ~(ksq >= 32 ? 1 << (ksq - 32) : 0);
-  while (kLo !== 0) {
-    const to = 31 - Math.clz32(kLo & -kLo);
-    if (!attacked(bb, kOccLo, kOccHi, to, them)) out[n++] = ksq | (to << 6);
-    kLo &= kLo - 1;
-  }
-  while (kHi !== 0) {
-    const to = 63 - Math.clz32(kHi & -kHi);
-    if (!attacked(bb, kOccLo, kOccHi, to, them)) out[n++] = ksq | (to << 6);
-    kHi &= kHi - 1;
-  }
-
+  let n = kingMoves(pos, out, 0);
   const cLo = pos.checkersLo;
   const cHi = pos.checkersHi;
-  let tLo = ~usLo;
-  let tHi = ~usHi;
-  if ((cLo | cHi) !== 0) {
-    if ((cLo & (cLo - 1)) !== 0 || (cHi & (cHi - 1)) !== 0 || (cLo !== 0 && cHi !== 0)) return n; // double check
-    const c = cLo !== 0 ? 31 - Math.clz32(cLo) : 63 - Math.clz32(cHi);
-    between(ksq, c, s, 0);
-    tLo = s[0] | cLo;
-    tHi = s[1] | cHi;
+  // the squares other pieces may move to: anything but our own, or in check the check line
+  if ((cLo | cHi) === 0) {
+    n = castlingMoves(pos, out, n);
+    s[T] = ~pos.bb[Sets.WhiteLo + 2 * pos.turn];
+    s[T + 1] = ~pos.bb[Sets.WhiteHi + 2 * pos.turn];
   } else {
-    for (let w = 0; w < 2; w++) {
-      const r = pos.castleRook[us * 2 + w];
-      if (r >= 0 && castleLegal(pos, r)) out[n++] = encodeMove(ksq, r, 0, FLAG_CASTLE);
+    if (several(cLo, cHi)) return n; // double check: only the king moves
+    const c = cLo !== 0 ? 31 - Math.clz32(cLo) : 63 - Math.clz32(cHi);
+    between(pos.kingSq, c, s, T);
+    s[T] |= cLo;
+    s[T + 1] |= cHi;
+  }
+  n = pieceMoves(pos, out, n);
+  return pawnMoves(pos, out, n);
+}
+
+/** King steps, each tested with the king lifted so that it cannot hide behind itself from a slider. */
+function kingMoves(pos: Position, out: Int32Array, n: number): number {
+  const bb = pos.bb;
+  const ksq = pos.kingSq;
+  const oLo = (bb[Sets.WhiteLo] | bb[Sets.BlackLo]) & ~bitLo(ksq);
+  const oHi = (bb[Sets.WhiteHi] | bb[Sets.BlackHi]) & ~bitHi(ksq);
+  kingAttacks(ksq, s, 0);
+  for (let half = 0; half < 2; half++) {
+    let t = half === 0 ? s[0] & ~bb[Sets.WhiteLo + 2 * pos.turn] : s[1] & ~bb[Sets.WhiteHi + 2 * pos.turn];
+    while (t !== 0) {
+      const to = half * 32 + 31 - Math.clz32(t & -t);
+      t &= t - 1;
+      if (!attacked(bb, oLo, oHi, to, pos.turn ^ 1)) out[n++] = ksq | (to << 6);
     }
   }
-  const pinLo = pos.pinnedLo;
-  const pinHi = pos.pinnedHi;
+  return n;
+}
 
-  // knights (a pinned knight never moves), bishops, rooks, queens
-  for (let t = KNIGHT; t <= QUEEN; t++) {
-    let pLo = bb[t * 2] & usLo;
-    let pHi = bb[t * 2 + 1] & usHi;
-    if (t === KNIGHT) {
-      pLo &= ~pinLo;
-      pHi &= ~pinHi;
-    }
+/** Castling on either wing whose right is kept and whose path is free and safe (never in check). */
+function castlingMoves(pos: Position, out: Int32Array, n: number): number {
+  for (let wing = SHORT; wing <= LONG; wing++) {
+    const r = pos.castleRook[pos.turn * 2 + wing];
+    if (r >= 0 && castleLegal(pos, r)) out[n++] = encodeMove(pos.kingSq, r, 0, FLAG_CASTLE);
+  }
+  return n;
+}
+
+/** Moves of our knights (a pinned knight never moves), bishops, rooks and queens onto the targets. */
+function pieceMoves(pos: Position, out: Int32Array, n: number): number {
+  const bb = pos.bb;
+  const oLo = bb[Sets.WhiteLo] | bb[Sets.BlackLo];
+  const oHi = bb[Sets.WhiteHi] | bb[Sets.BlackHi];
+  const tLo = s[T];
+  const tHi = s[T + 1];
+  for (let type = KNIGHT; type <= QUEEN; type++) {
+    const pLo = bb[Sets.PawnsLo + 2 * type] & bb[Sets.WhiteLo + 2 * pos.turn] & (type === KNIGHT ? ~pos.pinnedLo : -1);
+    const pHi = bb[Sets.PawnsHi + 2 * type] & bb[Sets.WhiteHi + 2 * pos.turn] & (type === KNIGHT ? ~pos.pinnedHi : -1);
     for (let half = 0; half < 2; half++) {
       let p = half === 0 ? pLo : pHi;
       while (p !== 0) {
         const from = half * 32 + 31 - Math.clz32(p & -p);
         p &= p - 1;
-        if (t === KNIGHT) knightAttacks(from, s, 0);
-        else if (t === BISHOP) bishopAttacks(occLo, occHi, from, s, 0);
-        else if (t === ROOK) rookAttacks(occLo, occHi, from, s, 0);
-        else queenAttacks(occLo, occHi, from, s, 0);
+        if (type === KNIGHT) knightAttacks(from, s, 0);
+        else if (type === BISHOP) bishopAttacks(oLo, oHi, from, s, 0);
+        else if (type === ROOK) rookAttacks(oLo, oHi, from, s, 0);
+        else queenAttacks(oLo, oHi, from, s, 0);
         let aLo = s[0] & tLo;
         let aHi = s[1] & tHi;
-        if (hasBit(pinLo, pinHi, from)) {
-          line(ksq, from, s, 2);
-          aLo &= s[2];
-          aHi &= s[3];
+        if (pos.isPinned(from)) {
+          line(pos.kingSq, from, s, 0);
+          aLo &= s[0];
+          aHi &= s[1];
         }
         n = emit(out, n, from, aLo, aHi);
       }
     }
   }
+  return n;
+}
 
-  // pawns, one by one: pushes, captures, promotions, en passant
-  const dir = us === WHITE ? 8 : -8;
-  const startRank = us === WHITE ? 1 : 6;
+/** Pawn moves, pawn by pawn: pushes and captures onto the targets (promotions among both), en passant. */
+function pawnMoves(pos: Position, out: Int32Array, n: number): number {
+  const bb = pos.bb;
+  const dir = pos.turn === WHITE ? 8 : -8;
+  const startRank = pos.turn === WHITE ? 1 : 6;
+  const themLo = bb[Sets.WhiteLo + 2 * (pos.turn ^ 1)];
+  const themHi = bb[Sets.WhiteHi + 2 * (pos.turn ^ 1)];
+  const pLo = bb[Sets.PawnsLo] & bb[Sets.WhiteLo + 2 * pos.turn];
+  const pHi = bb[Sets.PawnsHi] & bb[Sets.WhiteHi + 2 * pos.turn];
   for (let half = 0; half < 2; half++) {
-    let p = half === 0 ? bb[0] & usLo : bb[1] & usHi;
+    let p = half === 0 ? pLo : pHi;
     while (p !== 0) {
       const from = half * 32 + 31 - Math.clz32(p & -p);
       p &= p - 1;
-      let mLo = tLo;
-      let mHi = tHi;
-      if (hasBit(pinLo, pinHi, from)) {
-        line(ksq, from, s, 2);
-        mLo &= s[2];
-        mHi &= s[3];
+      let mLo = s[T];
+      let mHi = s[T + 1];
+      if (pos.isPinned(from)) {
+        line(pos.kingSq, from, s, 0);
+        mLo &= s[0];
+        mHi &= s[1];
       }
       const one = from + dir;
       if (pos.board[one] === 0) {
-        if (hasBit(mLo, mHi, one)) n = emitPawn(out, n, from, one, 0);
+        if (hasBit(mLo, mHi, one)) n = emitPawn(out, n, from, one);
         const two = one + dir;
         if (from >> 3 === startRank && pos.board[two] === 0 && hasBit(mLo, mHi, two)) {
           out[n++] = encodeMove(from, two, 0, FLAG_DOUBLE);
         }
       }
-      pawnAttacks(us, from, s, 0);
-      let aLo = s[0] & themLo & mLo;
-      let aHi = s[1] & themHi & mHi;
-      while (aLo !== 0) {
-        n = emitPawn(out, n, from, 31 - Math.clz32(aLo & -aLo), 0);
-        aLo &= aLo - 1;
+      pawnAttacks(pos.turn, from, s, 0);
+      for (let h = 0; h < 2; h++) {
+        let c = h === 0 ? s[0] & themLo & mLo : s[1] & themHi & mHi;
+        while (c !== 0) {
+          n = emitPawn(out, n, from, h * 32 + 31 - Math.clz32(c & -c));
+          c &= c - 1;
+        }
       }
-      while (aHi !== 0) {
-        n = emitPawn(out, n, from, 63 - Math.clz32(aHi & -aHi), 0);
-        aHi &= aHi - 1;
-      }
-      const ep = pos.ep;
-      if (ep >= 0 && hasBit(s[0], s[1], ep) && epLegal(pos, from, ep)) out[n++] = encodeMove(from, ep, 0, FLAG_EP);
+      // en passant: its square is empty and its captured pawn may be the checker, so it is not held to
+      // the targets but tested on its own
+      if (pos.ep >= 0 && inSet(s, 0, pos.ep) && epLegal(pos, from, pos.ep)) out[n++] = encodeMove(from, pos.ep, 0, FLAG_EP);
     }
   }
+  return n;
+}
+
+/** Writes moves from `from` to every square of (tLo, tHi); returns the new count. */
+function emit(out: Int32Array, n: number, from: number, tLo: number, tHi: number): number {
+  for (let half = 0; half < 2; half++) {
+    let t = half === 0 ? tLo : tHi;
+    while (t !== 0) {
+      out[n++] = from | ((half * 32 + 31 - Math.clz32(t & -t)) << 6);
+      t &= t - 1;
+    }
+  }
+  return n;
+}
+
+/** A pawn's move to `to`: the four promotions on the last rank, else the plain move. */
+function emitPawn(out: Int32Array, n: number, from: number, to: number): number {
+  if (to >= 56 || to < 8) {
+    for (let p = QUEEN; p >= KNIGHT; p--) out[n++] = encodeMove(from, to, p, 0);
+    return n;
+  }
+  out[n++] = encodeMove(from, to, 0, 0);
   return n;
 }
 

@@ -2,13 +2,12 @@
 // clocks; play() makes a legal move in place and refreshes the king's checkers and pinned pieces,
 // which move generation, SAN and the motif engine all read.
 import {
-  PAWN, ROOK, KING, WHITE_BB,
-  between, bishopAttacks, ensureTables, knightAttacks, maskTable, pawnAttacks, rookAttacks, xrayBishopAttacks, xrayRookAttacks,
+  between, installedTables, knightAttacks, maskTable, pawnAttacks, xrayAttacksAlong,
+  LINE_ANTI, LINE_DIAG, LINE_FILE, LINE_RANK,
 } from './attacks.js';
+import { BLACK, BOARD_WORDS, KING, PAWN, ROOK, WHITE, Sets } from './board.js';
+import { Mask, maskIndex } from './tables.js';
 import { FLAG_CASTLE, FLAG_DOUBLE, FLAG_EP, FLAG_NULL, moveFlags, moveFrom, movePromo, moveTo } from './move.js';
-
-export const WHITE = 0;
-export const BLACK = 1;
 
 /** Mailbox code of a piece: side * 8 + type + 1 (0 = empty square). */
 export function pieceCode(side: number, type: number): number {
@@ -19,11 +18,12 @@ export function pieceCode(side: number, type: number): number {
 export const SHORT = 0;
 export const LONG = 1;
 
+// refresh()'s look-ups: [0, 4) the leapers, then the rank and file (x-rays, attacks); [4, 8) the diagonals
 const scratch = new Int32Array(8);
 
 export class Position {
-  /** Piece sets, both colours: bb[2t], bb[2t + 1] for type t; white at 12/13, black at 14/15. */
-  readonly bb = new Int32Array(16);
+  /** Piece sets as int32 halves, read and written through the accessors of board.ts (its layout). */
+  readonly bb = new Int32Array(BOARD_WORDS);
   /** Mailbox: pieceCode() or 0, by square. */
   readonly board = new Int8Array(64);
   /** Rook square of each castling right (side * 2 + SHORT/LONG), -1 when the right is gone. */
@@ -43,23 +43,23 @@ export class Position {
   pinnedHi = 0;
 
   constructor() {
-    ensureTables();
+    installedTables(); // a position is useless without them: say so now, not with a wrong answer later
   }
 
   occLo(): number {
-    return this.bb[12] | this.bb[14];
+    return (this.bb[Sets.WhiteLo] | this.bb[Sets.BlackLo]);
   }
 
   occHi(): number {
-    return this.bb[13] | this.bb[15];
+    return (this.bb[Sets.WhiteHi] | this.bb[Sets.BlackHi]);
   }
 
   /** Toggles a piece of (side, type) on sq in the piece sets (the mailbox is the caller's job). */
   toggle(side: number, type: number, sq: number): void {
     const h = sq >> 5;
     const bit = 1 << (sq & 31);
-    this.bb[type * 2 + h] ^= bit;
-    this.bb[WHITE_BB + side * 2 + h] ^= bit;
+    this.bb[Sets.PawnsLo + 2 * type + h] ^= bit;
+    this.bb[Sets.WhiteLo + 2 * side + h] ^= bit;
   }
 
   put(side: number, type: number, sq: number): void {
@@ -91,10 +91,15 @@ export class Position {
 
   /** Square of the king of `side`. */
   king(side: number): number {
-    const lo = this.bb[10] & this.bb[WHITE_BB + side * 2];
+    const lo = this.bb[Sets.KingsLo] & this.bb[Sets.WhiteLo + 2 * side];
     if (lo !== 0) return 31 - Math.clz32(lo & -lo);
-    const hi = this.bb[11] & this.bb[WHITE_BB + side * 2 + 1];
+    const hi = this.bb[Sets.KingsHi] & this.bb[Sets.WhiteHi + 2 * side];
     return 63 - Math.clz32(hi & -hi);
+  }
+
+  /** Whether the piece on sq is pinned to the side to move's king. */
+  isPinned(sq: number): boolean {
+    return (sq < 32 ? (this.pinnedLo >>> sq) & 1 : (this.pinnedHi >>> (sq - 32)) & 1) !== 0;
   }
 
   isCheck(): boolean {
@@ -103,65 +108,48 @@ export class Position {
 
   /** Recomputes the side to move's king square, checkers and pinned pieces (x-ray through own pieces). */
   refresh(): void {
-    const us = this.turn;
     const bb = this.bb;
+    const us = this.turn;
     const ksq = this.king(us);
     this.kingSq = ksq;
-    const occLo = bb[12] | bb[14];
-    const occHi = bb[13] | bb[15];
-    const themLo = bb[WHITE_BB + (us ^ 1) * 2];
-    const themHi = bb[WHITE_BB + (us ^ 1) * 2 + 1];
-    const usLo = bb[WHITE_BB + us * 2];
-    const usHi = bb[WHITE_BB + us * 2 + 1];
-    // checkers: the super-piece method (seed square-attacked-by), leapers first; and pinners: enemy
-    // sliders that attack the king once own blockers are x-rayed (seed xray-attacks). The slider look-ups
-    // only when an enemy slider of that kind stands on one of the king's lines at all.
+    const oLo = bb[Sets.WhiteLo] | bb[Sets.BlackLo];
+    const oHi = bb[Sets.WhiteHi] | bb[Sets.BlackHi];
+    const usLo = bb[Sets.WhiteLo + 2 * us];
+    const usHi = bb[Sets.WhiteHi + 2 * us];
+    // checkers by the super-piece method (seed square-attacked-by), leapers first
     pawnAttacks(us, ksq, scratch, 0); // where an enemy pawn giving check stands
-    let cLo = scratch[0] & bb[0] & themLo;
-    let cHi = scratch[1] & bb[1] & themHi;
-    knightAttacks(ksq, scratch, 0);
-    cLo |= scratch[0] & bb[2] & themLo;
-    cHi |= scratch[1] & bb[3] & themHi;
-    let pLo = 0;
-    let pHi = 0;
+    knightAttacks(ksq, scratch, 2);
+    const nLo = ((scratch[0] & bb[Sets.PawnsLo]) | (scratch[2] & bb[Sets.KnightsLo])) & oLo & ~usLo;
+    const nHi = ((scratch[1] & bb[Sets.PawnsHi]) | (scratch[3] & bb[Sets.KnightsHi])) & oHi & ~usHi;
+    // then the enemy sliders on the king's lines that they move along: checkers attack the king, pinners
+    // attack it through one own piece (x-ray, seed xray-attacks); each look-up only when such a slider
+    // stands there at all, so a stale half of scratch is masked out by an empty set
     const M = maskTable();
-    const k = ksq * 24 + 4; // lineEx masks of the king's rank (k), file (k + 6), diagonal (k + 12), anti-diagonal (k + 18)
-    const rqLo = (bb[6] | bb[8]) & themLo;
-    const rqHi = (bb[7] | bb[9]) & themHi;
-    if ((((M[k] | M[k + 6]) & rqLo) | ((M[k + 1] | M[k + 7]) & rqHi)) !== 0) {
-      rookAttacks(occLo, occHi, ksq, scratch, 0);
-      cLo |= scratch[0] & rqLo;
-      cHi |= scratch[1] & rqHi;
-      xrayRookAttacks(occLo, occHi, usLo, usHi, ksq, scratch, 0);
-      pLo |= scratch[0] & rqLo;
-      pHi |= scratch[1] & rqHi;
-    }
-    const bqLo = (bb[4] | bb[8]) & themLo;
-    const bqHi = (bb[5] | bb[9]) & themHi;
-    if ((((M[k + 12] | M[k + 18]) & bqLo) | ((M[k + 13] | M[k + 19]) & bqHi)) !== 0) {
-      bishopAttacks(occLo, occHi, ksq, scratch, 0);
-      cLo |= scratch[0] & bqLo;
-      cHi |= scratch[1] & bqHi;
-      xrayBishopAttacks(occLo, occHi, usLo, usHi, ksq, scratch, 0);
-      pLo |= scratch[0] & bqLo;
-      pHi |= scratch[1] & bqHi;
-    }
+    const r = maskIndex(ksq, LINE_RANK) + Mask.LineEx; // then the file's mask, 6 words on
+    const d = maskIndex(ksq, LINE_DIAG) + Mask.LineEx; // then the anti-diagonal's
+    const rqLo = (bb[Sets.RooksLo] | bb[Sets.QueensLo]) & oLo & ~usLo & (M[r] | M[r + 6]);
+    const rqHi = (bb[Sets.RooksHi] | bb[Sets.QueensHi]) & oHi & ~usHi & (M[r + 1] | M[r + 7]);
+    const bqLo = (bb[Sets.BishopsLo] | bb[Sets.QueensLo]) & oLo & ~usLo & (M[d] | M[d + 6]);
+    const bqHi = (bb[Sets.BishopsHi] | bb[Sets.QueensHi]) & oHi & ~usHi & (M[d + 1] | M[d + 7]);
+    if ((rqLo | rqHi) !== 0) xrayAttacksAlong(oLo, oHi, usLo, usHi, ksq, LINE_RANK, LINE_FILE, scratch, 0);
+    if ((bqLo | bqHi) !== 0) xrayAttacksAlong(oLo, oHi, usLo, usHi, ksq, LINE_DIAG, LINE_ANTI, scratch, 4);
+    this.checkersLo = nLo | (scratch[2] & rqLo) | (scratch[6] & bqLo);
+    this.checkersHi = nHi | (scratch[3] & rqHi) | (scratch[7] & bqHi);
+    // pinned: the own piece between the king and each pinner
+    let pLo = (scratch[0] & rqLo) | (scratch[4] & bqLo);
+    let pHi = (scratch[1] & rqHi) | (scratch[5] & bqHi);
     let pinLo = 0;
     let pinHi = 0;
-    while (pLo !== 0) {
-      between(ksq, 31 - Math.clz32(pLo & -pLo), scratch, 4);
-      pinLo |= scratch[4];
-      pinHi |= scratch[5];
-      pLo &= pLo - 1;
+    for (; pLo !== 0; pLo &= pLo - 1) {
+      between(ksq, 31 - Math.clz32(pLo & -pLo), scratch, 0);
+      pinLo |= scratch[0];
+      pinHi |= scratch[1];
     }
-    while (pHi !== 0) {
-      between(ksq, 63 - Math.clz32(pHi & -pHi), scratch, 4);
-      pinLo |= scratch[4];
-      pinHi |= scratch[5];
-      pHi &= pHi - 1;
+    for (; pHi !== 0; pHi &= pHi - 1) {
+      between(ksq, 63 - Math.clz32(pHi & -pHi), scratch, 0);
+      pinLo |= scratch[0];
+      pinHi |= scratch[1];
     }
-    this.checkersLo = cLo;
-    this.checkersHi = cHi;
     this.pinnedLo = pinLo & usLo;
     this.pinnedHi = pinHi & usHi;
   }
@@ -219,4 +207,3 @@ export class Position {
     this.refresh();
   }
 }
-

@@ -2,13 +2,11 @@
 // superfluous disambiguation, long algebraic (Ng1-f3, e2xd3) and UCI (e2e4, e7e8q, e1g1, e1h1) — straight
 // from bytes with no regular expression and no allocation: it finds the pieces that reach the target by
 // reverse attack lookup and keeps the legal ones. The writer is canonical, as chess.js writes.
-import {
-  PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, WHITE_BB,
-  bishopAttacks, kingAttacks, knightAttacks, pawnAttacks, queenAttacks, rookAttacks,
-} from './attacks.js';
+import { bishopAttacks, kingAttacks, knightAttacks, pawnAttacks, queenAttacks, rookAttacks } from './attacks.js';
+import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE, Sets } from './board.js';
 import { encodeMove, FLAG_CASTLE, FLAG_DOUBLE, FLAG_EP, FLAG_NULL, moveFlags, moveFrom, movePromo, moveTo, NULL_MOVE } from './move.js';
 import { castleLegal, hasLegalMove, isLegal } from './movegen.js';
-import { LONG, Position, SHORT, WHITE } from './position.js';
+import { LONG, Position, SHORT } from './position.js';
 import { squareName } from './squares.js';
 import { toFen } from './fen.js';
 
@@ -56,10 +54,8 @@ const sc = new Int32Array(4);
 function reachers(pos: Position, type: number, to: number, capture: boolean): void {
   const bb = pos.bb;
   const us = pos.turn;
-  const occLo = bb[12] | bb[14];
-  const occHi = bb[13] | bb[15];
-  const ownLo = bb[type * 2] & bb[WHITE_BB + us * 2];
-  const ownHi = bb[type * 2 + 1] & bb[WHITE_BB + us * 2 + 1];
+  const oLo = bb[Sets.WhiteLo] | bb[Sets.BlackLo];
+  const oHi = bb[Sets.WhiteHi] | bb[Sets.BlackHi];
   switch (type) {
     case PAWN:
       if (capture) {
@@ -77,30 +73,37 @@ function reachers(pos: Position, type: number, to: number, capture: boolean): vo
       }
       break;
     case KNIGHT: knightAttacks(to, sc, 0); break;
-    case BISHOP: bishopAttacks(occLo, occHi, to, sc, 0); break;
-    case ROOK: rookAttacks(occLo, occHi, to, sc, 0); break;
-    case QUEEN: queenAttacks(occLo, occHi, to, sc, 0); break;
+    case BISHOP: bishopAttacks(oLo, oHi, to, sc, 0); break;
+    case ROOK: rookAttacks(oLo, oHi, to, sc, 0); break;
+    case QUEEN: queenAttacks(oLo, oHi, to, sc, 0); break;
     default: kingAttacks(to, sc, 0);
   }
-  sc[0] &= ownLo;
-  sc[1] &= ownHi;
+  sc[0] &= bb[Sets.PawnsLo + 2 * type] & bb[Sets.WhiteLo + 2 * us];
+  sc[1] &= bb[Sets.PawnsHi + 2 * type] & bb[Sets.WhiteHi + 2 * us];
 }
 
-// The legal candidates of the last match(), for ambiguity reports.
-const found = new Int32Array(16);
-let foundCount = 0;
+const MAX_MATCHES = 16;
 
 /**
- * The legal moves of our `type` to `to`, filtered by from-file/rank (-1 = any): their number, the
- * first in found[0]. `promo` 0 means none was written.
+ * What a SAN text matched: the legal moves it can mean (the move itself when one; the candidates, for
+ * the error message, when ambiguous). The caller owns one and hands it to parseSanBytes and then to
+ * sanErrorReason, so the reason is read from what this parse returned.
  */
-function match(pos: Position, type: number, to: number, fromFile: number, fromRank: number, promo: number): number {
+export class SanMatches {
+  readonly moves = new Int32Array(MAX_MATCHES);
+  count = 0;
+}
+
+/**
+ * The legal moves of our `type` to `to`, filtered by from-file/rank (-1 = any), into found: their
+ * number. `promo` 0 means none was written.
+ */
+function match(pos: Position, type: number, to: number, fromFile: number, fromRank: number, promo: number, found: SanMatches): number {
   const us = pos.turn;
   const target = pos.board[to];
   if (target !== 0 && target >> 3 === us) return 0;
   const capture = type === PAWN && (target !== 0 || to === pos.ep || fromFile >= 0 && fromFile !== (to & 7));
   reachers(pos, type, to, capture);
-  foundCount = 0;
   for (let half = 0; half < 2; half++) {
     let set = sc[half];
     while (set !== 0) {
@@ -118,10 +121,10 @@ function match(pos: Position, type: number, to: number, fromFile: number, fromRa
         p = promo;
       } else if (promo !== 0) return SAN_MALFORMED;
       const m = encodeMove(from, to, p, flags);
-      if (isLegal(pos, m) && foundCount < 16) found[foundCount++] = m;
+      if (isLegal(pos, m) && found.count < MAX_MATCHES) found.moves[found.count++] = m;
     }
   }
-  return foundCount;
+  return found.count;
 }
 
 function castle(pos: Position, wing: number): number {
@@ -148,9 +151,10 @@ function kingCastle(pos: Position, from: number, to: number): number {
 
 /**
  * Reads one move written in SAN (or long algebraic / UCI) from b[start, end) and returns the legal move,
- * or a negative SAN_* code. Allocates nothing.
+ * or a negative SAN_* code; `found` receives the legal moves the text matched. Allocates nothing.
  */
-export function parseSanBytes(pos: Position, b: Uint8Array, start: number, end: number): number {
+export function parseSanBytes(pos: Position, b: Uint8Array, start: number, end: number, found: SanMatches): number {
+  found.count = 0;
   while (end > start) {
     const c = b[end - 1];
     if (c === 43 || c === 35 || c === 33 || c === 63) end--; // + # ! ?
@@ -159,13 +163,7 @@ export function parseSanBytes(pos: Position, b: Uint8Array, start: number, end: 
   const len = end - start;
   if (len < 2) return SAN_MALFORMED;
   const c0 = b[start];
-  if (isCastleChar(c0)) {
-    if (len === 3 && b[start + 1] === 45 && isCastleChar(b[start + 2])) return castle(pos, SHORT);
-    if (len === 5 && b[start + 1] === 45 && isCastleChar(b[start + 2]) && b[start + 3] === 45 && isCastleChar(b[start + 4])) {
-      return castle(pos, LONG);
-    }
-    return SAN_MALFORMED;
-  }
+  if (isCastleChar(c0)) return castleText(pos, b, start, len);
   if (len === 2 && c0 === 45 && b[start + 1] === 45) return pos.isCheck() ? SAN_ILLEGAL : NULL_MOVE; // -- (not out of check)
   // promotion: =Q, Q after the rank, or q in UCI
   let promo = 0;
@@ -180,7 +178,24 @@ export function parseSanBytes(pos: Position, b: Uint8Array, start: number, end: 
   const toFile = b[end - 2];
   const toRank = b[end - 1];
   if (!isFile(toFile) || !isRank(toRank)) return SAN_MALFORMED;
-  const to = (toRank - 49) * 8 + (toFile - 97);
+  return pieceMove(pos, b, start, end - 2, (toRank - 49) * 8 + (toFile - 97), promo, found);
+}
+
+/** O-O, O-O-O (also with 0 or o) at b[start, start + len). */
+function castleText(pos: Position, b: Uint8Array, start: number, len: number): number {
+  if (len === 3 && b[start + 1] === 45 && isCastleChar(b[start + 2])) return castle(pos, SHORT);
+  if (len === 5 && b[start + 1] === 45 && isCastleChar(b[start + 2]) && b[start + 3] === 45 && isCastleChar(b[start + 4])) {
+    return castle(pos, LONG);
+  }
+  return SAN_MALFORMED;
+}
+
+/**
+ * A move to `to` whose text before the target square is b[start, e): the piece letter, a from-file, rank
+ * or square, a capture mark. Returns the one legal move it means, or a negative SAN_* code.
+ */
+function pieceMove(pos: Position, b: Uint8Array, start: number, e: number, to: number, promo: number, found: SanMatches): number {
+  const c0 = b[start];
   let p = start;
   let type = pieceType(c0);
   if (type !== NONE) p++;
@@ -188,7 +203,6 @@ export function parseSanBytes(pos: Position, b: Uint8Array, start: number, end: 
     type = PAWN;
     if (c0 === 80) p++; // Pe4: some programs write the pawn's letter
   }
-  let e = end - 2;
   if (e > p && (b[e - 1] === 120 || b[e - 1] === 58 || b[e - 1] === 45)) e--; // x : -
   let fromFile = -1;
   let fromRank = -1;
@@ -210,13 +224,14 @@ export function parseSanBytes(pos: Position, b: Uint8Array, start: number, end: 
   else if (e - p === 1 && isRank(b[p])) fromRank = b[p] - 49;
   else if (e !== p) return SAN_MALFORMED;
   if (promo !== 0 && type !== PAWN) return SAN_MALFORMED;
-  const n = match(pos, type, to, fromFile, fromRank, promo);
-  if (n === 1) return found[0];
+  const n = match(pos, type, to, fromFile, fromRank, promo, found);
+  if (n === 1) return found.moves[0];
   if (n === 0) return SAN_ILLEGAL;
   return n > 1 ? SAN_AMBIGUOUS : n;
 }
 
 const encodeBuf = new Uint8Array(64);
+const parsed = new SanMatches();
 
 /** Reads a SAN string; throws SanError naming the move, the reason and the position. */
 export function parseSan(pos: Position, san: string): number {
@@ -224,19 +239,19 @@ export function parseSan(pos: Position, san: string): number {
   let m = SAN_MALFORMED;
   if (text.length <= encodeBuf.length) {
     for (let i = 0; i < text.length; i++) encodeBuf[i] = text.charCodeAt(i) & 0xff;
-    m = parseSanBytes(pos, encodeBuf, 0, text.length);
+    m = parseSanBytes(pos, encodeBuf, 0, text.length, parsed);
   }
   if (m >= 0) return m;
-  throw new SanError(san, sanErrorReason(pos, m), toFen(pos));
+  throw new SanError(san, sanErrorReason(pos, m, parsed), toFen(pos));
 }
 
-/** The reason for a negative parseSanBytes() result, written out (slow path: builds strings). */
-export function sanErrorReason(pos: Position, code: number): string {
+/** The reason for a negative parseSanBytes() result and what it matched, written out (slow path). */
+export function sanErrorReason(pos: Position, code: number, found: SanMatches): string {
   switch (code) {
     case SAN_ILLEGAL: return 'illegal move';
     case SAN_AMBIGUOUS: {
       const names: string[] = [];
-      for (let i = 0; i < foundCount; i++) names.push(sanWithFrom(pos, found[i]));
+      for (let i = 0; i < found.count; i++) names.push(sanWithFrom(pos, found.moves[i]));
       return `ambiguous SAN: ${names.join(', ')}`;
     }
     default: return 'malformed move';
@@ -249,7 +264,7 @@ function sanWithFrom(pos: Position, m: number): string {
   return (type === PAWN ? '' : LETTERS[type]) + squareName(from) + squareName(moveTo(m));
 }
 
-const after = new Position();
+let after: Position | null = null; // made on first use: no position before the tables are installed
 
 /**
  * Canonical SAN of a legal move: minimal disambiguation, x for captures, =Q, + or #. Pass the position
@@ -276,9 +291,9 @@ export function moveToSan(pos: Position, m: number, afterMove?: Position): strin
   }
   let next = afterMove;
   if (next === undefined) {
-    after.copyFrom(pos);
-    after.play(m);
-    next = after;
+    next = after ??= new Position();
+    next.copyFrom(pos);
+    next.play(m);
   }
   if (next.isCheck()) san += hasLegalMove(next) ? '+' : '#';
   return san;

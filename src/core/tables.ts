@@ -29,6 +29,21 @@ export const LINE_RANK = 0;
 export const LINE_FILE = 1;
 export const LINE_DIAG = 2;
 export const LINE_ANTI = 3;
+/**
+ * Where each mask of a (square, line) record lives, from maskIndex(sq, l): its lo half at the offset, its hi
+ * half next. A const enum, so tsc writes the numbers into the hot code (no load, nothing to inline).
+ */
+export const enum Mask {
+  Lower = 0,
+  Upper = 2,
+  LineEx = 4,
+}
+
+/** Where the masks of square sq and line kind l start in the mask table: 4 lines × 3 masks × 2 halves. */
+export function maskIndex(sq: number, l: number): number {
+  return (sq * 4 + l) * 6;
+}
+
 /** File and rank steps of the positive direction of each line kind. */
 const LINE_STEPS: readonly (readonly [number, number])[] = [[1, 0], [0, 1], [1, 1], [-1, 1]];
 
@@ -44,15 +59,15 @@ function onBoard(f: number, r: number): boolean {
 function fillMasks(masks: Int32Array): void {
   for (let sq = 0; sq < 64; sq++) {
     for (let l = 0; l < 4; l++) {
-      const base = (sq * 4 + l) * 6;
+      const base = maskIndex(sq, l);
       const [df, dr] = LINE_STEPS[l];
       for (const dir of [1, -1]) {
         let f = (sq & 7) + df * dir;
         let r = (sq >> 3) + dr * dir;
         while (onBoard(f, r)) {
           const t = r * 8 + f;
-          setBit(masks, base + (t < sq ? 0 : 2), t); // lower holds the smaller squares, upper the larger
-          setBit(masks, base + 4, t);
+          setBit(masks, base + (t < sq ? Mask.Lower : Mask.Upper), t); // lower holds the smaller squares
+          setBit(masks, base + Mask.LineEx, t);
           f += df * dir;
           r += dr * dir;
         }

@@ -14,9 +14,11 @@
 // - Castling moves king and rook: a check by the castled rook is not discovered, and castling can never
 //   uncover a check or an attack (every line through the back-rank squares but the rank ends there).
 import {
-  BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, LINE_DIAG, LINE_FILE,
+  LINE_DIAG, LINE_FILE,
   bishopAttacks, kingAttacks, knightAttacks, line, maskTable, pawnAttacks, rookAttacks,
 } from '../core/attacks.js';
+import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, Sets } from '../core/board.js';
+import { Mask, maskIndex } from '../core/tables.js';
 import { epLegal } from '../core/movegen.js';
 import type { Position } from '../core/position.js';
 import { MAX_CHAIN, MotifBuffer } from './buffer.js';
@@ -46,10 +48,10 @@ function movesOffLine(pos: Position, f: number, a: number, b: number): boolean {
   const code = pos.board[f];
   const side = code >> 3;
   const type = (code & 7) - 1;
-  const occLo = bb[12] | bb[14];
-  const occHi = bb[13] | bb[15];
-  const enemyKingLo = bb[10] & bb[12 + (side ^ 1) * 2];
-  const enemyKingHi = bb[11] & bb[13 + (side ^ 1) * 2];
+  const occLo = bb[Sets.WhiteLo] | bb[Sets.BlackLo];
+  const occHi = bb[Sets.WhiteHi] | bb[Sets.BlackHi];
+  const enemyKingLo = bb[Sets.KingsLo] & bb[Sets.WhiteLo + 2 * (side ^ 1)];
+  const enemyKingHi = bb[Sets.KingsHi] & bb[Sets.WhiteHi + 2 * (side ^ 1)];
   line(a, b, s, 2);
   const offLo = ~s[2];
   const offHi = ~s[3];
@@ -61,8 +63,8 @@ function movesOffLine(pos: Position, f: number, a: number, b: number): boolean {
     const two = one + dir;
     if (oneFree && (f >> 3) === (side === 0 ? 1 : 6) && pos.board[two] === 0 && !onSet(s[2], s[3], two)) return true;
     pawnAttacks(side, f, s, 0);
-    const capLo = s[0] & bb[12 + (side ^ 1) * 2] & ~enemyKingLo & offLo;
-    const capHi = s[1] & bb[13 + (side ^ 1) * 2] & ~enemyKingHi & offHi;
+    const capLo = s[0] & bb[Sets.WhiteLo + 2 * (side ^ 1)] & ~enemyKingLo & offLo;
+    const capHi = s[1] & bb[Sets.WhiteHi + 2 * (side ^ 1)] & ~enemyKingHi & offHi;
     if ((capLo | capHi) !== 0) return true;
     // en passant only when the position records it, as its FEN does: F's side to move and the capture legal
     const ep = pos.ep;
@@ -80,8 +82,8 @@ function movesOffLine(pos: Position, f: number, a: number, b: number): boolean {
     s[0] |= lo;
     s[1] |= hi;
   }
-  const lo = s[0] & ~bb[12 + side * 2] & ~enemyKingLo & offLo;
-  const hi = s[1] & ~bb[13 + side * 2] & ~enemyKingHi & offHi;
+  const lo = s[0] & ~bb[Sets.WhiteLo + 2 * side] & ~enemyKingLo & offLo;
+  const hi = s[1] & ~bb[Sets.WhiteHi + 2 * side] & ~enemyKingHi & offHi;
   return (lo | hi) !== 0;
 }
 
@@ -134,8 +136,8 @@ function ownCompatible(board: Int8Array, sq: number, c: number, l: number): bool
  */
 function battery(pos: Position, buf: MotifBuffer, c: number, l: number, start: number, next: number, below: number): void {
   const board = pos.board;
-  const occLo = pos.bb[12] | pos.bb[14];
-  const occHi = pos.bb[13] | pos.bb[15];
+  const occLo = pos.bb[Sets.WhiteLo] | pos.bb[Sets.BlackLo];
+  const occHi = pos.bb[Sets.WhiteHi] | pos.bb[Sets.BlackHi];
   let n = 0;
   buf.chainSquare(n++, start);
   let cur = next;
@@ -157,12 +159,14 @@ export function scanMotifs(pos: Position, buf: MotifBuffer): number {
   buf.count = 0;
   const bb = pos.bb;
   const board = pos.board;
-  const occLo = bb[12] | bb[14];
-  const occHi = bb[13] | bb[15];
+  const occLo = bb[Sets.WhiteLo] | bb[Sets.BlackLo];
+  const occHi = bb[Sets.WhiteHi] | bb[Sets.BlackHi];
   const M = maskTable();
   // sliders of both sides in ascending square order
   for (let half = 0; half < 2; half++) {
-    let set = half === 0 ? bb[4] | bb[6] | bb[8] : bb[5] | bb[7] | bb[9];
+    let set = half === 0
+      ? bb[Sets.BishopsLo] | bb[Sets.RooksLo] | bb[Sets.QueensLo]
+      : bb[Sets.BishopsHi] | bb[Sets.RooksHi] | bb[Sets.QueensHi];
     while (set !== 0) {
       const sq = half * 32 + 31 - Math.clz32(set & -set);
       set &= set - 1;
@@ -171,12 +175,12 @@ export function scanMotifs(pos: Position, buf: MotifBuffer): number {
       const type = (code & 7) - 1;
       const first = type === BISHOP ? LINE_DIAG : 0;
       const last = type === ROOK ? LINE_FILE : 3;
-      const enemyLo = bb[12 + (c ^ 1) * 2];
-      const enemyHi = bb[13 + (c ^ 1) * 2];
+      const enemyLo = bb[Sets.WhiteLo + 2 * (c ^ 1)];
+      const enemyHi = bb[Sets.WhiteHi + 2 * (c ^ 1)];
       for (let l = first; l <= last; l++) {
         // every row needs an enemy piece on the line (front, back or battery target) and two pieces
         // besides S: a line without them is skipped before any look-up
-        const mi = (sq * 4 + l) * 6 + 4;
+        const mi = maskIndex(sq, l) + Mask.LineEx;
         const restLo = M[mi] & occLo;
         const restHi = M[mi + 1] & occHi;
         if (((restLo & enemyLo) | (restHi & enemyHi)) === 0) continue;

@@ -1,5 +1,6 @@
 // The "exploitable" rule E(S, F, X) of DESIGN.md §5 and the piece values it weighs.
 import { attackedExcept } from '../core/attacks.js';
+import { Sets } from '../core/board.js';
 import type { Position } from '../core/position.js';
 
 /** P 1, N 3, B 3, R 5, Q 9, K 100, by piece type. */
@@ -14,8 +15,8 @@ export function exploitable(pos: Position, slider: number, front: number, back: 
   const board = pos.board;
   if (VALUES[(board[back] & 7) - 1] > VALUES[(board[slider] & 7) - 1]) return true;
   const bb = pos.bb;
-  let occLo = bb[12] | bb[14];
-  let occHi = bb[13] | bb[15];
+  let occLo = bb[Sets.WhiteLo] | bb[Sets.BlackLo];
+  let occHi = bb[Sets.WhiteHi] | bb[Sets.BlackHi];
   if (front < 32) occLo &= ~(1 << front);
   else occHi &= ~(1 << (front - 32));
   if (slider < 32) occLo &= ~(1 << slider);

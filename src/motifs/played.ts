@@ -1,6 +1,8 @@
 // Tags of the move played (DESIGN.md §5): check, discovered check, double check, discovered attack.
 // Read from the positions before and after the move; castling moves both king and rook.
 import { lineAttacks, maskTable, mayMove } from '../core/attacks.js';
+import { Sets } from '../core/board.js';
+import { Mask, maskIndex } from '../core/tables.js';
 import { FLAG_CASTLE, FLAG_NULL, moveFlags, moveFrom, moveTo } from '../core/move.js';
 import type { Position } from '../core/position.js';
 import { PLAYED_CHECK, PLAYED_DISCOVERED_ATTACK, PLAYED_DISCOVERED_CHECK, PLAYED_DOUBLE_CHECK } from './catalogue.js';
@@ -14,18 +16,18 @@ const s = new Int32Array(2);
  */
 function uncovers(before: Position, after: Position, origin: number, moved2: number): boolean {
   const bb = before.bb;
-  const occLo = bb[12] | bb[14];
-  const occHi = bb[13] | bb[15];
+  const occLo = bb[Sets.WhiteLo] | bb[Sets.BlackLo];
+  const occHi = bb[Sets.WhiteHi] | bb[Sets.BlackHi];
   const us = before.turn;
   const board = before.board;
   // an own slider and an enemy piece must both stand on a line through the origin
-  const ownSliders = (bb[4] | bb[6] | bb[8]) & bb[12 + us * 2];
-  const ownSlidersHi = (bb[5] | bb[7] | bb[9]) & bb[13 + us * 2];
-  const themLo = bb[12 + (us ^ 1) * 2];
-  const themHi = bb[13 + (us ^ 1) * 2];
+  const ownSliders = (bb[Sets.BishopsLo] | bb[Sets.RooksLo] | bb[Sets.QueensLo]) & bb[Sets.WhiteLo + 2 * us];
+  const ownSlidersHi = (bb[Sets.BishopsHi] | bb[Sets.RooksHi] | bb[Sets.QueensHi]) & bb[Sets.WhiteHi + 2 * us];
+  const themLo = bb[Sets.WhiteLo + 2 * (us ^ 1)];
+  const themHi = bb[Sets.WhiteHi + 2 * (us ^ 1)];
   const M = maskTable();
   for (let l = 0; l < 4; l++) {
-    const mi = (origin * 4 + l) * 6 + 4; // the line's lineEx mask
+    const mi = maskIndex(origin, l) + Mask.LineEx;
     if (((M[mi] & ownSliders) | (M[mi + 1] & ownSlidersHi)) === 0 || ((M[mi] & themLo) | (M[mi + 1] & themHi)) === 0) continue;
     lineAttacks(occLo, occHi, origin, l, s, 0);
     const lo = s[0] & occLo;

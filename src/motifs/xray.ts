@@ -2,14 +2,9 @@
 // F and the next occupied square X beyond it, in both directions, by x-ray bitboards — the line's
 // attacks, then the attacks again with the first blockers taken out of the occupancy (seed
 // xray-attacks, "modifying occupancy").
-import { lastHi, lineAttacks, lineAttacksLo, maskTable } from '../core/attacks.js';
+import { blockersAndBehind, lineAttacks } from '../core/attacks.js';
 
 const s = new Int32Array(4);
-
-function lowest(lo: number, hi: number): number {
-  if (lo !== 0) return 31 - Math.clz32(lo & -lo);
-  return hi !== 0 ? 63 - Math.clz32(hi & -hi) : -1;
-}
 
 function highest(lo: number, hi: number): number {
   if (hi !== 0) return 63 - Math.clz32(hi);
@@ -21,29 +16,21 @@ function highest(lo: number, hi: number): number {
  * line kind l into out[0..3]; "below" holds the smaller square indexes.
  */
 export function xrayLine(occLo: number, occHi: number, sq: number, l: number, out: Int32Array): void {
-  const aLo = lineAttacksLo(occLo, occHi, sq, l);
-  const aHi = lastHi();
-  const fLo = aLo & occLo;
-  const fHi = aHi & occHi;
-  out[0] = out[1] = out[2] = out[3] = -1;
-  if ((fLo | fHi) === 0) return;
-  const M = maskTable();
-  const mi = (sq * 4 + l) * 6 + 4; // the line's lineEx mask
-  const f1 = lowest(fLo, fHi);
-  const f2 = highest(fLo, fHi);
-  if (f1 < sq) out[0] = f1;
-  if (f2 > sq) out[2] = f2;
-  // nothing on the line beyond the first blockers: no X, and no second look-up
-  if (((M[mi] & occLo & ~fLo) | (M[mi + 1] & occHi & ~fHi)) === 0) return;
-  // x-ray: the line's attacks again with the first blockers lifted; the new squares end at X
-  const bLo = lineAttacksLo(occLo ^ fLo, occHi ^ fHi, sq, l);
-  const xLo = bLo & ~aLo & occLo;
-  const xHi = lastHi() & ~aHi & occHi;
-  // at most one blocker and one x-rayed piece on each side of sq
-  const x1 = lowest(xLo, xHi);
-  const x2 = highest(xLo, xHi);
-  if (x1 >= 0 && x1 < sq) out[1] = x1;
-  if (x2 > sq) out[3] = x2;
+  blockersAndBehind(occLo, occHi, sq, l, s, 0);
+  const fLo = s[0];
+  const fHi = s[1];
+  const xLo = s[2];
+  const xHi = s[3];
+  // at most one blocker and one x-rayed piece on each side of sq: the lowest and highest of each set,
+  // written out rather than called so that the look-ups keep this function's inlining budget
+  const f1 = fLo !== 0 ? 31 - Math.clz32(fLo & -fLo) : fHi !== 0 ? 63 - Math.clz32(fHi & -fHi) : -1;
+  const f2 = fHi !== 0 ? 63 - Math.clz32(fHi) : fLo !== 0 ? 31 - Math.clz32(fLo) : -1;
+  const x1 = xLo !== 0 ? 31 - Math.clz32(xLo & -xLo) : xHi !== 0 ? 63 - Math.clz32(xHi & -xHi) : -1;
+  const x2 = xHi !== 0 ? 63 - Math.clz32(xHi) : xLo !== 0 ? 31 - Math.clz32(xLo) : -1;
+  out[0] = f1 >= 0 && f1 < sq ? f1 : -1;
+  out[1] = x1 >= 0 && x1 < sq ? x1 : -1;
+  out[2] = f2 > sq ? f2 : -1;
+  out[3] = x2 > sq ? x2 : -1;
 }
 
 /** The first occupied square above sq (larger index) along line kind l, -1 if none. */

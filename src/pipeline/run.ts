@@ -8,7 +8,7 @@
 // moves up; a batch found numbered from the wrong game is analysed again with the right number before it
 // is handed out (rare: only after a recovery, and only the batches in flight then).
 import { availableParallelism } from 'node:os';
-import { buildTables } from '../core/tables.js';
+import { installedTables, installNewTables, tablesInstalled } from '../core/attacks.js';
 import { XrayError } from '../errors.js';
 import type { StatsJSON } from '../output/stats.js';
 import { DEFAULT_MAX_GAME_BYTES } from '../pgn/splitter.js';
@@ -71,7 +71,10 @@ export class AnalysisRun implements AsyncIterable<BatchResult> {
 
   async *[Symbol.asyncIterator](): AsyncGenerator<BatchResult> {
     const threads = this.o.threads ?? defaultThreads();
-    const pool = new AnalysisPool(threads, { tables: buildTables(), options: this.o.worker }, this.o.workerFile);
+    // this thread owns the process's tables: the installed ones, else built and installed here (once); the
+    // workers open views over the same buffer
+    const tables = (tablesInstalled() ? installedTables() : installNewTables()).buffer;
+    const pool = new AnalysisPool(threads, { tables, options: this.o.worker }, this.o.workerFile);
     const queue = new InOrder<{ batch: Batch; result: Promise<BatchResult> }>(threads * 3);
     let seq = 0;
     let dispatched = 0; // games in the batches dispatched so far

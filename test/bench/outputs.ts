@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { decompress } from 'fzstd';
 import { GameAnalyzer } from '../../src/analysis/game.js';
-import { ensureTables } from '../../src/core/attacks.js';
+import { installNewTables, tablesInstalled } from '../../src/core/attacks.js';
 import { ALL_MOTIFS } from '../../src/motifs/filter.js';
 import type { OutputKind } from '../../src/output/formats.js';
 import type { ParquetBatch } from '../../src/output/parquet-columns.js';
@@ -105,7 +105,7 @@ function endToEnd(file: string): void {
 }
 
 async function main(): Promise<void> {
-  ensureTables();
+  if (!tablesInstalled()) installNewTables();
   console.log(`JSONL and Parquet writers — node ${process.version}; CPU time, one thread; pos/s = tagged positions written per second`);
   for (const f of FILES) await inProcess(f);
   console.log(`end to end on ${FILES.at(-1)} (target: Parquet as fast as JSONL):`);

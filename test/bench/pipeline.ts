@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Chess } from 'chess.js';
-import { ensureTables } from '../../src/core/attacks.js';
+import { installNewTables } from '../../src/core/attacks.js';
 import { ALL_MOTIFS } from '../../src/motifs/filter.js';
 import { createFormatter } from '../../src/output/formats.js';
 import { Stats } from '../../src/output/stats.js';
@@ -52,7 +52,7 @@ function baseline(games: Uint8Array[]): number {
 }
 
 function jsonlWriter(games: Uint8Array[]): { rate: number; tagged: number } {
-  ensureTables();
+  installNewTables();
   const run = (format: 'jsonl' | 'none'): { ms: number; stats: Stats } => {
     const analyzer = new GameAnalyzer({ formatter: format === 'none' ? null : createFormatter(format), allPositions: false, filter: ALL_MOTIFS });
     const stats = new Stats();

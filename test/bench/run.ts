@@ -2,11 +2,11 @@
 // process: a plain ray loop for slider attacks, chess.js for perft and SAN replay. Prints figures and
 // ratios; targets are printed beside them, never asserted (speed is not a unit test).
 import { Chess } from 'chess.js';
-import { ensureTables, rookAttacks } from '../../src/core/attacks.js';
+import { installNewTables, rookAttacks } from '../../src/core/attacks.js';
 import { INITIAL_FEN, parseFen } from '../../src/core/fen.js';
 import { perft } from '../../src/core/perft.js';
 import { Position } from '../../src/core/position.js';
-import { parseSanBytes } from '../../src/core/san.js';
+import { parseSanBytes, SanMatches } from '../../src/core/san.js';
 import { variantFromTag } from '../../src/core/variant.js';
 import { MotifBuffer } from '../../src/motifs/buffer.js';
 import { scanMotifs } from '../../src/motifs/classify.js';
@@ -124,12 +124,13 @@ function pack(g: CorpusGame): Packed {
 
 function replayOurs(games: Packed[], pos: Position, onPosition?: (p: Position) => void): number {
   let moves = 0;
+  const found = new SanMatches();
   for (const g of games) {
     const start = parseFen(g.fen);
     pos.copyFrom(start);
     const r = g.ranges;
     for (let i = 0; i < r.length; i += 2) {
-      const m = parseSanBytes(pos, g.bytes, r[i], r[i + 1]);
+      const m = parseSanBytes(pos, g.bytes, r[i], r[i + 1], found);
       if (m < 0) throw new Error(`bench replay: move refused in ${g.fen}`);
       pos.play(m);
       moves++;
@@ -186,7 +187,7 @@ function benchReplayAndMotifs(games: CorpusGame[]): void {
 }
 
 function main(): void {
-  ensureTables();
+  installNewTables();
   console.log(`pgn-xray bench — node ${process.version}, single thread`);
   row('', 'ours', 'baseline', 'ratio', '');
   benchRook();

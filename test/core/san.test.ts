@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { Chess } from 'chess.js';
 import { INITIAL_FEN, parseFen, toFen } from '../../src/core/fen.js';
 import { legalMoves } from '../../src/core/movegen.js';
-import { moveToSan, moveToUci, parseSan, parseSanBytes, SAN_AMBIGUOUS, SAN_ILLEGAL, SAN_MALFORMED, SanError } from '../../src/core/san.js';
+import {
+  moveToSan, moveToUci, parseSan, parseSanBytes, sanErrorReason, SAN_AMBIGUOUS, SAN_ILLEGAL, SAN_MALFORMED, SanError, SanMatches,
+} from '../../src/core/san.js';
 import { Position } from '../../src/core/position.js';
 import { random01 } from '../helpers/random.js';
 
@@ -84,12 +86,30 @@ describe('SAN reader', () => {
     expect(toFen(after)).toBe('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 1 1');
     expect(() => parseSan(parseFen('4k3/8/8/8/8/8/8/4K2r w - - 0 1'), '--')).toThrow(/illegal/);
     const bytes = new TextEncoder().encode(' Nd2 e9 e5 xx');
-    expect(parseSanBytes(pos, bytes, 1, 4)).toBe(SAN_AMBIGUOUS);
-    expect(parseSanBytes(start, bytes, 5, 7)).toBe(SAN_MALFORMED);
-    expect(parseSanBytes(start, bytes, 8, 10)).toBe(SAN_ILLEGAL);
+    const found = new SanMatches();
+    expect(parseSanBytes(pos, bytes, 1, 4, found)).toBe(SAN_AMBIGUOUS);
+    expect(parseSanBytes(start, bytes, 5, 7, found)).toBe(SAN_MALFORMED);
+    expect(parseSanBytes(start, bytes, 8, 10, found)).toBe(SAN_ILLEGAL);
     // a promotion must be written; none may be written where it cannot happen
     expect(() => parseSan(parseFen('8/4P3/8/8/8/8/k7/4K3 w - - 0 1'), 'e8')).toThrow(/illegal/);
     expect(() => parseSan(start, 'e4=Q')).toThrow();
+  });
+
+  it('reports an ambiguity from the candidates its own parse returned, whatever was parsed since', () => {
+    const pos = parseFen('4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1');
+    const other = parseFen('4k3/8/8/8/8/8/3N4/r2NK3 w - - 0 1');
+    const bytes = new TextEncoder().encode('Nd2 Nf3');
+    const first = new SanMatches();
+    const second = new SanMatches();
+    expect(parseSanBytes(pos, bytes, 0, 3, first)).toBe(SAN_AMBIGUOUS);
+    expect(first.count).toBe(2);
+    // another parse in between, as a second game or a verifier would do, leaves the first result alone
+    expect(parseSanBytes(other, bytes, 4, 7, second)).toBeGreaterThanOrEqual(0);
+    expect(second.count).toBe(1);
+    expect(sanErrorReason(pos, SAN_AMBIGUOUS, first)).toBe('ambiguous SAN: Nb1d2, Nf3d2');
+    // the one object reused by the caller: each parse starts it afresh
+    expect(parseSanBytes(pos, bytes, 0, 3, second)).toBe(SAN_AMBIGUOUS);
+    expect(sanErrorReason(pos, SAN_AMBIGUOUS, second)).toBe('ambiguous SAN: Nb1d2, Nf3d2');
   });
 });
 

@@ -2,12 +2,12 @@
 // (test/helpers/naive.ts). Exhaustive where the space is small (every subset of every line mask, every
 // subset of every rook/bishop mask, all 64×64 square pairs), seeded random elsewhere (mulberry32), so
 // every failure reproduces. Each check counts mismatches, keeps the first few, and asserts zero.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as A from '../../src/core/attacks.js';
 import * as N from '../helpers/naive.js';
 import type { Halves, LineKind, NaiveBoard, Side, SliderKind } from '../helpers/naive.js';
 
-const out = new Int32Array(2);
+const out = new Int32Array(4);
 const LINE_NAMES = ['rank', 'file', 'diag', 'anti'];
 
 /** Mismatch counter keeping the first few failures as readable text. */
@@ -71,10 +71,6 @@ function randomOccWithSq(rnd: () => number, sq: number): Halves {
   const occ = N.randomOcc(rnd, randomDensity(rnd));
   return rnd() & 1 ? withSq(occ, sq) : occ;
 }
-
-beforeAll(() => {
-  A.ensureTables();
-});
 
 // ---------------------------------------------------------------------------------------------
 describe('naive oracle self-check (hand-computed cases)', () => {
@@ -249,7 +245,7 @@ describe('sliders: exhaustive', () => {
     t.finish();
   });
 
-  it('rookAttacks / rookAttacksLo+lastHi: every square × every subset of the full rook mask', () => {
+  it('rookAttacks: every square × every subset of the full rook mask', () => {
     const t = new Tally('rookAttacks exhaustive');
     for (let s = 0; s < 64; s++) {
       const mask = [...N.lineMaskSquares(s, N.LINE_RANK), ...N.lineMaskSquares(s, N.LINE_FILE)];
@@ -259,15 +255,12 @@ describe('sliders: exhaustive', () => {
         A.rookAttacks(occ[0], occ[1], s, out, 0);
         const g = got();
         t.check(N.sameHalves(exp, g[0], g[1]), () => diff('rookAttacks', s, occ, exp, g));
-        const lo = A.rookAttacksLo(occ[0], occ[1], s);
-        const hi = A.lastHi();
-        t.check(N.sameHalves(exp, lo, hi), () => diff('rookAttacksLo/lastHi', s, occ, exp, [lo, hi]));
       }
     }
     t.finish();
   });
 
-  it('bishopAttacks / bishopAttacksLo+lastHi: every square × every subset of the full bishop mask', () => {
+  it('bishopAttacks: every square × every subset of the full bishop mask', () => {
     const t = new Tally('bishopAttacks exhaustive');
     for (let s = 0; s < 64; s++) {
       const mask = [...N.lineMaskSquares(s, N.LINE_DIAG), ...N.lineMaskSquares(s, N.LINE_ANTI)];
@@ -277,9 +270,6 @@ describe('sliders: exhaustive', () => {
           A.bishopAttacks(occ[0], occ[1], s, out, 0);
           const g = got();
           t.check(N.sameHalves(exp, g[0], g[1]), () => diff('bishopAttacks', s, occ, exp, g));
-          const lo = A.bishopAttacksLo(occ[0], occ[1], s);
-          const hi = A.lastHi();
-          t.check(N.sameHalves(exp, lo, hi), () => diff('bishopAttacksLo/lastHi', s, occ, exp, [lo, hi]));
         }
       }
     }
@@ -399,7 +389,7 @@ describe('sliders: seeded random', () => {
     tBy.finish();
   });
 
-  it('xrayRook/Bishop/Queen/LineAttacks: 200,000 random occupancies with random blocker subsets', () => {
+  it('xrayRook/Bishop/Queen/LineAttacks: 200,000 random occupancies with random blocker subsets (and the attacks beside)', () => {
     const t = new Tally('xray (blockers ⊆ occ)');
     const rnd = N.mulberry32(0x7a7);
     for (let i = 0; i < 200_000; i++) {
@@ -410,6 +400,8 @@ describe('sliders: seeded random', () => {
       const which = i % 7; // 0 rook, 1 bishop, 2 queen, 3..6 line kinds
       let exp: Halves;
       let name: string;
+      // rook, bishop and queen x-rays come with the plain attacks in out[2, 3]
+      const plain = [N.rookAttacksH, N.bishopAttacksH, N.queenAttacksH][which]?.(occ[0], occ[1], s);
       if (which === 0) {
         exp = N.xrayAttacksH('rook', occ[0], occ[1], blk[0], blk[1], s);
         A.xrayRookAttacks(occ[0], occ[1], blk[0], blk[1], s, out, 0);
@@ -430,6 +422,7 @@ describe('sliders: seeded random', () => {
       }
       const g = got();
       t.check(N.sameHalves(exp, g[0], g[1]), () => diff(name, s, occ, exp, g, ` blockers ${N.hex(blk[0], blk[1])}`));
+      if (plain) t.check(N.sameHalves(plain, out[2]!, out[3]!), () => diff(`${name} attacks`, s, occ, plain, [out[2]!, out[3]!]));
     }
     t.finish();
   });
@@ -457,6 +450,25 @@ describe('sliders: seeded random', () => {
       }
       const g = got();
       t.check(N.sameHalves(exp, g[0], g[1]), () => diff(`xray #${which}`, s, occ, exp, g, ` blockers ${N.hex(blk[0], blk[1])}`));
+    }
+    t.finish();
+  });
+
+  it('blockersAndBehind (the motif scan look-up): the first occupied squares and the next ones behind them, 100,000 cases', () => {
+    const t = new Tally('blockersAndBehind');
+    const rnd = N.mulberry32(0xb10c);
+    for (let i = 0; i < 100_000; i++) {
+      const s = rnd() & 63;
+      const l = (i & 3) as LineKind;
+      const occ = randomOccWithSq(rnd, s);
+      const a = N.lineAttacksH(occ[0], occ[1], s, l);
+      const x = N.xrayLineAttacksH(occ[0], occ[1], occ[0], occ[1], s, l);
+      const expF: Halves = [a[0] & occ[0], a[1] & occ[1]];
+      const expX: Halves = [x[0] & occ[0], x[1] & occ[1]];
+      A.blockersAndBehind(occ[0], occ[1], s, l, out, 0);
+      t.check(N.sameHalves(expF, out[0]!, out[1]!) && N.sameHalves(expX, out[2]!, out[3]!), () =>
+        diff(`blockersAndBehind(${LINE_NAMES[l]}) F`, s, occ, expF, [out[0]!, out[1]!], ` X expected ${setText(expX)} got ${setText([out[2]!, out[3]!])}`),
+      );
     }
     t.finish();
   });

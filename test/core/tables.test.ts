@@ -1,6 +1,6 @@
 // buildTables() / openTables(): the attack tables live in one SharedArrayBuffer with a checked header
 // (magic, version, byteLength, offsets), and openTables() returns views over it without copying.
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { Worker } from 'node:worker_threads';
 import { buildTables, openTables, type Tables } from '../../src/core/tables.js';
 import * as A from '../../src/core/attacks.js';
@@ -131,7 +131,7 @@ describe('buildTables / openTables', () => {
     for (const name of NAMES) expect(Array.from(t2[name]), name).toEqual(Array.from(t1[name]));
     expect(checkContents(t2)).toBe(0);
     A.installTables(t2);
-    expect(A.ensureTables()).toBe(t2); // ensureTables keeps an installed set
+    expect(A.installedTables()).toBe(t2);
     expect(checkInstalled(0x7ab1e)).toBe(0);
     A.installTables(t1);
     expect(checkInstalled(0x7ab1f)).toBe(0);
@@ -231,5 +231,43 @@ describe('openTables rejects a bad buffer with a clear error', () => {
   it('the original SAB is untouched by all of the above and still opens', () => {
     expect(() => openTables(sab)).not.toThrow();
     expect(checkContents(openTables(sab))).toBe(0);
+  });
+});
+
+describe('tables are installed by their owner, never built behind its back', () => {
+  // a fresh copy of the modules: a thread where nobody has installed tables yet
+  async function freshCore(): Promise<typeof A> {
+    vi.resetModules();
+    return import('../../src/core/attacks.js');
+  }
+
+  it('using the core before installation throws a clear error instead of building a private set', async () => {
+    const fresh = await freshCore();
+    const { parseFen, INITIAL_FEN } = await import('../../src/core/fen.js');
+    const { Position } = await import('../../src/core/position.js');
+    expect(fresh.tablesInstalled()).toBe(false);
+    expect(() => parseFen(INITIAL_FEN)).toThrow(/attack tables are not installed.*installTables/);
+    expect(() => new Position()).toThrow(/attack tables are not installed/);
+    expect(() => fresh.installedTables()).toThrow(/attack tables are not installed/);
+    expect(fresh.tablesInstalled()).toBe(false);
+    fresh.installTables(openTables(sab));
+    expect(parseFen(INITIAL_FEN).chess960).toBe(false);
+  });
+
+  it('importing what a worker imports builds nothing: the worker installs the shared buffer afterwards', async () => {
+    const fresh = await freshCore();
+    const { createTask } = await import('../../src/pipeline/task.js');
+    await import('../../src/analysis/game.js');
+    expect(fresh.tablesInstalled()).toBe(false);
+    createTask({ tables: sab, options: { output: 'jsonl', allPositions: true, filter: { codes: 0xff, played: 0xf }, verify: false } });
+    expect(fresh.installedTables().buffer).toBe(sab);
+  });
+
+  it('the library entry builds and installs one set when imported on a main thread', async () => {
+    const fresh = await freshCore();
+    await import('../../src/index.js');
+    expect(fresh.tablesInstalled()).toBe(true);
+    const t = fresh.installedTables();
+    expect(checkContents(t)).toBe(0);
   });
 });

@@ -1,0 +1,44 @@
+// The board layout (DESIGN.md §4): piece-type and colour indices, and where a Position's piece sets live
+// in its 16-word Int32Array. Every read of that array goes through the names of `Sets`, never a number.
+
+export const PAWN = 0;
+export const KNIGHT = 1;
+export const BISHOP = 2;
+export const ROOK = 3;
+export const QUEEN = 4;
+export const KING = 5;
+
+export const WHITE = 0;
+export const BLACK = 1;
+
+/**
+ * The word of each set's half: piece type t of both colours at PawnsLo + 2t (lo) and PawnsHi + 2t (hi),
+ * colour c at WhiteLo + 2c and WhiteHi + 2c. Compound sets are unions of these, e.g. the occupancy
+ * bb[Sets.WhiteLo] | bb[Sets.BlackLo].
+ *
+ * A const enum rather than accessor functions: tsc writes the number itself into every access, so a read
+ * costs what bb[12] costs. Accessors are inlined, but each inlining spends V8's per-function inlining
+ * budget (920 bytecode bytes): in attackedExcept, move generation and refresh they pushed the slider
+ * look-ups out of line, and perft ran 30% more instructions (valgrind, Kiwipete).
+ */
+export const enum Sets {
+  PawnsLo = 0,
+  PawnsHi = 1,
+  KnightsLo = 2,
+  KnightsHi = 3,
+  BishopsLo = 4,
+  BishopsHi = 5,
+  RooksLo = 6,
+  RooksHi = 7,
+  QueensLo = 8,
+  QueensHi = 9,
+  KingsLo = 10,
+  KingsHi = 11,
+  WhiteLo = 12,
+  WhiteHi = 13,
+  BlackLo = 14,
+  BlackHi = 15,
+}
+
+/** Words of a piece-set array: six piece types and two colours, two halves each. */
+export const BOARD_WORDS = 16;
