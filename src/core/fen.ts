@@ -20,7 +20,10 @@ export class FenError extends Error {
 const PIECES = 'pnbrqk';
 
 export interface FenOptions {
-  /** Read castling rights as Chess960 (X-FEN/Shredder-FEN) and write them as X-FEN. */
+  /**
+   * Chess960 even when the castling field is KQkq (X-FEN): K and Q then mean the outermost rooks wherever
+   * king and rooks stand. Castling rights as file letters (Shredder-FEN) mean Chess960 without it.
+   */
   chess960?: boolean;
 }
 
@@ -96,7 +99,9 @@ export function parseFen(fen: string, opts: FenOptions = {}): Position {
   const fields = fen.trim().split(/\s+/);
   if (fields.length < 4 || fields.length > 6) throw new FenError('fields', `${fields.length} fields, expected 4 to 6`, fen);
   const pos = new Position();
-  pos.chess960 = opts.chess960 === true;
+  // a castling right named by its rook's file (A–H, a–h) exists only in Chess960: such a FEN is one,
+  // told or not (a PGN [FEN] without [Variant], perft); KQkq alone keeps standard rules unless told
+  pos.chess960 = opts.chess960 === true || /[A-Ha-h]/.test(fields[2]);
   readPlacement(pos, fields[0], fen);
   if (fields[1] !== 'w' && fields[1] !== 'b') throw new FenError('side to move', `"${fields[1]}", expected w or b`, fen);
   pos.turn = fields[1] === 'w' ? WHITE : BLACK;
