@@ -132,6 +132,12 @@ function allSet(n: number): Uint8Array {
   return new Uint8Array((n + 7) >> 3).fill(0xff);
 }
 
+/** What a worker hands over for -f parquet: a batch's columns as Arrow IPC bytes, in the schema of the tags. */
+export function ipcWriter(tags: readonly string[]): (b: ParquetBatch) => Uint8Array {
+  const schema = parquetSchema(tags);
+  return (b) => batchIpc(schema, b);
+}
+
 /** The batch as an Arrow IPC stream of one record batch, in the schema's column order. */
 export function batchIpc(schema: Schema, b: ParquetBatch): Uint8Array {
   const types = typesByName<Column>(schema.fields);

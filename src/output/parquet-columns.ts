@@ -87,11 +87,11 @@ class Growing<T extends Int8Array | Int32Array | Uint8Array> {
     this.a[this.n++] = x;
   }
 
-  /** Appends bytes (for Uint8Array columns). */
-  append(src: Uint8Array): void {
-    this.room(src.length);
-    this.a.set(src, this.n);
-    this.n += src.length;
+  /** Appends the first n bytes of src (for Uint8Array columns). */
+  append(src: Uint8Array, n: number): void {
+    this.room(n);
+    for (let i = 0; i < n; i++) this.a[this.n + i] = src[i];
+    this.n += n;
   }
 
   private room(extra: number): void {
@@ -143,11 +143,11 @@ class TextBuilder {
     this.offsets.push(0);
   }
 
-  /** Appends a value (null: a null row). */
-  push(bytes: Uint8Array | null): void {
-    if (bytes !== null) this.bytes.append(bytes);
+  /** Appends a value, the first n bytes of src (null: a null row). */
+  push(src: Uint8Array | null, n = src?.length ?? 0): void {
+    if (src !== null) this.bytes.append(src, n);
     this.offsets.push(this.bytes.n);
-    this.valid.push(bytes === null ? 0 : 1);
+    this.valid.push(src === null ? 0 : 1);
   }
 
   take(): TextColumn {
@@ -227,10 +227,11 @@ export class ParquetColumns {
     this.game.push(v.game % 0x100000000 | 0);
     this.game.push(Math.floor(v.game / 0x100000000));
     this.ply.push(v.ply);
+    this.text.n = 0;
     writeFen(this.text, v.pos);
-    this.fen.push(this.scratch());
-    this.move.push(v.san === null ? null : this.ascii(v.san));
-    this.uci.push(v.uci === null ? null : this.ascii(v.uci));
+    this.fen.push(this.text.buf, this.text.n);
+    this.pushAscii(this.move, v.san);
+    this.pushAscii(this.uci, v.uci);
     this.squareList(this.checkers, v.pos.checkersLo, v.pos.checkersHi);
     for (let k = 0; k < PLAYED_SORTED.length; k++) if ((v.played & PLAYED_SORTED[k].bit) !== 0) this.played.keys.push(k);
     this.played.end();
@@ -285,17 +286,15 @@ export class ParquetColumns {
     letters.keys.push(LETTER_KEY[board[sq]]);
   }
 
-  /** SAN or UCI as bytes (our writers make them ASCII). */
-  private ascii(s: string): Uint8Array {
-    this.text.plain(s);
-    return this.scratch();
-  }
-
-  /** The bytes written into the scratch writer, as a view valid until the next write. */
-  private scratch(): Uint8Array {
-    const n = this.text.n;
+  /** SAN or UCI (our writers make them ASCII), or null, through the scratch writer. */
+  private pushAscii(col: TextBuilder, s: string | null): void {
+    if (s === null) {
+      col.push(null);
+      return;
+    }
     this.text.n = 0;
-    return this.text.buf.subarray(0, n);
+    this.text.plain(s);
+    col.push(this.text.buf, this.text.n);
   }
 
   /** The batch's columns, and an empty collector again. */

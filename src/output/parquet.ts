@@ -1,21 +1,18 @@
-// -f parquet (DESIGN.md §9): the workers' column batches, in input order, into one zstd-compressed
-// Parquet file on the main thread. parquet-wasm (the Rust parquet crate compiled to WebAssembly) encodes
-// a stream of Arrow record batches and hands out each row group as it closes, so memory holds at most
-// one row group in encoding and one batch in waiting; close() writes the footer, also after an
-// interrupted run, so the file always reads back with the rows written.
+// -f parquet (DESIGN.md §9): the workers' batches (Arrow IPC bytes of their columns, parquet-arrow.ts), in
+// input order, into one zstd-compressed Parquet file on the main thread. parquet-wasm (the Rust parquet
+// crate compiled to WebAssembly) encodes a stream of Arrow record batches and hands out each row group as
+// it closes, so memory holds at most one row group in encoding and one batch in waiting; close() writes
+// the footer, also after an interrupted run, so the file always reads back with the rows written.
 import { open, type FileHandle } from 'node:fs/promises';
-import type { Schema } from 'apache-arrow';
 import { Compression, EnabledStatistics, Table, WriterPropertiesBuilder, transformParquetStream, type RecordBatch } from 'parquet-wasm/node';
 import type { RecordWriter } from '../cli/outputs.js';
 import { outputError, XrayError } from '../errors.js';
-import { batchIpc, parquetSchema } from './parquet-arrow.js';
-import { ParquetColumns, type ParquetBatch } from './parquet-columns.js';
+import { ParquetColumns } from './parquet-columns.js';
 
 /** Rows per row group: readers split work by row group; the encoder holds one in memory. */
 const ROW_GROUP_ROWS = 128 * 1024;
 
 export class ParquetWriter implements RecordWriter {
-  private readonly schema: Schema;
   private controller!: ReadableStreamDefaultController<RecordBatch>;
   /** Called when the encoder asks for more batches (its queue ran low). */
   private wake: (() => void) | null = null;
@@ -31,7 +28,6 @@ export class ParquetWriter implements RecordWriter {
     private readonly fh: FileHandle,
     private readonly tags: readonly string[],
   ) {
-    this.schema = parquetSchema(tags);
     const input = new ReadableStream<RecordBatch>({
       start: (c) => {
         this.controller = c;
@@ -69,11 +65,10 @@ export class ParquetWriter implements RecordWriter {
     if (text !== '') throw new Error('internal error: text written to a Parquet file');
   }
 
-  /** Hands one batch of rows to the encoder; waits while the encoder is behind (memory stays bounded). */
-  async add(batch: ParquetBatch): Promise<void> {
+  /** Hands one batch (Arrow IPC bytes) to the encoder; waits while the encoder is behind (memory stays bounded). */
+  async add(ipc: Uint8Array): Promise<void> {
     this.check();
-    if (batch.rows === 0) return;
-    this.enqueue(batch);
+    this.enqueue(ipc);
     while ((this.controller.desiredSize ?? 0) <= 0 && this.failure === null) await new Promise<void>((r) => (this.wake = r));
     this.check();
   }
@@ -81,7 +76,8 @@ export class ParquetWriter implements RecordWriter {
   /** Ends the stream: the last row group and the footer are written, then the file is closed. */
   async close(): Promise<void> {
     if (this.failure === null) {
-      if (this.rows === 0) this.enqueue(new ParquetColumns(this.tags).take()); // the encoder needs a batch to know the columns
+      // the encoder needs a batch to know the columns
+      if (this.rows === 0) this.enqueue((await import('./parquet-arrow.js')).ipcWriter(this.tags)(new ParquetColumns(this.tags).take()));
       this.controller.close();
     }
     await this.drained;
@@ -93,11 +89,14 @@ export class ParquetWriter implements RecordWriter {
     this.check();
   }
 
-  private enqueue(batch: ParquetBatch): void {
-    const table = Table.fromIPCStream(batchIpc(this.schema, batch));
-    for (let i = 0; i < table.numBatches; i++) this.controller.enqueue(table.recordBatch(i)!);
+  private enqueue(ipc: Uint8Array): void {
+    const table = Table.fromIPCStream(ipc);
+    for (let i = 0; i < table.numBatches; i++) {
+      const batch = table.recordBatch(i)!;
+      this.rows += batch.numRows;
+      this.controller.enqueue(batch);
+    }
     table.free();
-    this.rows += batch.rows;
   }
 
   /** Writes the encoder's output to the file as it comes. */

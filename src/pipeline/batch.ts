@@ -1,7 +1,6 @@
 // The unit of work sent to a worker: many games' bytes in one buffer (the task round trip costs
 // 30–270 µs, DESIGN.md §8, so a batch carries hundreds of games), and what comes back.
 import type { GameErrorKind } from '../errors.js';
-import type { ParquetBatch } from '../output/parquet-columns.js';
 import type { PositionRecord } from '../output/records.js';
 import type { StatsJSON } from '../output/stats.js';
 
@@ -60,8 +59,8 @@ export interface BatchResult {
   gamesText: string | null;
   /** The records kind (the library): the positions as plain objects, in order. */
   records: PositionRecord[] | null;
-  /** -f parquet: the positions as columns, in order. */
-  parquet?: ParquetBatch | null;
+  /** -f parquet: the positions as an Arrow IPC stream of one record batch, in order. */
+  parquet?: Uint8Array | null;
   stats: StatsJSON;
   /** Rejected games, in order. */
   errors: GameError[];

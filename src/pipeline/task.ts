@@ -6,6 +6,7 @@ import { openTables } from '../core/tables.js';
 import { GameAnalyzer, type GameFailure } from '../analysis/game.js';
 import type { MotifFilter } from '../motifs/filter.js';
 import type { OutputKind } from '../output/formats.js';
+import type { ParquetBatch } from '../output/parquet-columns.js';
 import { gameLine, gameRow } from '../output/games.js';
 import { nextTagSection } from '../pgn/recover.js';
 import type { CompiledQuery } from '../query/compile.js';
@@ -150,8 +151,10 @@ export function createTask(init: WorkerInit): (batch: Batch) => Promise<BatchRes
   const tags = o.tags ?? [];
   const analyzer = new GameAnalyzer({ allPositions: o.allPositions, filter: o.filter, moves: o.output !== 'none', allTags: o.games === true || tags.length > 0, select: o.where });
   const sink = BatchSink.of(o.output, tags, o.where != null);
+  let toIpc: ((b: ParquetBatch) => Uint8Array) | null = null; // -f parquet: Arrow loads with the first batch
 
   return async (batch: Batch): Promise<BatchResult> => {
+    if (o.output === 'parquet') toIpc ??= (await import('../output/parquet-arrow.js')).ipcWriter(tags);
     const work = new BatchWork(batch, analyzer, sink, o.games === true, o.offsets === true);
     const verifier = o.verify ? new (await loadVerify()).Verifier() : null;
     for (let i = 0; i < batch.offsets.length; i++) {
@@ -174,7 +177,7 @@ export function createTask(init: WorkerInit): (batch: Batch) => Promise<BatchRes
       text: out.text,
       gamesText: work.gamesText,
       records: out.records,
-      parquet: out.parquet,
+      parquet: out.parquet && toIpc!(out.parquet),
       stats: out.stats.toJSON(),
       errors: work.errors,
       verify: verifier?.take() ?? null,

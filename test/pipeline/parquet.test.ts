@@ -113,6 +113,15 @@ describe('-f parquet, read back by DuckDB', () => {
     expect(rows).toEqual(records.slice(0, rows.length).map((r) => asRow(r))); // whole games in order, from the start
   });
 
+  it('a file that cannot be written (a full device, no directory): one line naming it, exit 1', async () => {
+    for (const [path, reason] of [['/dev/full', 'no space left on device'], [join(tmp, 'none', 'x.parquet'), 'no such file or directory']]) {
+      const r = await runCli([FILE, '-f', 'parquet', '-o', path, '-q']);
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stderr).toContain(`cannot write ${path}: ${reason}`);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    }
+  });
+
   it('refuses stdout (exit 2)', async () => {
     for (const out of [[], ['-o', '-']]) {
       const r = await runCli([FILE, '-f', 'parquet', ...out, '-q']);
