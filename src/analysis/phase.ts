@@ -1,7 +1,7 @@
 // The phase of a position (DESIGN.md §9): `endgame` when each side has at most 13 points of non-pawn
 // material (N = B = 3, R = 5, Q = 9); otherwise `opening` before ply 20; otherwise `middlegame`.
-// Counted on the piece sets with popcounts: no loop over squares, nothing allocated.
-import { BISHOP, KNIGHT, QUEEN, ROOK, WHITE_BB } from '../core/attacks.js';
+// Counted on the piece sets, one step per piece: no loop over squares, nothing allocated.
+import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE_BB } from '../core/attacks.js';
 import type { Position } from '../core/position.js';
 
 export const PHASES = ['opening', 'middlegame', 'endgame'] as const;
@@ -13,25 +13,34 @@ export const ENDGAME = 2;
 const ENDGAME_MATERIAL = 13;
 const OPENING_PLIES = 20;
 
-function popcount(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+/** Set squares of a set (lo, hi), one step per square: the sets counted here hold a few pieces. */
+function count(lo: number, hi: number): number {
+  let n = 0;
+  for (let x = lo; x !== 0; x &= x - 1) n++;
+  for (let x = hi; x !== 0; x &= x - 1) n++;
+  return n;
 }
 
-/** Pieces of one type and side. */
-function count(pos: Position, side: number, type: number): number {
-  const bb = pos.bb;
-  return popcount(bb[type * 2] & bb[WHITE_BB + side * 2]) + popcount(bb[type * 2 + 1] & bb[WHITE_BB + side * 2 + 1]);
-}
-
-/** Non-pawn material of a side: N = B = 3, R = 5, Q = 9. */
+/** Non-pawn material of a side: every piece besides pawns and king is worth 3, a rook or queen 2 more, a queen 4 more again. */
 export function nonPawnMaterial(pos: Position, side: number): number {
-  return 3 * (count(pos, side, KNIGHT) + count(pos, side, BISHOP)) + 5 * count(pos, side, ROOK) + 9 * count(pos, side, QUEEN);
+  const bb = pos.bb;
+  const lo = bb[WHITE_BB + side * 2];
+  const hi = bb[WHITE_BB + side * 2 + 1];
+  const heavyLo = bb[ROOK * 2] | bb[QUEEN * 2];
+  const heavyHi = bb[ROOK * 2 + 1] | bb[QUEEN * 2 + 1];
+  return 3 * count(lo & (bb[KNIGHT * 2] | bb[BISHOP * 2] | heavyLo), hi & (bb[KNIGHT * 2 + 1] | bb[BISHOP * 2 + 1] | heavyHi)) +
+    2 * count(lo & heavyLo, hi & heavyHi) + 4 * count(lo & bb[QUEEN * 2], hi & bb[QUEEN * 2 + 1]);
 }
 
-/** OPENING, MIDDLEGAME or ENDGAME (indices into PHASES). */
+/**
+ * OPENING, MIDDLEGAME or ENDGAME (indices into PHASES). Runs on every position, so the common case calls
+ * nothing: five white pieces besides pawns and king make at least 15 points, and no endgame.
+ */
 export function phaseOf(pos: Position, ply: number): number {
-  if (nonPawnMaterial(pos, 0) <= ENDGAME_MATERIAL && nonPawnMaterial(pos, 1) <= ENDGAME_MATERIAL) return ENDGAME;
+  const bb = pos.bb;
+  let pieces = 0;
+  for (let x = bb[WHITE_BB] & ~(bb[PAWN * 2] | bb[KING * 2]); x !== 0 && pieces < 5; x &= x - 1) pieces++;
+  for (let x = bb[WHITE_BB + 1] & ~(bb[PAWN * 2 + 1] | bb[KING * 2 + 1]); x !== 0 && pieces < 5; x &= x - 1) pieces++;
+  if (pieces < 5 && nonPawnMaterial(pos, 0) <= ENDGAME_MATERIAL && nonPawnMaterial(pos, 1) <= ENDGAME_MATERIAL) return ENDGAME;
   return ply < OPENING_PLIES ? OPENING : MIDDLEGAME;
 }
