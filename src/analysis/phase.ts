@@ -1,6 +1,6 @@
 // The phase of a position (DESIGN.md §9): `endgame` when each side has at most 13 points of non-pawn
 // material (N = B = 3, R = 5, Q = 9); otherwise `opening` before ply 20; otherwise `middlegame`.
-// Counted on the piece sets with popcounts: no loop over squares, nothing allocated.
+// Counted on the piece sets, one step per piece: no loop over squares, nothing allocated.
 import { Sets, WHITE } from '../core/board.js';
 import type { Position } from '../core/position.js';
 
@@ -13,26 +13,34 @@ export const ENDGAME = 2;
 const ENDGAME_MATERIAL = 13;
 const OPENING_PLIES = 20;
 
-function popcount(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+/** Set squares of a set (lo, hi), one step per square: the sets counted here hold a few pieces. */
+function count(lo: number, hi: number): number {
+  let n = 0;
+  for (let x = lo; x !== 0; x &= x - 1) n++;
+  for (let x = hi; x !== 0; x &= x - 1) n++;
+  return n;
 }
 
-/** Pieces of one side in the set whose low half is at `lo` (the high half follows it). */
-function count(pos: Position, side: number, lo: Sets): number {
-  const bb = pos.bb;
-  const own = side === WHITE ? Sets.WhiteLo : Sets.BlackLo;
-  return popcount(bb[lo] & bb[own]) + popcount(bb[lo + 1] & bb[own + 1]);
-}
-
-/** Non-pawn material of a side: N = B = 3, R = 5, Q = 9. */
+/** Non-pawn material of a side: every piece besides pawns and king is worth 3, a rook or queen 2 more, a queen 4 more again. */
 export function nonPawnMaterial(pos: Position, side: number): number {
-  return 3 * (count(pos, side, Sets.KnightsLo) + count(pos, side, Sets.BishopsLo)) + 5 * count(pos, side, Sets.RooksLo) + 9 * count(pos, side, Sets.QueensLo);
+  const bb = pos.bb;
+  const lo = bb[side === WHITE ? Sets.WhiteLo : Sets.BlackLo];
+  const hi = bb[side === WHITE ? Sets.WhiteHi : Sets.BlackHi];
+  const heavyLo = bb[Sets.RooksLo] | bb[Sets.QueensLo];
+  const heavyHi = bb[Sets.RooksHi] | bb[Sets.QueensHi];
+  return 3 * count(lo & (bb[Sets.KnightsLo] | bb[Sets.BishopsLo] | heavyLo), hi & (bb[Sets.KnightsHi] | bb[Sets.BishopsHi] | heavyHi)) +
+    2 * count(lo & heavyLo, hi & heavyHi) + 4 * count(lo & bb[Sets.QueensLo], hi & bb[Sets.QueensHi]);
 }
 
-/** OPENING, MIDDLEGAME or ENDGAME (indices into PHASES). */
+/**
+ * OPENING, MIDDLEGAME or ENDGAME (indices into PHASES). Runs on every position, so the common case calls
+ * nothing: five white pieces besides pawns and king make at least 15 points, and no endgame.
+ */
 export function phaseOf(pos: Position, ply: number): number {
-  if (nonPawnMaterial(pos, 0) <= ENDGAME_MATERIAL && nonPawnMaterial(pos, 1) <= ENDGAME_MATERIAL) return ENDGAME;
+  const bb = pos.bb;
+  let pieces = 0;
+  for (let x = bb[Sets.WhiteLo] & ~(bb[Sets.PawnsLo] | bb[Sets.KingsLo]); x !== 0 && pieces < 5; x &= x - 1) pieces++;
+  for (let x = bb[Sets.WhiteHi] & ~(bb[Sets.PawnsHi] | bb[Sets.KingsHi]); x !== 0 && pieces < 5; x &= x - 1) pieces++;
+  if (pieces < 5 && nonPawnMaterial(pos, 0) <= ENDGAME_MATERIAL && nonPawnMaterial(pos, 1) <= ENDGAME_MATERIAL) return ENDGAME;
   return ply < OPENING_PLIES ? OPENING : MIDDLEGAME;
 }

@@ -112,6 +112,8 @@ export class Stats {
   private readonly all = new DimCounts(['all']);
   private readonly dims: Record<Dimension, DimCounts>;
   private readonly gameDims: DimCounts[];
+  /** dims.phase, counted per position */
+  private readonly byPhase: DimCounts;
   /** side * K + key */
   private readonly bySide = new Float64Array(2 * K);
   private readonly plyPositions = new Float64Array(PLY_BUCKETS);
@@ -134,6 +136,7 @@ export class Stats {
   constructor() {
     this.dims = Object.fromEntries(DIMENSION_NAMES.map((d) => [d, new DimCounts(DIMENSIONS[d])])) as Record<Dimension, DimCounts>;
     this.gameDims = GAME_DIMENSIONS.map((d) => this.dims[d]);
+    this.byPhase = this.dims.phase;
   }
 
   get games(): number {
@@ -154,7 +157,7 @@ export class Stats {
   addPosition(v: PositionView): void {
     const phase = phaseOf(v.pos, v.ply);
     const bucket = v.ply >= 200 ? PLY_BUCKETS - 1 : (v.ply / 10) | 0;
-    const ph = this.dims.phase;
+    const ph = this.byPhase;
     this.all.positions[0]++;
     ph.positions[phase]++;
     this.phasesReached |= 1 << phase;
@@ -174,7 +177,7 @@ export class Stats {
     const d = v.buf.data;
     const n = v.buf.count;
     const motifs = this.all.motifs;
-    const phaseMotifs = this.dims.phase.motifs;
+    const phaseMotifs = this.byPhase.motifs;
     let seen = 0;
     for (let i = 0; i < n; i++) {
       const o = i * STRIDE;
@@ -198,7 +201,7 @@ export class Stats {
       if ((played & PLAYED_KEY[k][0]) === 0) continue;
       const key = PLAYED_KEY[k][1];
       this.all.motifs[key]++;
-      this.dims.phase.motifs[phaseBase + key]++;
+      this.byPhase.motifs[phaseBase + key]++;
       this.bySide[side * K + key]++;
       this.byPly[plyBase + key]++;
       seen |= 1 << key;
@@ -214,7 +217,7 @@ export class Stats {
     for (let i = 0; i < this.gameDims.length; i++) this.gameDims[i].addGame(this.gameValue[i], this.all, this.mark, this.gameBits);
     this.all.games[0]++; // (its positions and motifs were counted position by position)
     addBits(this.all.gamesWith, 0, this.gameBits);
-    const ph = this.dims.phase;
+    const ph = this.byPhase;
     for (let p = 0; p < this.phaseBits.length; p++) {
       if ((this.phasesReached & (1 << p)) === 0) continue;
       ph.games[p]++;

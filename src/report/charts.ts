@@ -46,13 +46,13 @@ function present(s: StatsJSON, dim: Dimension): { label: string; games: number; 
 }
 
 /** Small multiples, one panel per motif key, each with its own y scale: `panel` is the inner chart. */
-function perMotif(values: object[], panel: object, columns = 4): object {
+function perMotif(values: object[], panel: object): object {
   return {
     $schema: SCHEMA,
     config: CONFIG,
     data: { values },
     facet: { field: 'motif', type: 'nominal', sort: [...MOTIF_KEYS], title: null },
-    columns,
+    columns: 4,
     spec: panel,
     spacing: { row: 14, column: 24 },
     resolve: { scale: { y: 'independent' }, axis: { x: 'independent' } },

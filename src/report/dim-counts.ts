@@ -57,8 +57,10 @@ export class DimCounts {
   /** Remembers in `mark` what addGame() measures a game from. */
   markGame(mark: Float64Array): void {
     mark[0] = this.positions[0];
-    mark.set(this.motifs.subarray(0, K), 1);
-    mark.set(this.positionsWith.subarray(0, K), 1 + K);
+    for (let k = 0; k < K; k++) {
+      mark[1 + k] = this.motifs[k];
+      mark[1 + K + k] = this.positionsWith[k];
+    }
   }
 
   value(v: number): DimValue {
