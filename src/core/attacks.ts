@@ -66,18 +66,20 @@ const R = new Int32Array(1);
  * leaves the high half in R[0]. Callers that look twice at one line compute m once.
  */
 function lineLo(occLo: number, occHi: number, m: number): number {
-  const M = MASKS;
-  const upLo = M[m + Mask.Upper] & occLo;
-  const upHi = M[m + Mask.Upper + 1] & occHi;
-  const lwHi = M[m + Mask.Lower + 1] & occHi;
+  const upLo = MASKS[m + Mask.Upper] & occLo;
+  const upHi = MASKS[m + Mask.Upper + 1] & occHi;
+  const lwHi = MASKS[m + Mask.Lower + 1] & occHi;
   // MS1B of (lower | 1), by Math.clz32 on the high half, then the low half
-  const msHi = lwHi !== 0 ? 1 << (31 - Math.clz32(lwHi)) : 0;
-  const msLo = lwHi !== 0 ? 0 : 1 << (31 - Math.clz32((M[m + Mask.Lower] & occLo) | 1));
+  let msLo = 0;
+  let msHi = 0;
+  if (lwHi !== 0) msHi = 1 << (31 - Math.clz32(lwHi));
+  else msLo = 1 << (31 - Math.clz32((MASKS[m + Mask.Lower] & occLo) | 1));
   // odiff = upper ^ (upper - ms1b): 64-bit subtraction with the borrow carried into the high half
   const dLo = (upLo - msLo) | 0;
-  const dHi = (upHi - msHi - ((upLo >>> 0) < (msLo >>> 0) ? 1 : 0)) | 0;
-  R[0] = (upHi ^ dHi) & M[m + Mask.LineEx + 1];
-  return (upLo ^ dLo) & M[m + Mask.LineEx];
+  const borrow = (upLo >>> 0) < (msLo >>> 0) ? 1 : 0;
+  const dHi = (upHi - msHi - borrow) | 0;
+  R[0] = (upHi ^ dHi) & MASKS[m + Mask.LineEx + 1];
+  return (upLo ^ dLo) & MASKS[m + Mask.LineEx];
 }
 
 /** Attacks of a slider on sq along one line kind (LINE_RANK, LINE_FILE, LINE_DIAG, LINE_ANTI). */
