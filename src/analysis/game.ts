@@ -28,7 +28,8 @@ export interface AnalyzerOptions {
   select?: CompiledQuery | null;
 }
 
-const MAX_TEXT = 60;
+/** Characters of the offending text kept in an error report. */
+export const MAX_ERROR_TEXT = 60;
 const NO_TEXT: GameText = { bytes: new Uint8Array(0), moveEnds: new Int32Array(0) };
 
 /** Reads, replays and tags games; one per worker, reused for every game. */
@@ -58,12 +59,12 @@ export class GameAnalyzer {
       return {
         kind: scan.incomplete ? 'incomplete' : 'syntax',
         ply: r.plies,
-        text: scan.text.slice(0, MAX_TEXT),
+        text: scan.text.slice(0, MAX_ERROR_TEXT),
         reason: `PGN syntax: ${scan.reason} at byte ${scan.offset} of the game`,
       };
     }
     if (!r.started) r.setUp(); // a game without moves: its start position alone
-    if (r.error !== null) return { ...r.error, text: r.error.text.slice(0, MAX_TEXT) };
+    if (r.error !== null) return { ...r.error, text: r.error.text.slice(0, MAX_ERROR_TEXT) };
     const split = swallowedGame(bytes, r.tagsEnd);
     if (split >= 0) return { kind: 'incomplete', ply: 0, text: '', reason: `holds the start of another game at byte ${split}`, split };
     this.begin(game, sink);
@@ -98,7 +99,7 @@ export class GameAnalyzer {
   /** Analyzes one position given as FEN (an EPD/FEN input line) as a game of its own. */
   fen(fen: string, game: number, sink: PositionSink): GameFailure | null {
     const r = this.reader;
-    if (!r.setPosition(fen)) return { ...r.error!, text: fen.slice(0, MAX_TEXT) };
+    if (!r.setPosition(fen)) return { ...r.error!, text: fen.slice(0, MAX_ERROR_TEXT) };
     this.begin(game, sink);
     this.positions(r.positions, r.moves, 0, game, sink);
     sink.endGame(NO_TEXT, this.tagged);

@@ -3,7 +3,7 @@
 // output, statistics and rejected games.
 import { installTables } from '../core/attacks.js';
 import { openTables } from '../core/tables.js';
-import { GameAnalyzer, type GameFailure } from '../analysis/game.js';
+import { GameAnalyzer, MAX_ERROR_TEXT, type GameFailure } from '../analysis/game.js';
 import type { MotifFilter } from '../motifs/filter.js';
 import type { OutputKind } from '../output/formats.js';
 import type { ParquetBatch } from '../output/parquet-columns.js';
@@ -43,7 +43,6 @@ function loadVerify(): Promise<VerifyModule> {
 }
 
 const latin1 = new TextDecoder('latin1');
-const MAX_TEXT = 60;
 
 /** One game as analysed: a whole game, or a part of a broken one. */
 interface GamePart {
@@ -91,17 +90,14 @@ class BatchWork {
   }
 
   known(bytes: Uint8Array, offset: number, why: KnownRejection): void {
-    this.reject(offset, { ply: 0, text: latin1.decode(bytes.subarray(0, MAX_TEXT)), ...why });
+    this.reject(offset, { ply: 0, text: latin1.decode(bytes.subarray(0, MAX_ERROR_TEXT)), ...why });
     this.row(offset, false, why.reason);
     this.game++;
   }
 
   fen(bytes: Uint8Array, offset: number): void {
     this.at(offset);
-    const failure = this.analyzer.fen(latin1.decode(bytes), this.game, this.sink);
-    if (failure !== null) this.reject(offset, failure);
-    this.row(offset, true, failure?.reason ?? null);
-    this.game++;
+    this.done(bytes, offset, this.analyzer.fen(latin1.decode(bytes), this.game, this.sink));
   }
 
   /**
@@ -115,9 +111,7 @@ class BatchWork {
       const part = bytes.subarray(start);
       this.at(offset + start);
       let failure = this.analyzer.pgn(part, this.game, this.sink);
-      // a recovered part may hold more than one game: go on after its termination marker
-      const end = this.analyzer.consumed;
-      const cut = failure !== null ? (failure.split ?? nextTagSection(part)) : start > 0 && !blank(part, end) ? end : -1;
+      const cut = this.cutAt(part, failure, start > 0);
       if (cut < 0) {
         parts.push(this.done(part, offset + start, failure));
         return parts;
@@ -127,6 +121,16 @@ class BatchWork {
       parts.push(this.done(head, offset + start, failure));
       start += cut;
     }
+  }
+
+  /**
+   * Where the bytes just analysed must be split, or -1: a rejected game at another game it swallowed; a
+   * recovered part that replayed after its termination marker, when more follows.
+   */
+  private cutAt(part: Uint8Array, failure: GameFailure | null, recovered: boolean): number {
+    if (failure !== null) return failure.split ?? nextTagSection(part);
+    const end = this.analyzer.consumed;
+    return recovered && !blank(part, end) ? end : -1;
   }
 
   private done(bytes: Uint8Array, offset: number, failure: GameFailure | null): GamePart {
