@@ -1,0 +1,72 @@
+// The plain data the puzzle stages hand each other (DESIGN.md §12): stage 1's candidates (made in the
+// workers, cloned to the main thread), the engine's answers (src/puzzles/uci.ts), and the verified puzzle
+// that the themes and the writers read.
+
+/** Why stage 1 sent a position on: its material search found a mate, a gain, or the game's [%eval] swung. */
+export type CandidateRule = 'mate' | 'material' | 'eval';
+
+/** A position P after the opponent's move, worth asking the engine about. */
+export interface Candidate {
+  /** 1-based game number in input order over all inputs. */
+  game: number;
+  /** Ply of P in its game (the opponent's setup move is ply - 1 → ply). */
+  ply: number;
+  /** FEN of the position before the opponent's move (lichess's FEN column). */
+  fenBefore: string;
+  /** The opponent's move in UCI (the first move of lichess's Moves column). */
+  setup: string;
+  /** FEN of P, where the solver is to move. */
+  fen: string;
+  /** The rules that fired, in CandidateRule order. */
+  rules: CandidateRule[];
+  /** Stage 1's value for the solver over the material balance, in pawns (≥ 1000 for a mate), 0 if only [%eval]. */
+  gain: number;
+  /** Stage 1's best move for the solver in UCI ('' when only [%eval] fired). */
+  best: string;
+  /** The game's Site tag and Opening tag (null when absent). */
+  site: string | null;
+  opening: string | null;
+}
+
+/** An engine score from the side to move's view: centipawns, or mate in `mate` moves (negative: mated). */
+export type Score = { cp: number; mate?: undefined } | { mate: number; cp?: undefined };
+
+/** One `info … multipv k … pv …` line as last reported before `bestmove`. */
+export interface EngineLine {
+  multipv: number;
+  depth: number;
+  score: Score;
+  /** The principal variation in UCI. */
+  pv: string[];
+}
+
+/** An engine's answer to one `go`. */
+export interface EngineAnswer {
+  /** Lines by multipv rank (lines[0] is the best), at most the multipv asked for. */
+  lines: EngineLine[];
+  bestmove: string;
+  /** Nodes the engine reported for this search. */
+  nodes: number;
+}
+
+/** A verified puzzle (or, with `--engine none`, stage 1's unverified one). */
+export interface Puzzle {
+  /** Stable id: game number and ply, e.g. `g12p34`. */
+  id: string;
+  game: number;
+  ply: number;
+  /** The position before the opponent's move. */
+  fenBefore: string;
+  /** UCI moves: the opponent's setup move, then the solution (solver, reply, …, ending on a solver move). */
+  moves: string[];
+  /** Mate in n for the solver at P (n ≥ 1), or null for a material puzzle. */
+  mateIn: number | null;
+  /** The engine's score for the solver at P in centipawns (a mate counts as 10,000 − n). */
+  cp: number;
+  themes: string[];
+  /** The game's Site with `#ply` (lichess's GameUrl), '' when there is no Site. */
+  gameUrl: string;
+  /** lichess-style opening tags from the game's Opening tag ('' when absent). */
+  openingTags: string;
+  verified: boolean;
+}
