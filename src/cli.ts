@@ -7,6 +7,8 @@ import { runAnalyze, type Interrupt } from './cli/analyze.js';
 import { parseAnalyze } from './cli/options.js';
 import { runMergeStats } from './cli/merge-stats.js';
 import { runPerft } from './cli/perft.js';
+import { parsePuzzles } from './cli/puzzle-options.js';
+import { runPuzzles } from './cli/puzzles.js';
 import { usage, version } from './cli/usage.js';
 
 function watchSignals(): Interrupt {
@@ -39,6 +41,7 @@ async function main(argv: string[]): Promise<number> {
     return EXIT.ok;
   }
   if (argv[0] === 'merge-stats') return runMergeStats(argv.slice(1));
+  if (argv[0] === 'puzzles') return runPuzzles(parsePuzzles(argv.slice(1)), watchSignals());
   const cmd = parseAnalyze(argv[0] === 'analyze' ? argv.slice(1) : argv);
   return runAnalyze(cmd, watchSignals());
 }

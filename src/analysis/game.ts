@@ -26,11 +26,13 @@ export interface AnalyzerOptions {
   moves: boolean;
   /** --where: select exactly the positions matching this query, tagged or not (null: the tagged ones). */
   select?: CompiledQuery | null;
+  /** Tag the positions (default); false hands out untagged positions, for sinks that judge them otherwise (puzzles). */
+  scan?: boolean;
 }
 
 /** Characters of the offending text kept in an error report. */
 export const MAX_ERROR_TEXT = 60;
-const NO_TEXT: GameText = { bytes: new Uint8Array(0), moveEnds: new Int32Array(0) };
+const NO_TEXT: GameText = { bytes: new Uint8Array(0), moveEnds: new Int32Array(0), moves: new Int32Array(0) };
 
 /** Reads, replays and tags games; one per worker, reused for every game. */
 export class GameAnalyzer {
@@ -67,9 +69,10 @@ export class GameAnalyzer {
     if (r.error !== null) return { ...r.error, text: r.error.text.slice(0, MAX_ERROR_TEXT) };
     const split = swallowedGame(bytes, r.tagsEnd);
     if (split >= 0) return { kind: 'incomplete', ply: 0, text: '', reason: `holds the start of another game at byte ${split}`, split };
-    this.begin(game, sink);
+    const text: GameText = { bytes: bytes.subarray(0, r.end), moveEnds: r.moveEnds.subarray(0, r.plies), moves: r.moves.subarray(0, r.plies) };
+    this.begin(game, sink, text);
     this.positions(r.positions, r.moves, r.plies, game, sink);
-    sink.endGame({ bytes: bytes.subarray(0, r.end), moveEnds: r.moveEnds.subarray(0, r.plies) }, this.tagged);
+    sink.endGame(text, this.tagged);
     return null;
   }
 
@@ -90,17 +93,17 @@ export class GameAnalyzer {
   }
 
   /** The game's start, told to the query (its game fields) and to the sink. */
-  private begin(game: number, sink: PositionSink): void {
+  private begin(game: number, sink: PositionSink, text: GameText): void {
     const info = this.info(game);
     this.select?.beginGame(info, this.tagOf);
-    sink.beginGame(info);
+    sink.beginGame(info, text);
   }
 
   /** Analyzes one position given as FEN (an EPD/FEN input line) as a game of its own. */
   fen(fen: string, game: number, sink: PositionSink): GameFailure | null {
     const r = this.reader;
     if (!r.setPosition(fen)) return { ...r.error!, text: fen.slice(0, MAX_ERROR_TEXT) };
-    this.begin(game, sink);
+    this.begin(game, sink, NO_TEXT);
     this.positions(r.positions, r.moves, 0, game, sink);
     sink.endGame(NO_TEXT, this.tagged);
     return null;
@@ -109,15 +112,18 @@ export class GameAnalyzer {
   /** Pass 2: every position of a replayable game through the motif engine into the sink. */
   private positions(positions: Position[], moves: Int32Array, plies: number, game: number, sink: PositionSink): void {
     const { allPositions, filter } = this.opts;
+    const scan = this.opts.scan !== false;
     const v = this.view;
     v.game = game;
     this.tagged = 0;
     for (let ply = 0; ply <= plies; ply++) {
       const pos = positions[ply];
-      scanMotifs(pos, this.buf);
-      filterBuffer(this.buf, filter.codes);
+      if (scan) {
+        scanMotifs(pos, this.buf);
+        filterBuffer(this.buf, filter.codes);
+      }
       const m = ply < plies ? moves[ply] : -1;
-      const played = m >= 0 ? playedFlags(pos, m, positions[ply + 1]) & filter.played : 0;
+      const played = m >= 0 && scan ? playedFlags(pos, m, positions[ply + 1]) & filter.played : 0;
       const tagged = this.buf.count > 0 || played !== 0;
       if (tagged) this.tagged++;
       v.ply = ply;

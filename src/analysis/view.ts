@@ -42,12 +42,14 @@ export interface GameText {
   bytes: Uint8Array;
   /** For ply p (the move played from position p), token end offset in bytes: moveEnds[p]. */
   moveEnds: Int32Array;
+  /** The moves played, by ply (src/core/move.ts), when the analyzer hands them out (beginGame). */
+  moves?: Int32Array;
 }
 
 /** Receives every position of a replayed game in order, then the game's end. */
 export interface PositionSink {
-  /** Before the first position of a game that replays. */
-  beginGame(info: GameInfo): void;
+  /** Before the first position of a game that replays; `text`: its bytes and moves, read in pass 1. */
+  beginGame(info: GameInfo, text: GameText): void;
   /** `keep`: the position is selected for output (tagged, or any with --all-positions). */
   position(v: PositionView, keep: boolean): void;
   /** After the last position; `tagged` counts the positions with at least one record or played tag. */

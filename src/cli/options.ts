@@ -61,7 +61,7 @@ const OPTIONS = {
   tags: { type: 'string' },
 } as const;
 
-function positiveInt(text: string | undefined, name: string, dflt: number): number {
+export function positiveInt(text: string | undefined, name: string, dflt: number): number {
   if (text === undefined) return dflt;
   const n = Number(text);
   if (!Number.isInteger(n) || n < 1) throw new UsageError(`${name} needs a whole number ≥ 1, got "${text}"`);
@@ -77,8 +77,8 @@ function motifFilter(list: string | undefined): MotifFilter {
   }
 }
 
-/** The thread count asked for, lowered to the maximum with a warning. */
-function threadCount(text: string | undefined, warnings: string[]): number {
+/** The worker thread count asked for, lowered to the maximum with a warning. */
+export function threadCount(text: string | undefined, warnings: string[]): number {
   const asked = positiveInt(text, '--threads', defaultThreads());
   const max = maxThreads();
   if (asked <= max) return asked;

@@ -1,12 +1,16 @@
 // Progress on stderr, only when it is a TTY (or when asked): bytes read of the total (compressed bytes
-// for compressed inputs), games, positions/s and the ETA that cli-progress derives from the bytes.
+// for compressed inputs), what the run counts (games, positions/s; candidates and puzzles) and the ETA
+// that cli-progress derives from the bytes.
 import cliProgress from 'cli-progress';
+
+/** The analysis's figures after the bytes: `{name}` fields filled by update() or show(). */
+const ANALYSIS_FIELDS = '{games} games | {pps} positions/s';
 
 export class Progress {
   private readonly bar: cliProgress.SingleBar | null;
   private readonly t0 = performance.now();
 
-  constructor(enabled: boolean, totalBytes: number | null) {
+  constructor(enabled: boolean, totalBytes: number | null, fields = ANALYSIS_FIELDS) {
     if (!enabled) {
       this.bar = null;
       return;
@@ -15,9 +19,7 @@ export class Progress {
     this.bar = new cliProgress.SingleBar(
       {
         stream: process.stderr,
-        format: known
-          ? '{bar} {percentage}% | {mb}/{totalMb} MB | {games} games | {pps} positions/s | ETA {eta_formatted}'
-          : '{mb} MB | {games} games | {pps} positions/s',
+        format: known ? `{bar} {percentage}% | {mb}/{totalMb} MB | ${fields} | ETA {eta_formatted}` : `{mb} MB | ${fields}`,
         hideCursor: true,
         etaBuffer: 50,
         fps: 5,
@@ -25,13 +27,22 @@ export class Progress {
       },
       cliProgress.Presets.shades_classic,
     );
-    this.bar.start(known ? totalBytes : 1, 0, { mb: '0.0', totalMb: known ? (totalBytes / 1e6).toFixed(1) : '?', games: 0, pps: 0 });
+    const zeros = Object.fromEntries([...fields.matchAll(/\{(\w+)\}/g)].map((m) => [m[1], 0]));
+    this.bar.start(known ? totalBytes : 1, 0, { mb: '0.0', totalMb: known ? (totalBytes / 1e6).toFixed(1) : '?', ...zeros });
   }
 
   update(bytes: number, games: number, positions: number): void {
-    if (this.bar === null) return;
-    const s = (performance.now() - this.t0) / 1000;
-    this.bar.update(bytes, { mb: (bytes / 1e6).toFixed(1), games, pps: Math.round(positions / Math.max(s, 1e-3)).toLocaleString('en') });
+    this.show(bytes, { games, pps: this.perSecond(positions) });
+  }
+
+  /** Draws the bar at `bytes` with these values of its fields. */
+  show(bytes: number, values: Record<string, string | number>): void {
+    this.bar?.update(bytes, { mb: (bytes / 1e6).toFixed(1), ...values });
+  }
+
+  /** A count since the start as a rate per second, for the bar. */
+  perSecond(n: number): string {
+    return Math.round(n / Math.max((performance.now() - this.t0) / 1000, 1e-3)).toLocaleString('en');
   }
 
   /** Prints a line above the bar (which the next update draws again), or just the line without a bar. */

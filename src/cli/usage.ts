@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { MOTIF_NAMES } from '../motifs/filter.js';
 import { defaultThreads } from '../pipeline/run.js';
+import { DEFAULT_NODES, DEFAULT_PROBE_NODES } from './puzzle-options.js';
 
 export function usage(): string {
   return `pgn-xray — tag tactical motifs found by x-ray bitboards in chess games
@@ -15,6 +16,9 @@ Usage:
       (a castling field in Shredder letters, e.g. HFhf, means Chess960 without --chess960)
   pgn-xray merge-stats FILE... [-o FILE] [--report FILE.html] [-q]
       add up --stats files (of shards, of months): equal to one run's statistics over all their inputs
+  pgn-xray puzzles INPUT... [puzzle options]
+      puzzle sets: positions where the opponent's move lost material or allowed a mate, picked by a
+      material search with an x-ray static exchange evaluation, verified by a UCI engine (Stockfish)
 
 Options:
   -o, --output FILE       write here instead of stdout (never one of the inputs)
@@ -39,6 +43,18 @@ Options:
       --no-progress       no progress bar (it shows only when stderr is a terminal)
   -h, --help              this help
   -V, --version           the version
+
+Puzzle options:
+  -o, --output FILE       write here instead of stdout (never one of the inputs)
+  -f, --format FMT        csv (the lichess puzzle CSV) | pgn | epd        (default csv)
+      --engine PATH       the UCI engine; none: stage 1 only, unverified  (default: stockfish on the PATH
+                          or in /usr/games)
+      --engine-procs N    engine processes                             (default ${defaultThreads()})
+      --nodes N           nodes per verifying search                   (default ${DEFAULT_NODES})
+      --probe-nodes N     nodes of the short probe before it           (default ${DEFAULT_PROBE_NODES})
+      --max-puzzles N     stop after N puzzles
+      --summary FILE      the run's counts as JSON (candidates per rule, engine, drops, themes)
+  -j, --threads, --errors, --max-game-bytes, --batch-games, -q, --no-progress: as above
 
 Output: one JSON object per tagged position (see the README for every format's fields); rejected games
 are reported and skipped, and the games a broken one swallowed are recovered.

@@ -3,6 +3,8 @@
 import type { GameErrorKind } from '../errors.js';
 import type { PositionRecord } from '../output/records.js';
 import type { StatsJSON } from '../output/stats.js';
+import type { Stage1Counts } from '../puzzles/stage1.js';
+import type { Candidate } from '../puzzles/types.js';
 
 /** A game that could not be read or replayed (DESIGN.md §7), as reported (`--errors`, stderr, onReject). */
 export interface GameError {
@@ -66,6 +68,8 @@ export interface BatchResult {
   errors: GameError[];
   /** --verify: counts of the audit against pgn-parser and chess.js, and any disagreement. */
   verify: VerifyReport | null;
+  /** `pgn-xray puzzles`: stage 1's candidates, in order, and its counts; null otherwise. */
+  puzzles?: { candidates: Candidate[]; counts: Stage1Counts } | null;
 }
 
 export interface VerifyReport {

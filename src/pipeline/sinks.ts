@@ -20,16 +20,20 @@ export class BatchSink implements PositionSink {
   private readonly columns: ParquetColumns | null;
   private readonly tags: readonly string[];
   private readonly keptGamesOnly: boolean;
+  /** Another sink shown every position too (stage 1 of the puzzles). */
+  private readonly also: PositionSink | null;
 
   /**
    * Formats with `formatter` (null: no text), or collects records (`records`) or Parquet columns
    * (`parquet`); `tags`: the tags every record carries (--tags); `keptGamesOnly` (--where): a game
-   * without a kept position writes nothing, not even its PGN text.
+   * without a kept position writes nothing, not even its PGN text; `also`: a sink that sees every
+   * position as well.
    */
   constructor(
     private readonly formatter: Formatter | null,
-    o: { records?: boolean; tags?: readonly string[]; parquet?: boolean; keptGamesOnly?: boolean } = {},
+    o: { records?: boolean; tags?: readonly string[]; parquet?: boolean; keptGamesOnly?: boolean; also?: PositionSink } = {},
   ) {
+    this.also = o.also ?? null;
     this.tags = o.tags ?? [];
     this.keptGamesOnly = o.keptGamesOnly === true;
     this.records = o.records === true ? [] : null;
@@ -42,7 +46,8 @@ export class BatchSink implements PositionSink {
     return new BatchSink(text ? createFormatter(kind, tags) : null, { records: kind === 'records', tags, parquet: kind === 'parquet', keptGamesOnly });
   }
 
-  beginGame(info: GameInfo): void {
+  beginGame(info: GameInfo, text: GameText): void {
+    this.also?.beginGame(info, text);
     this.formatter?.beginGame(info);
     this.columns?.beginGame(info);
     if (this.records !== null && this.tags.length > 0) this.gameTags = askedTags(this.tags, info.tags);
@@ -57,12 +62,14 @@ export class BatchSink implements PositionSink {
       else this.columns?.position(v);
     }
     this.stats.addPosition(v);
+    this.also?.position(v, keep);
   }
 
   endGame(text: GameText, tagged: number): void {
     if (this.formatter !== null && (this.kept > 0 || !this.keptGamesOnly)) this.text += this.formatter.endGame(text);
     this.kept = 0;
     this.stats.endGame(tagged);
+    this.also?.endGame(text, tagged);
   }
 
   /** What the batch produced, and a fresh start. */

@@ -11,6 +11,7 @@ import { gameLine, gameRow } from '../output/games.js';
 import { nextTagSection } from '../pgn/recover.js';
 import type { CompiledQuery } from '../query/compile.js';
 import type { Batch, BatchResult, GameError, KnownRejection } from './batch.js';
+import { CandidateSink } from '../puzzles/candidate-sink.js';
 import { BatchSink } from './sinks.js';
 
 export interface WorkerOptions {
@@ -26,6 +27,8 @@ export interface WorkerOptions {
   tags?: string[];
   /** Records carry their game's byte offset (--shard). */
   offsets?: boolean;
+  /** `pgn-xray puzzles`: no output, no tags; stage 1 picks the candidate positions (DESIGN.md §12). */
+  puzzles?: boolean;
 }
 
 export interface WorkerInit {
@@ -153,8 +156,9 @@ export function createTask(init: WorkerInit): (batch: Batch) => Promise<BatchRes
   installTables(openTables(init.tables));
   const o = init.options;
   const tags = o.tags ?? [];
-  const analyzer = new GameAnalyzer({ allPositions: o.allPositions, filter: o.filter, moves: o.output !== 'none', allTags: o.games === true || tags.length > 0, select: o.where });
-  const sink = BatchSink.of(o.output, tags, o.where != null);
+  const puzzles = o.puzzles === true ? new CandidateSink() : null;
+  const analyzer = new GameAnalyzer({ allPositions: o.allPositions, filter: o.filter, moves: o.output !== 'none', allTags: o.games === true || tags.length > 0 || puzzles !== null, select: o.where, scan: puzzles === null });
+  const sink = puzzles !== null ? new BatchSink(null, { also: puzzles }) : BatchSink.of(o.output, tags, o.where != null);
   let toIpc: ((b: ParquetBatch) => Uint8Array) | null = null; // -f parquet: Arrow loads with the first batch
 
   return async (batch: Batch): Promise<BatchResult> => {
@@ -185,6 +189,7 @@ export function createTask(init: WorkerInit): (batch: Batch) => Promise<BatchRes
       stats: out.stats.toJSON(),
       errors: work.errors,
       verify: verifier?.take() ?? null,
+      puzzles: puzzles?.take() ?? null,
     };
   };
 }

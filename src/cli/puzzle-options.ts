@@ -1,0 +1,82 @@
+// The puzzles command's options (DESIGN.md §12), parsed and checked before anything is read.
+import { availableParallelism } from 'node:os';
+import { parseArgs } from 'node:util';
+import { UsageError } from '../errors.js';
+import { DEFAULT_MAX_GAME_BYTES } from '../pgn/splitter.js';
+import { PUZZLE_FORMATS, type PuzzleFormat } from '../puzzles/formats.js';
+import { threadCount, positiveInt } from './options.js';
+
+export interface PuzzleCommand {
+  inputs: string[];
+  output: string | undefined;
+  format: PuzzleFormat;
+  /** The UCI engine's path; undefined: the default engine; null: --engine none (stage 1 only, unverified). */
+  engine: string | null | undefined;
+  /** Engine processes working side by side. */
+  engineProcs: number;
+  /** Nodes of the verifying search and of the short probe before it. */
+  nodes: number;
+  probeNodes: number;
+  /** Stop after this many puzzles (Infinity: no limit). */
+  maxPuzzles: number;
+  /** Stage-1 worker threads. */
+  threads: number;
+  errors: string | undefined;
+  /** The run's summary as JSON. */
+  summary: string | undefined;
+  maxGameBytes: number;
+  batchGames: number;
+  quiet: boolean;
+  progress: boolean;
+  warnings: string[];
+}
+
+const OPTIONS = {
+  output: { type: 'string', short: 'o' },
+  format: { type: 'string', short: 'f', default: 'csv' },
+  engine: { type: 'string' },
+  'engine-procs': { type: 'string' },
+  nodes: { type: 'string' },
+  'probe-nodes': { type: 'string' },
+  'max-puzzles': { type: 'string' },
+  threads: { type: 'string', short: 'j' },
+  errors: { type: 'string' },
+  summary: { type: 'string' },
+  'max-game-bytes': { type: 'string' },
+  'batch-games': { type: 'string' },
+  quiet: { type: 'boolean', short: 'q' },
+  progress: { type: 'boolean' },
+  'no-progress': { type: 'boolean' },
+} as const;
+
+/** Default stage-2 search and probe sizes (DESIGN.md §12). */
+export const DEFAULT_NODES = 1_000_000;
+export const DEFAULT_PROBE_NODES = 100_000;
+
+export function parsePuzzles(args: string[]): PuzzleCommand {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: OPTIONS });
+  if (positionals.length === 0) throw new UsageError('puzzles: no input: give one or more PGN files, or - for stdin');
+  const format = values.format as PuzzleFormat;
+  if (!PUZZLE_FORMATS.includes(format)) throw new UsageError(`puzzles: unknown format "${values.format}" (${PUZZLE_FORMATS.join(', ')})`);
+  const quiet = values.quiet === true;
+  const warnings: string[] = [];
+  const nodes = positiveInt(values.nodes, '--nodes', DEFAULT_NODES);
+  return {
+    inputs: positionals,
+    output: values.output,
+    format,
+    engine: values.engine === 'none' ? null : values.engine,
+    engineProcs: positiveInt(values['engine-procs'], '--engine-procs', Math.max(1, availableParallelism())),
+    nodes,
+    probeNodes: Math.min(nodes, positiveInt(values['probe-nodes'], '--probe-nodes', DEFAULT_PROBE_NODES)),
+    maxPuzzles: positiveInt(values['max-puzzles'], '--max-puzzles', Infinity),
+    threads: threadCount(values.threads, warnings),
+    errors: values.errors,
+    summary: values.summary,
+    maxGameBytes: positiveInt(values['max-game-bytes'], '--max-game-bytes', DEFAULT_MAX_GAME_BYTES),
+    batchGames: positiveInt(values['batch-games'], '--batch-games', 64),
+    quiet,
+    progress: !quiet && values['no-progress'] !== true && (values.progress === true || process.stderr.isTTY === true),
+    warnings,
+  };
+}

@@ -1,0 +1,176 @@
+// `pgn-xray puzzles INPUT...` (DESIGN.md §12): the analysis run in puzzle mode (stage 1 in the workers)
+// feeds its candidates in input order to the engine pool (stage 2), and the verified puzzles are written
+// in input order, each position once. Outputs are opened and checked against the inputs before anything
+// is read; a signal, a full disk or a closed stdout end the output at a whole puzzle, as in analyze.
+import { EXIT } from '../errors.js';
+import { ALL_MOTIFS } from '../motifs/filter.js';
+import type { BatchResult } from '../pipeline/batch.js';
+import { fileInput } from '../pipeline/inputs.js';
+import { AnalysisRun } from '../pipeline/run.js';
+import { totalBytes } from '../pipeline/source.js';
+import { assemblePuzzle, unverifiedVerdict } from '../puzzles/assemble.js';
+import { resolveEngine } from '../puzzles/engine-path.js';
+import { EnginePool } from '../puzzles/engine-pool.js';
+import type { PuzzleFormat } from '../puzzles/format.js';
+import { puzzleWriter } from '../puzzles/formats.js';
+import { CandidateQueue, positionKey } from '../puzzles/queue.js';
+import { STAGE2_DEFAULTS, verifyCandidate, type Verdict } from '../puzzles/stage2.js';
+import { addCounts, emptySummary, summaryText, type PuzzleSummary } from '../puzzles/tally.js';
+import type { Candidate } from '../puzzles/types.js';
+import type { Interrupt } from './analyze.js';
+import { checkOutputs, openOutput, StdoutClosed, type RecordWriter } from './outputs.js';
+import { Progress } from './progress.js';
+import type { PuzzleCommand } from './puzzle-options.js';
+import { Rejections } from './rejections.js';
+
+const FIELDS = '{games} games | {candidates} candidates | {eps} engine positions/s | {puzzles} puzzles';
+
+/** Verifications queued beyond the engines' number, so no engine waits for the next candidate. */
+const QUEUE_SLACK = 2;
+
+/** The run's moving parts, shared by the steps below. */
+interface PuzzleRun {
+  cmd: PuzzleCommand;
+  run: AnalysisRun;
+  pool: EnginePool | null;
+  queue: CandidateQueue<Verdict>;
+  out: RecordWriter;
+  writer: PuzzleFormat;
+  summary: PuzzleSummary;
+  /** Positions of the puzzles written, so each is written once. */
+  written: Set<string>;
+  stopped: boolean;
+}
+
+export async function runPuzzles(cmd: PuzzleCommand, interrupt: Interrupt): Promise<number> {
+  checkOutputs(cmd.inputs, [cmd.output, cmd.errors, cmd.summary]);
+  for (const w of cmd.warnings) process.stderr.write(`${w}\n`);
+  const enginePath = resolveEngine(cmd.engine === null ? 'none' : cmd.engine);
+  const out = await openOutput(cmd.output);
+  const errFile = cmd.errors !== undefined ? await openOutput(cmd.errors) : null;
+  const summaryFile = cmd.summary !== undefined ? await openOutput(cmd.summary) : null;
+  const pool = enginePath === null ? null : await EnginePool.start({ path: enginePath, procs: cmd.engineProcs });
+  let bytes = 0;
+  let before = 0;
+  let current = -1;
+  const run = new AnalysisRun({
+    inputs: cmd.inputs.map(fileInput),
+    worker: { output: 'none', allPositions: false, filter: ALL_MOTIFS, verify: false, puzzles: true },
+    threads: cmd.threads,
+    maxGameBytes: cmd.maxGameBytes,
+    batchGames: cmd.batchGames,
+    onBytes: (input, n) => {
+      if (input !== current) [before, current] = [bytes, input];
+      bytes = before + n;
+    },
+  });
+  const limits = { ...STAGE2_DEFAULTS, nodes: cmd.nodes, probeNodes: cmd.probeNodes };
+  const verify = pool === null ? (c: Candidate) => Promise.resolve(unverifiedVerdict(c)) : (c: Candidate) => verifyCandidate(pool, c, limits);
+  const p: PuzzleRun = {
+    cmd, run, pool, out,
+    writer: puzzleWriter(cmd.format),
+    queue: new CandidateQueue(verify, pool === null ? 1 : cmd.engineProcs + QUEUE_SLACK),
+    summary: emptySummary(pool !== null),
+    written: new Set(),
+    stopped: false,
+  };
+  interrupt.onSignal = () => stop(p);
+  const progress = new Progress(cmd.progress, totalBytes(cmd.inputs), FIELDS);
+  const rejections = new Rejections(errFile, cmd.quiet, (line) => progress.log(line));
+  const cpu0 = process.cpuUsage();
+  let failure: unknown = null;
+  try {
+    const header = p.writer.header();
+    if (header !== '') await out.write(header);
+    for await (const r of run) {
+      await rejections.add(r.errors);
+      await takeBatch(p, r);
+      const s = p.summary;
+      progress.show(bytes, { games: s.games + s.rejected, candidates: s.candidates, eps: progress.perSecond(s.engine?.calls ?? 0), puzzles: s.puzzles });
+      if (p.stopped) break;
+    }
+    while (!p.stopped && p.queue.size > 0) await emitNext(p);
+  } catch (e) {
+    failure = e;
+  } finally {
+    progress.stop();
+    await finishEngines(p);
+  }
+  rejections.close();
+  for (const w of [out, errFile]) failure ??= await w?.close().then(() => null, (e: unknown) => e);
+  return finish(p, summaryFile, failure, interrupt, cpu0);
+}
+
+/** Stops reading and verifying: what is written stays whole. */
+function stop(p: PuzzleRun): void {
+  p.stopped = true;
+  p.run.stop();
+}
+
+/** A batch's counts and candidates: each candidate queued, verdicts written as the queue fills. */
+async function takeBatch(p: PuzzleRun, r: BatchResult): Promise<void> {
+  const s = p.summary;
+  s.games += r.stats.games;
+  s.rejected += r.stats.rejected;
+  s.positions += r.stats.positions;
+  if (r.puzzles == null) return;
+  addCounts(s.stage1, r.puzzles.counts);
+  for (const c of r.puzzles.candidates) {
+    if (p.stopped) return;
+    s.candidates++;
+    if (!p.queue.push(c)) s.duplicates++;
+    while (!p.stopped && p.queue.full) await emitNext(p);
+  }
+}
+
+/** Writes the oldest candidate's puzzle if the engine verified it; stops at --max-puzzles. */
+async function emitNext(p: PuzzleRun): Promise<void> {
+  const next = await p.queue.next();
+  if (next === undefined) return;
+  const { candidate, verdict } = next;
+  const s = p.summary;
+  if (s.engine !== null) {
+    s.engine.calls += verdict.calls;
+    s.engine.nodes += verdict.nodes;
+  }
+  if (!verdict.verified) {
+    addCounts(s.dropped, { [verdict.drop]: 1 });
+    return;
+  }
+  const key = positionKey(candidate.fen);
+  if (p.written.has(key)) return;
+  p.written.add(key);
+  const puzzle = assemblePuzzle(candidate, verdict, p.pool !== null);
+  await p.out.write(p.writer.puzzle(puzzle));
+  s.puzzles++;
+  addCounts(s.themes, Object.fromEntries(puzzle.themes.map((t) => [t, 1])));
+  if (s.puzzles >= p.cmd.maxPuzzles) stop(p);
+}
+
+/** The engines' CPU time, then the engines closed (quit, or killed when they do not). */
+async function finishEngines(p: PuzzleRun): Promise<void> {
+  if (p.pool === null) return;
+  if (p.summary.engine !== null) p.summary.engine.cpuSeconds = p.pool.stats().cpuSeconds;
+  await p.pool.close();
+}
+
+async function finish(p: PuzzleRun, summaryFile: RecordWriter | null, failure: unknown, interrupt: Interrupt, cpu0: NodeJS.CpuUsage): Promise<number> {
+  const s = p.summary;
+  const cpu = process.cpuUsage(cpu0);
+  s.cpuSeconds = (cpu.user + cpu.system) / 1e6;
+  s.seconds = p.run.seconds;
+  if (summaryFile !== null) {
+    await summaryFile.write(JSON.stringify(s, null, 2) + '\n');
+    await summaryFile.close();
+  }
+  if (failure !== null && !(failure instanceof StdoutClosed)) throw failure;
+  for (const e of p.run.inputErrors) process.stderr.write(`pgn-xray: ${e.message}\n`);
+  if (!p.cmd.quiet) process.stderr.write(summaryText(s));
+  if (interrupt.signal !== null) {
+    const at = p.run.position;
+    process.stderr.write(`pgn-xray: interrupted by ${interrupt.signal} after ${s.games + s.rejected} games (${at.input || 'no input'} up to byte ${at.offset}); the output ends at a whole puzzle\n`);
+    return interrupt.signal === 'SIGINT' ? EXIT.sigint : EXIT.sigterm;
+  }
+  if (failure instanceof StdoutClosed) return EXIT.ok;
+  return p.run.inputErrors.length > 0 ? EXIT.failure : EXIT.ok;
+}

@@ -1,0 +1,37 @@
+// A puzzle from a candidate and the engine's verdict (or stage 1's own line with --engine none): the
+// lichess columns — id, FEN before the setup move, moves, themes from our tags over the line, GameUrl,
+// OpeningTags (DESIGN.md §12).
+import { gameUrl, openingTags } from './opening.js';
+import type { Verdict } from './stage2.js';
+import { puzzleThemes } from './themes.js';
+import type { Candidate, Puzzle } from './types.js';
+
+/** A verdict that made a puzzle. */
+export type Solved = Extract<Verdict, { verified: true }>;
+
+/** Marks the puzzles of --engine none in their themes, so no reader takes them for verified ones. */
+export const UNVERIFIED_THEME = 'unverified';
+
+/** Stage 1's line as a verdict, for --engine none: its best move, its material gain; no move, no puzzle. */
+export function unverifiedVerdict(c: Candidate): Verdict {
+  if (c.best === '') return { verified: false, drop: 'noMove', detail: 'stage 1 fired on the [%eval] alone', calls: 0, nodes: 0 };
+  return { verified: true, solution: [c.best], mateIn: c.gain >= 1000 ? 1 : null, cp: Math.min(c.gain, 99) * 100, calls: 0, nodes: 0 };
+}
+
+export function assemblePuzzle(c: Candidate, v: Solved, verified: boolean): Puzzle {
+  const moves = [c.setup, ...v.solution];
+  const themes = puzzleThemes({ fenBefore: c.fenBefore, moves, mateIn: v.mateIn, cp: v.cp });
+  return {
+    id: `g${c.game}p${c.ply}`,
+    game: c.game,
+    ply: c.ply,
+    fenBefore: c.fenBefore,
+    moves,
+    mateIn: v.mateIn,
+    cp: v.cp,
+    themes: verified ? themes : [...themes, UNVERIFIED_THEME].sort(),
+    gameUrl: gameUrl(c.site, c.ply),
+    openingTags: openingTags(c.opening),
+    verified,
+  };
+}

@@ -1,0 +1,67 @@
+// Stage 1 in a worker (DESIGN.md §12): every position of every game replayed goes through the material
+// search's candidate test (src/puzzles/stage1.ts); the positions it sends on become Candidates — plain
+// data with the FENs and moves as text, cloned to the main thread, where the engine verifies them.
+import type { GameInfo, GameText, PositionSink, PositionView } from '../analysis/view.js';
+import { toFen } from '../core/fen.js';
+import { Position } from '../core/position.js';
+import { moveToUci } from '../core/san.js';
+import { evalAfterMove } from './evals.js';
+import { Stage1, RULES, type Stage1Counts } from './stage1.js';
+import type { Candidate } from './types.js';
+
+const NO_MOVES = new Int32Array(0);
+
+export class CandidateSink implements PositionSink {
+  private candidates: Candidate[] = [];
+  private readonly stage1 = new Stage1();
+  /** The position before the current one (Q, where the opponent moved), and its move. */
+  private readonly prev = new Position();
+  private text: GameText | null = null;
+  private moves: Int32Array = NO_MOVES;
+  private site: string | null = null;
+  private opening: string | null = null;
+
+  beginGame(info: GameInfo, text: GameText): void {
+    this.text = text;
+    this.moves = text.moves ?? NO_MOVES;
+    this.site = info.tags?.get('Site') ?? null;
+    this.opening = info.tags?.get('Opening') ?? null;
+    this.stage1.beginGame();
+  }
+
+  position(v: PositionView): void {
+    const ply = v.ply;
+    const t = this.text!;
+    const evalCp = ply > 0 ? evalAfterMove(t.bytes, t.moveEnds, ply - 1) : NaN;
+    const rules = this.stage1.position(v.pos, ply, evalCp);
+    if (rules !== 0 && ply > 0) this.candidates.push(this.candidate(v, rules));
+    this.prev.copyFrom(v.pos);
+  }
+
+  endGame(): void {
+    this.text = null;
+  }
+
+  private candidate(v: PositionView, rules: number): Candidate {
+    const s = this.stage1;
+    return {
+      game: v.game,
+      ply: v.ply,
+      fenBefore: toFen(this.prev),
+      setup: moveToUci(this.prev, this.moves[v.ply - 1]),
+      fen: toFen(v.pos),
+      rules: RULES.filter((_, k) => (rules & (1 << k)) !== 0),
+      gain: s.gain,
+      best: s.best >= 0 ? moveToUci(v.pos, s.best) : '',
+      site: this.site,
+      opening: this.opening,
+    };
+  }
+
+  /** The batch's candidates and stage-1 counts, and a fresh start. */
+  take(): { candidates: Candidate[]; counts: Stage1Counts } {
+    const out = { candidates: this.candidates, counts: this.stage1.takeCounts() };
+    this.candidates = [];
+    return out;
+  }
+}
