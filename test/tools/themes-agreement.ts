@@ -21,7 +21,7 @@ function main(): void {
   const started = process.cpuUsage();
   const res = measureAgreement(all.slice(0, n).filter((_, i) => i % STEP === 0), show);
   const cpu = process.cpuUsage(started);
-  console.log(`${Math.min(n, all.length)} lichess puzzles (every ${STEP}th), ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms CPU\n`);
+  console.log(`${Math.min(n, all.length)} lichess puzzles${STEP > 1 ? ` (every ${STEP}th)` : ""}, ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms CPU\n`);
   console.log('theme               lichess   ours   both   prec recall  agree');
   for (const t of COMPARED) {
     const a = res.get(t)!;
