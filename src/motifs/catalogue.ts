@@ -19,28 +19,31 @@ export const LINE_KINDS: readonly LineKind[] = ['rank', 'file', 'diagonal', 'ant
 type Key<N extends string, K extends MotifKind | null> = K extends MotifKind ? `${N}.${K}` : N;
 
 function motif<const N extends string, const K extends MotifKind | null, const S extends Shape, const P extends boolean>(
-  name: N, kind: K, shape: S, partial: P, lichess: string | null,
-): { name: N; kind: K; key: Key<N, K>; shape: S; partial: P; lichess: string | null } {
+  name: N, kind: K, shape: S, partial: P, theme: string,
+): { name: N; kind: K; key: Key<N, K>; shape: S; partial: P; theme: string } {
   const key = (kind === null ? name : `${name}.${kind}`) as Key<N, K>;
-  return { name, kind, key, shape, partial, lichess };
+  return { name, kind, key, shape, partial, theme };
 }
 
 /**
  * Static motifs; a row's index is its record code. `name` is the JSON `motif`, `kind` its `kind` (null:
  * the record has none), `key` the statistics key and the PGN label, `shape` its fields, `partial` whether
- * it has the `partial` field, `lichess` the lichess puzzle theme it shows (null where lichess has none).
- * Codes order the statistics keys: append new rows.
+ * it has the `partial` field, `theme` the puzzle theme it shows (src/puzzles/themes.ts): lichess's name where
+ * lichess has the idea (lichess's `pin` is the absolute pin, its `skewer` either kind, its `xRayAttack` our
+ * x-ray defence of a piece through an enemy slider), else ours. Codes order the statistics keys: append new rows.
  */
 export const MOTIFS = [
   motif('pin', 'absolute', 'line', true, 'pin'),
-  motif('pin', 'relative', 'line', true, 'pin'),
+  motif('pin', 'relative', 'line', true, 'relativePin'),
   motif('skewer', 'absolute', 'line', false, 'skewer'),
   motif('skewer', 'relative', 'line', false, 'skewer'),
-  motif('battery', null, 'chain', false, null),
+  motif('battery', null, 'chain', false, 'battery'),
   motif('discoveredCheck', null, 'line', false, 'discoveredCheck'),
   motif('discoveredAttack', null, 'line', false, 'discoveredAttack'),
   motif('xray', null, 'line', false, 'xRayAttack'),
 ].map((m, code) => ({ code, ...m }));
+/** The puzzle theme of a pin (either kind) whose front piece can move along the line: a partial pin. */
+export const PARTIAL_PIN_THEME = 'partialPin';
 export type MotifRow = (typeof MOTIFS)[number];
 export type MotifName = MotifRow['name'];
 
@@ -57,11 +60,14 @@ export const DISCOVERED_CHECK = codeOf('discoveredCheck');
 export const DISCOVERED_ATTACK = codeOf('discoveredAttack');
 export const XRAY = codeOf('xray');
 
-function played<const N extends string>(name: N, lichess: string | null): { name: N; key: `played.${N}`; lichess: string | null } {
-  return { name, key: `played.${name}`, lichess };
+function played<const N extends string>(name: N, theme: string | null): { name: N; key: `played.${N}`; theme: string | null } {
+  return { name, key: `played.${name}`, theme };
 }
 
-/** Tags of the move played, in the order of their statistics keys; a row's bit is 1 << its index. */
+/**
+ * Tags of the move played, in the order of their statistics keys; a row's bit is 1 << its index. `theme`:
+ * the puzzle theme it shows (null: a check alone is none).
+ */
 export const PLAYED = [
   played('check', null),
   played('discoveredCheck', 'discoveredCheck'),

@@ -53,9 +53,13 @@ describe('the motif catalogue', () => {
     expect(playedNames(ALL_PLAYED)).toEqual(PLAYED.map((p) => p.name).sort());
   });
 
-  it('names only themes lichess has', () => {
-    for (const r of [...MOTIFS, ...PLAYED]) if (r.lichess !== null) expect(LICHESS_THEMES).toContain(r.lichess);
-    expect(MOTIFS.filter((m) => m.lichess === 'xRayAttack').map((m) => m.name)).toEqual(['xray']);
+  it("names puzzle themes by lichess's names where lichess has the idea, by ours only for the rest", () => {
+    const ours = new Set(['relativePin', 'battery']);
+    for (const r of [...MOTIFS, ...PLAYED]) if (r.theme !== null) expect(LICHESS_THEMES.has(r.theme) || ours.has(r.theme)).toBe(true);
+    expect(MOTIFS.filter((m) => m.theme === 'xRayAttack').map((m) => m.name)).toEqual(['xray']);
+    expect(MOTIFS.filter((m) => m.theme === 'pin').map((m) => m.key)).toEqual(['pin.absolute']);
+    expect(MOTIFS.filter((m) => m.theme === 'skewer').map((m) => m.key)).toEqual(['skewer.absolute', 'skewer.relative']);
+    expect(PLAYED.filter((p) => p.theme === null).map((p) => p.name)).toEqual(['check']);
   });
 
   it('says which fields a record has, and recordAt() gives exactly those', () => {

@@ -4,6 +4,7 @@
 // solver's moves) carries the matching tag for the solving side:
 //   pin -> pin, skewer -> skewer, xRayAttack -> xray, discoveredAttack -> discoveredAttack or
 //   discoveredCheck (potential or played), doubleCheck -> played doubleCheck.
+import { installNewTables } from '../../src/core/attacks.js';
 import { parseFen } from '../../src/core/fen.js';
 import { parseSan } from '../../src/core/san.js';
 import { MotifBuffer, REC_CODE, REC_SIDE, STRIDE } from '../../src/motifs/buffer.js';
@@ -20,8 +21,8 @@ const AIM: Record<Theme, number> = { pin: 98, skewer: 98, xRayAttack: 95, discov
 
 /** Adds a catalogue row's lichess theme when it is one measured here; the puzzle set predates lichess's
  * discoveredCheck theme, which its discoveredAttack theme covered. */
-function addTheme(out: Set<Theme>, lichess: string | null): void {
-  const t = lichess === 'discoveredCheck' ? 'discoveredAttack' : lichess;
+function addTheme(out: Set<Theme>, theme: string | null): void {
+  const t = theme === 'discoveredCheck' ? 'discoveredAttack' : theme;
   if ((THEMES as readonly (string | null)[]).includes(t)) out.add(t as Theme);
 }
 
@@ -35,7 +36,7 @@ function found(fen: string, sans: string[]): Set<Theme> {
   for (let ply = 1; ply <= sans.length; ply++) {
     const n = scanMotifs(pos, buf);
     for (let i = 0; i < n; i++) {
-      if (buf.data[i * STRIDE + REC_SIDE] === solver) addTheme(out, MOTIFS[buf.data[i * STRIDE + REC_CODE]].lichess);
+      if (buf.data[i * STRIDE + REC_SIDE] === solver) addTheme(out, MOTIFS[buf.data[i * STRIDE + REC_CODE]].theme);
     }
     if (ply === sans.length) break;
     const m = parseSan(pos, sans[ply]);
@@ -43,7 +44,7 @@ function found(fen: string, sans: string[]): Set<Theme> {
     next.play(m);
     if (pos.turn === solver) {
       const f = playedFlags(pos, m, next);
-      for (const p of PLAYED) if ((f & p.bit) !== 0) addTheme(out, p.lichess);
+      for (const p of PLAYED) if ((f & p.bit) !== 0) addTheme(out, p.theme);
     }
     pos.copyFrom(next);
   }
@@ -51,6 +52,7 @@ function found(fen: string, sans: string[]): Set<Theme> {
 }
 
 function main(): void {
+  installNewTables();
   const file = 'puzzles/lichess-puzzles-42k-themed.pgn.zst';
   const total: Record<string, number> = {};
   const hits: Record<string, number> = {};
