@@ -61,8 +61,10 @@ export function readInfo(line: string): InfoFields | null {
     if (key === 'depth') f.depth = int(t[i + 1]) ?? f.depth;
     else if (key === 'multipv') f.multipv = int(t[i + 1]) ?? f.multipv;
     else if (key === 'nodes') f.nodes = int(t[i + 1]) ?? f.nodes;
-    else if (key === 'lowerbound' || key === 'upperbound') f.bound = true;
-    else if (key === 'score') {
+    else if (key === 'lowerbound' || key === 'upperbound') {
+      f.bound = true;
+      continue; // a word alone, no value
+    } else if (key === 'score') {
       const n = int(t[i + 2]);
       if (n !== null && t[i + 1] === 'cp') f.score = { cp: n };
       else if (n !== null && t[i + 1] === 'mate') f.score = { mate: n };
