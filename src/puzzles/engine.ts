@@ -226,11 +226,10 @@ export class UciEngine implements Analyser {
 
   /** Splits output into lines and hands each to the waiter; lines nobody waits for are dropped. */
   private read(chunk: string): void {
-    this.buffered += chunk;
-    let nl: number;
-    while ((nl = this.buffered.indexOf('\n')) >= 0) {
-      const line = this.buffered.slice(0, nl);
-      this.buffered = this.buffered.slice(nl + 1);
+    const lines = (this.buffered + chunk).split('\n');
+    this.buffered = lines.pop()!;
+    if (this.buffered.length > MAX_LINE) this.buffered = '';
+    for (const line of lines) {
       const w = this.waiter;
       if (w !== null && w.until(line)) {
         clearTimeout(w.timer);
@@ -238,7 +237,6 @@ export class UciEngine implements Analyser {
         w.resolve();
       }
     }
-    if (this.buffered.length > MAX_LINE) this.buffered = '';
   }
 
   /** Marks the process gone (the first reason wins) and rejects the pending request. */

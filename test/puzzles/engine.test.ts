@@ -11,17 +11,9 @@ import { EnginePool } from '../../src/puzzles/engine-pool.js';
 import { FALLBACK_ENGINE, resolveEngine } from '../../src/puzzles/engine-path.js';
 import { UsageError } from '../../src/errors.js';
 import { ROOT } from '../helpers/cli.js';
+import { stockfishOrSkip } from '../helpers/stockfish.js';
 
-function findStockfish(): string | null {
-  try {
-    return resolveEngine(undefined);
-  } catch {
-    return null;
-  }
-}
-
-const SF = findStockfish();
-if (SF === null) console.warn('engine tests SKIPPED: no stockfish on the PATH nor at /usr/games/stockfish (apt-get install stockfish)');
+const SF = stockfishOrSkip('engine tests');
 const FAKE = resolve(ROOT, 'dist/test/helpers/fake-uci.js');
 const fake = (mode: string, more: Partial<EngineConfig> = {}): EngineConfig => ({ path: process.execPath, args: [FAKE, mode], ...more });
 
@@ -30,20 +22,21 @@ const SCHOLAR = 'r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq -
 // lichess puzzle 000hf after its setup move e8f7: White mates in 2 (e2e6 f7f8|f7e8 e6f7)
 const MATE_IN_2 = 'r1bq3r/pp1nbkp1/2p1p2p/8/2BP4/1PN3P1/P3QP1P/3R1RK1 w - - 0 20';
 
-const open: Array<{ quit?: () => Promise<void>; close?: () => Promise<void> }> = [];
+/** How to end what a test started, run after each test. */
+const open: Array<() => Promise<void>> = [];
 afterEach(async () => {
-  for (const e of open.splice(0)) await (e.quit ?? e.close)!.call(e);
+  for (const end of open.splice(0)) await end();
 });
 
 async function engine(cfg: EngineConfig): Promise<UciEngine> {
   const e = await UciEngine.start(cfg);
-  open.push(e);
+  open.push(() => e.quit());
   return e;
 }
 
 async function pool(cfg: EngineConfig & { procs: number }): Promise<EnginePool> {
   const p = await EnginePool.start(cfg);
-  open.push(p);
+  open.push(() => p.close());
   return p;
 }
 

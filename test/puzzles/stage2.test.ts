@@ -7,22 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolve } from 'node:path';
 import { EnginePool } from '../../src/puzzles/engine-pool.js';
 import { UciEngine, type Analyser, type SearchLimits } from '../../src/puzzles/engine.js';
-import { resolveEngine } from '../../src/puzzles/engine-path.js';
 import { verifyCandidate, type Stage2Options, type Verdict } from '../../src/puzzles/stage2.js';
 import type { EngineAnswer, Score } from '../../src/puzzles/types.js';
 import { ROOT } from '../helpers/cli.js';
+import { stockfishOrSkip } from '../helpers/stockfish.js';
 import { loadGames } from '../helpers/corpus.js';
 import { loadLichessPuzzles, puzzleFen, type LichessPuzzle } from '../helpers/lichess-puzzles.js';
 
-function findStockfish(): string | null {
-  try {
-    return resolveEngine(undefined);
-  } catch {
-    return null;
-  }
-}
-const SF = findStockfish();
-if (SF === null) console.warn('stage 2 engine tests SKIPPED: no stockfish on the PATH nor at /usr/games/stockfish (apt-get install stockfish)');
+const SF = stockfishOrSkip('stage 2 engine tests');
 
 const MODEST: Stage2Options = { probeNodes: 20_000, nodes: 100_000, maxPlies: 15 };
 
