@@ -18,6 +18,7 @@ export type RunErrorKind =
   | 'input-io' // an input that cannot be opened or read
   | 'input-corrupt' // damaged or truncated compressed input, or input that is not PGN text
   | 'output-io' // an output that cannot be opened or written (no directory, disk full)
+  | 'engine' // the UCI engine cannot be started, or no engine process is left
   | 'internal'; // a bug of ours
 
 export type ErrorKind = GameErrorKind | RunErrorKind;
@@ -56,6 +57,7 @@ const EXIT_OF: Record<RunErrorKind, number> = {
   'input-io': EXIT.failure,
   'input-corrupt': EXIT.failure,
   'output-io': EXIT.failure,
+  engine: EXIT.failure,
   internal: EXIT.failure,
 };
 

@@ -2,6 +2,7 @@
 // (the first file, by name, that holds its id), columns read by name since the samples differ in their
 // extra columns. FEN is the position before the setup move; Moves the setup move then the solution.
 import { readdirSync, readFileSync } from 'node:fs';
+import { Chess } from 'chess.js';
 import { corpusPath } from './corpus.js';
 import { readCsv } from './csv.js';
 
@@ -10,12 +11,17 @@ export const SAMPLES_DIR = 'puzzles/lichess-db-puzzle-samples';
 export interface LichessPuzzle {
   file: string;
   id: string;
+  /** Before the setup move. */
   fen: string;
+  /** UCI: the setup move, then the solution. */
   moves: string[];
+  /** The solution from P (after the setup move), solver first: moves without the setup move. */
+  solution: string[];
   themes: string[];
   gameUrl: string;
   /** null when the file has no OpeningTags column. */
   openingTags: string | null;
+  rating: number;
 }
 
 /** The header line and rows of one sample file (its LF line ends made CRLF for the RFC 4180 reader). */
@@ -28,22 +34,30 @@ export function sampleFiles(): string[] {
   return readdirSync(corpusPath(SAMPLES_DIR)).filter((f) => f.endsWith('.csv')).sort();
 }
 
-/** Every sample puzzle once, in file order. */
-export function loadLichessPuzzles(): LichessPuzzle[] {
+/** Every sample puzzle once, in file order; or the puzzles of one sample file. */
+export function loadLichessPuzzles(only?: string): LichessPuzzle[] {
   const seen = new Set<string>();
   const out: LichessPuzzle[] = [];
-  for (const file of sampleFiles()) {
+  for (const file of only !== undefined ? [only] : sampleFiles()) {
     const [head, ...rows] = readSample(file);
     const col = (name: string): number => head.indexOf(name);
-    const [id, fen, moves, themes, url, opening] = ['PuzzleId', 'FEN', 'Moves', 'Themes', 'GameUrl', 'OpeningTags'].map(col);
+    const [id, fen, moves, themes, url, opening, rating] = ['PuzzleId', 'FEN', 'Moves', 'Themes', 'GameUrl', 'OpeningTags', 'Rating'].map(col);
     for (const r of rows) {
-      if (seen.has(r[id])) continue;
+      if (r.length < head.length || seen.has(r[id])) continue;
       seen.add(r[id]);
+      const m = r[moves].split(' ');
       out.push({
-        file, id: r[id], fen: r[fen], moves: r[moves].split(' '), themes: r[themes].split(' ').filter((t) => t !== ''),
-        gameUrl: r[url], openingTags: opening >= 0 ? r[opening] : null,
+        file, id: r[id], fen: r[fen], moves: m, solution: m.slice(1), themes: r[themes].split(' ').filter((t) => t !== ''),
+        gameUrl: r[url], openingTags: opening >= 0 ? r[opening] : null, rating: Number(r[rating]),
       });
     }
   }
   return out;
+}
+
+/** P: the position after the setup move, where the solver is to move (played with chess.js, apart from our core). */
+export function puzzleFen(p: LichessPuzzle): string {
+  const board = new Chess(p.fen);
+  board.move({ from: p.moves[0].slice(0, 2), to: p.moves[0].slice(2, 4), promotion: p.moves[0][4] });
+  return board.fen();
 }

@@ -1,0 +1,189 @@
+// Stage 2 of the puzzle generator (DESIGN.md §12): a real engine verifies one candidate position P (the
+// solver to move) and finds its solution line, as lichess-puzzler does.
+//
+// 1. P with fewer than two legal moves never starts a puzzle ('oneLegal'; no engine call).
+// 2. Probe: multipv 2 at probeNodes. "No chance" = the best move neither mates nor reaches +100 cp for
+//    the solver: half the winning bar, as the short search may undervalue a tactic ('probe').
+// 3. Multipv 2 at nodes. The best move must win: a mate, or at least +200 cp ('notWinning'); and be the
+//    only move: every other move worse by more than 0.7 on the win-chance scale (a mate counts as ±1),
+//    except that a mate in 1 beside other mates in 1 is fine, as lichess accepts any mate ('notOnly').
+// 4. The line goes on: the opponent's best reply (multipv 1 at nodes), then the solver's next move, judged
+//    as in 3 ('strict'), or forced (one legal move), or, when the best is a mate, the only move that keeps
+//    a mate ('mateOnly'). It stops at the first solver move that is not one of these, at checkmate or
+//    stalemate, or at maxPlies (default 15: 8 solver moves, a mate in 8 at most).
+// 5. The end: a line that ends in checkmate is kept whole: mateIn = its solver moves (any length; the
+//    themes name mateIn1…mateIn5 only). Otherwise mateIn is null and the line is cut before its first
+//    'mateOnly' move (another move won as well; only a mate in view made it the one) and trailing forced
+//    solver moves are dropped (lichess does the same): it always ends on a judged solver move (odd length).
+import { parseFen } from '../core/fen.js';
+import { isCheckmate, legalMoves } from '../core/movegen.js';
+import type { Position } from '../core/position.js';
+import { moveToUci } from '../core/san.js';
+import { EngineError, type Analyser } from './engine.js';
+import type { Candidate, EngineAnswer, EngineLine, Score } from './types.js';
+import { formatScore, mates, scoreCp, winChance } from './win-chance.js';
+
+export interface Stage2Options {
+  /** Nodes of the probe that drops hopeless candidates (`--probe-nodes`). */
+  probeNodes: number;
+  /** Nodes of every other search (`--nodes`). */
+  nodes: number;
+  /** Longest solution in plies (odd). */
+  maxPlies: number;
+}
+
+export const STAGE2_DEFAULTS: Stage2Options = { probeNodes: 100_000, nodes: 1_000_000, maxPlies: 15 };
+
+/** A probe score below this (and no mate) means no chance. */
+export const CHANCE_CP = 100;
+/** A best move below this (and no mate) does not win. */
+export const WINNING_CP = 200;
+/** The best move must beat every other by more than this on the win-chance scale. */
+export const ONLY_MOVE_GAP = 0.7;
+
+/** Why a candidate is not a puzzle, for the run summary's counts. */
+export type DropReason = 'badPosition' | 'oneLegal' | 'probe' | 'notWinning' | 'notOnly' | 'engineError' | 'noMove';
+
+/** Engine work spent on one candidate. */
+export interface EngineUse {
+  calls: number;
+  nodes: number;
+}
+
+export type Verdict =
+  | (EngineUse & {
+      verified: true;
+      /** UCI moves from P, solver first, ending on a solver move. */
+      solution: string[];
+      /** Solver moves to checkmate when the solution ends in mate, else null. */
+      mateIn: number | null;
+      /** The engine's score for the solver at P (scoreCp: a mate in n is 10,000 − n). */
+      cp: number;
+    })
+  | (EngineUse & { verified: false; drop: DropReason; detail: string });
+
+/** How a solver move passed: clearly best, the sole legal move, or the only one that keeps a mate. */
+type Pass = 'strict' | 'forced' | 'mateOnly';
+
+const scratch = new Int32Array(256);
+
+/** The legal move written `uci` in `pos`, or -1 (the engine's strings must be our canonical UCI). */
+function legalUci(pos: Position, uci: string): number {
+  const n = legalMoves(pos, scratch);
+  for (let i = 0; i < n; i++) if (moveToUci(pos, scratch[i]) === uci) return scratch[i];
+  return -1;
+}
+
+/** Plays the engine's move on `pos`; an illegal one is the engine's fault. */
+function playUci(pos: Position, uci: string): void {
+  const m = legalUci(pos, uci);
+  if (m < 0) throw new EngineError('protocol', `the engine's move ${uci || '(none)'} is not legal here`);
+  pos.play(m);
+}
+
+/** The best line and, when there are two legal moves or more, the second. */
+function topLines(a: EngineAnswer, legal: number): [EngineLine, EngineLine | null] {
+  if (a.lines.length === 0) throw new EngineError('protocol', `the engine gave no line (bestmove ${a.bestmove || '(none)'})`);
+  if (legal >= 2 && a.lines.length < 2) throw new EngineError('protocol', `the engine gave one line for ${legal} legal moves`);
+  return [a.lines[0], legal >= 2 ? a.lines[1] : null];
+}
+
+/** The solver mates, or is at least `cp` up. */
+function atLeast(s: Score, cp: number): boolean {
+  return mates(s) || (s.cp !== undefined && s.cp >= cp);
+}
+
+/** How the best move passes against the second best, or null when it is not the only move. */
+function judge(best: Score, second: Score | null, atStart: boolean): Pass | null {
+  if (second === null) return 'forced';
+  if (winChance(best) - winChance(second) > ONLY_MOVE_GAP) return 'strict';
+  if (best.mate === 1 && second.mate === 1) return 'mateOnly'; // lichess accepts any mate in 1
+  if (!atStart && mates(best) && !mates(second)) return 'mateOnly';
+  return null;
+}
+
+/** The line kept when it does not end in mate: up to the last solver move that passed strictly. */
+function strictPrefix(passes: Pass[]): number {
+  let keep = passes.indexOf('mateOnly');
+  if (keep < 0) keep = passes.length;
+  while (keep > 0 && passes[keep - 1] === 'forced') keep--;
+  return keep;
+}
+
+/** The engine searches of one candidate, counted. */
+class Searcher {
+  readonly use: EngineUse = { calls: 0, nodes: 0 };
+
+  constructor(private readonly engine: Analyser, private readonly fen: string) {}
+
+  async ask(moves: readonly string[], nodes: number, multipv: number): Promise<EngineAnswer> {
+    this.use.calls++;
+    const a = await this.engine.analyse(this.fen, moves, { nodes, multipv });
+    this.use.nodes += a.nodes;
+    return a;
+  }
+}
+
+/** Verifies the candidate at `c.fen` and finds its solution. Engine failures become an 'engineError' drop. */
+export async function verifyCandidate(engine: Analyser, c: Pick<Candidate, 'fen'>, o: Stage2Options = STAGE2_DEFAULTS): Promise<Verdict> {
+  let pos: Position;
+  try {
+    pos = parseFen(c.fen);
+  } catch (e) {
+    return { verified: false, drop: 'badPosition', detail: (e as Error).message, calls: 0, nodes: 0 };
+  }
+  const s = new Searcher(engine, c.fen);
+  try {
+    return await verifyAt(s, pos, o);
+  } catch (e) {
+    if (!(e instanceof EngineError)) throw e;
+    return { verified: false, drop: 'engineError', detail: e.message, ...s.use };
+  }
+}
+
+async function verifyAt(s: Searcher, pos: Position, o: Stage2Options): Promise<Verdict> {
+  const drop = (reason: DropReason, detail: string): Verdict => ({ verified: false, drop: reason, detail, ...s.use });
+  if (pos.chess960) return drop('badPosition', 'Chess960 positions are not verified');
+  const legal = legalMoves(pos, scratch);
+  if (legal < 2) return drop('oneLegal', legal === 0 ? 'no legal move' : 'a single legal move');
+  const [probe] = topLines(await s.ask([], o.probeNodes, 2), legal);
+  if (!atLeast(probe.score, CHANCE_CP)) {
+    return drop('probe', `best ${formatScore(probe.score)} at ${o.probeNodes} nodes`);
+  }
+  const [best, second] = topLines(await s.ask([], o.nodes, 2), legal);
+  if (!atLeast(best.score, WINNING_CP)) return drop('notWinning', `best ${formatScore(best.score)}`);
+  const pass = judge(best.score, second!.score, true);
+  if (pass === null) return drop('notOnly', `best ${formatScore(best.score)}, second ${formatScore(second!.score)}`);
+  const solution = [best.pv[0]];
+  playUci(pos, solution[0]);
+  const passes = await extendLine(s, pos, solution, [pass], o);
+  const mated = isCheckmate(pos);
+  const keep = mated ? passes.length : strictPrefix(passes);
+  if (keep === 0) return drop('notOnly', `best ${formatScore(best.score)} is one of several mates in 1`);
+  const line = solution.slice(0, 2 * keep - 1);
+  return { verified: true, solution: line, mateIn: mated ? keep : null, cp: scoreCp(best.score), ...s.use };
+}
+
+/**
+ * Extends `solution` (moves from P, played on `pos`) by reply and solver move while the solver's move
+ * passes; returns how each solver move passed. `pos` ends after the last move of the solution.
+ */
+async function extendLine(s: Searcher, pos: Position, solution: string[], passes: Pass[], o: Stage2Options): Promise<Pass[]> {
+  const next = pos.clone();
+  while (solution.length + 2 <= o.maxPlies && legalMoves(pos, scratch) > 0) {
+    const [reply] = topLines(await s.ask(solution, o.nodes, 1), 1);
+    next.copyFrom(pos);
+    playUci(next, reply.pv[0]);
+    const legal = legalMoves(next, scratch);
+    if (legal === 0) break;
+    const moves = [...solution, reply.pv[0]];
+    const [best, second] = topLines(await s.ask(moves, o.nodes, 2), legal);
+    const pass = atLeast(best.score, WINNING_CP) ? judge(best.score, second?.score ?? null, false) : null;
+    if (pass === null) break;
+    playUci(next, best.pv[0]);
+    pos.copyFrom(next);
+    solution.push(reply.pv[0], best.pv[0]);
+    passes.push(pass);
+  }
+  return passes;
+}

@@ -1,0 +1,30 @@
+// Engine scores on lichess's win-chance scale (DESIGN.md §12): 2 / (1 + exp(-0.00368208 × cp)) - 1, from
+// -1 (lost) to +1 (won), a mate counting as ±1. Two moves are told apart by their distance on this scale,
+// which shrinks as the advantage grows: +600 against +900 is no choice, +0 against +300 is one.
+import type { Score } from './types.js';
+
+/** lichess's constant (lila's WinPercent, lichess-puzzler's win_chances). */
+export const WIN_CHANCE_K = 0.00368208;
+
+/** The score on the win-chance scale [-1, 1], from the side to move's view. */
+export function winChance(s: Score): number {
+  if (s.mate !== undefined) return s.mate > 0 ? 1 : -1; // `mate 0`: the side to move is mated
+  return 2 / (1 + Math.exp(-WIN_CHANCE_K * s.cp)) - 1;
+}
+
+/** True when the side to move mates (a positive mate score). */
+export function mates(s: Score): boolean {
+  return s.mate !== undefined && s.mate > 0;
+}
+
+/** The score in centipawns, a mate in n counting as 10,000 − n (negative when mated): the Puzzle's cp. */
+export function scoreCp(s: Score): number {
+  if (s.mate === undefined) return s.cp;
+  return s.mate > 0 ? 10_000 - s.mate : -10_000 - s.mate;
+}
+
+/** For messages: `+45 cp`, `-120 cp`, `mate in 3`, `mated in 2`. */
+export function formatScore(s: Score): string {
+  if (s.mate !== undefined) return s.mate > 0 ? `mate in ${s.mate}` : `mated in ${-s.mate}`;
+  return `${s.cp >= 0 ? '+' : ''}${s.cp} cp`;
+}
