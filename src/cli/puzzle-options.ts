@@ -24,6 +24,10 @@ export interface PuzzleCommand {
   errors: string | undefined;
   /** The run's summary as JSON. */
   summary: string | undefined;
+  /** Every candidate with the engine's verdict, as JSON Lines. */
+  candidates: string | undefined;
+  /** No stage 1: the engine judges every position after a move (slow; shows what stage 1 saves). */
+  everyPosition: boolean;
   maxGameBytes: number;
   batchGames: number;
   quiet: boolean;
@@ -42,6 +46,8 @@ const OPTIONS = {
   threads: { type: 'string', short: 'j' },
   errors: { type: 'string' },
   summary: { type: 'string' },
+  candidates: { type: 'string' },
+  'every-position': { type: 'boolean' },
   'max-game-bytes': { type: 'string' },
   'batch-games': { type: 'string' },
   quiet: { type: 'boolean', short: 'q' },
@@ -58,6 +64,7 @@ export function parsePuzzles(args: string[]): PuzzleCommand {
   if (positionals.length === 0) throw new UsageError('puzzles: no input: give one or more PGN files, or - for stdin');
   const format = values.format as PuzzleFormat;
   if (!PUZZLE_FORMATS.includes(format)) throw new UsageError(`puzzles: unknown format "${values.format}" (${PUZZLE_FORMATS.join(', ')})`);
+  if (values['every-position'] === true && values.engine === 'none') throw new UsageError('puzzles: --every-position needs an engine: without stage 1 only the engine can judge');
   const quiet = values.quiet === true;
   const warnings: string[] = [];
   const nodes = positiveInt(values.nodes, '--nodes', DEFAULT_NODES);
@@ -73,6 +80,8 @@ export function parsePuzzles(args: string[]): PuzzleCommand {
     threads: threadCount(values.threads, warnings),
     errors: values.errors,
     summary: values.summary,
+    candidates: values.candidates,
+    everyPosition: values['every-position'] === true,
     maxGameBytes: positiveInt(values['max-game-bytes'], '--max-game-bytes', DEFAULT_MAX_GAME_BYTES),
     batchGames: positiveInt(values['batch-games'], '--batch-games', 64),
     quiet,

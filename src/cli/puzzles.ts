@@ -35,6 +35,8 @@ interface PuzzleRun {
   pool: EnginePool | null;
   queue: CandidateQueue<Verdict>;
   out: RecordWriter;
+  /** --candidates: every candidate and its verdict, or null. */
+  log: RecordWriter | null;
   writer: PuzzleFormat;
   summary: PuzzleSummary;
   /** Positions of the puzzles written, so each is written once. */
@@ -43,19 +45,20 @@ interface PuzzleRun {
 }
 
 export async function runPuzzles(cmd: PuzzleCommand, interrupt: Interrupt): Promise<number> {
-  checkOutputs(cmd.inputs, [cmd.output, cmd.errors, cmd.summary]);
+  checkOutputs(cmd.inputs, [cmd.output, cmd.errors, cmd.summary, cmd.candidates]);
   for (const w of cmd.warnings) process.stderr.write(`${w}\n`);
   const enginePath = resolveEngine(cmd.engine === null ? 'none' : cmd.engine);
   const out = await openOutput(cmd.output);
   const errFile = cmd.errors !== undefined ? await openOutput(cmd.errors) : null;
   const summaryFile = cmd.summary !== undefined ? await openOutput(cmd.summary) : null;
+  const log = cmd.candidates !== undefined ? await openOutput(cmd.candidates) : null;
   const pool = enginePath === null ? null : await EnginePool.start({ path: enginePath, procs: cmd.engineProcs });
   let bytes = 0;
   let before = 0;
   let current = -1;
   const run = new AnalysisRun({
     inputs: cmd.inputs.map(fileInput),
-    worker: { output: 'none', allPositions: false, filter: ALL_MOTIFS, verify: false, puzzles: true },
+    worker: { output: 'none', allPositions: false, filter: ALL_MOTIFS, verify: false, puzzles: { everyPosition: cmd.everyPosition } },
     threads: cmd.threads,
     maxGameBytes: cmd.maxGameBytes,
     batchGames: cmd.batchGames,
@@ -67,7 +70,7 @@ export async function runPuzzles(cmd: PuzzleCommand, interrupt: Interrupt): Prom
   const limits = { ...STAGE2_DEFAULTS, nodes: cmd.nodes, probeNodes: cmd.probeNodes };
   const verify = pool === null ? (c: Candidate) => Promise.resolve(unverifiedVerdict(c)) : (c: Candidate) => verifyCandidate(pool, c, limits);
   const p: PuzzleRun = {
-    cmd, run, pool, out,
+    cmd, run, pool, out, log,
     writer: puzzleWriter(cmd.format),
     queue: new CandidateQueue(verify, pool === null ? 1 : cmd.engineProcs + QUEUE_SLACK),
     summary: emptySummary(pool !== null),
@@ -97,7 +100,7 @@ export async function runPuzzles(cmd: PuzzleCommand, interrupt: Interrupt): Prom
     await finishEngines(p);
   }
   rejections.close();
-  for (const w of [out, errFile]) failure ??= await w?.close().then(() => null, (e: unknown) => e);
+  for (const w of [out, errFile, log]) failure ??= await w?.close().then(() => null, (e: unknown) => e);
   return finish(p, summaryFile, failure, interrupt, cpu0);
 }
 
@@ -129,6 +132,7 @@ async function emitNext(p: PuzzleRun): Promise<void> {
   if (next === undefined) return;
   const { candidate, verdict } = next;
   const s = p.summary;
+  await p.log?.write(JSON.stringify({ ...candidate, verdict }) + '\n');
   if (s.engine !== null) {
     s.engine.calls += verdict.calls;
     s.engine.nodes += verdict.nodes;

@@ -54,6 +54,8 @@ Puzzle options:
       --probe-nodes N     nodes of the short probe before it           (default ${DEFAULT_PROBE_NODES})
       --max-puzzles N     stop after N puzzles
       --summary FILE      the run's counts as JSON (candidates per rule, engine, drops, themes)
+      --candidates FILE   every stage-1 candidate with the engine's verdict, as JSON Lines
+      --every-position    no stage 1: the engine judges every position (slow; shows what stage 1 saves)
   -j, --threads, --errors, --max-game-bytes, --batch-games, -q, --no-progress: as above
 
 Output: one JSON object per tagged position (see the README for every format's fields); rejected games

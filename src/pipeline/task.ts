@@ -27,8 +27,11 @@ export interface WorkerOptions {
   tags?: string[];
   /** Records carry their game's byte offset (--shard). */
   offsets?: boolean;
-  /** `pgn-xray puzzles`: no output, no tags; stage 1 picks the candidate positions (DESIGN.md §12). */
-  puzzles?: boolean;
+  /**
+   * `pgn-xray puzzles`: no output, no tags; stage 1 picks the candidate positions (DESIGN.md §12), or, with
+   * everyPosition, every position after a move is one.
+   */
+  puzzles?: { everyPosition: boolean };
 }
 
 export interface WorkerInit {
@@ -156,7 +159,7 @@ export function createTask(init: WorkerInit): (batch: Batch) => Promise<BatchRes
   installTables(openTables(init.tables));
   const o = init.options;
   const tags = o.tags ?? [];
-  const puzzles = o.puzzles === true ? new CandidateSink() : null;
+  const puzzles = o.puzzles !== undefined ? new CandidateSink(o.puzzles.everyPosition) : null;
   const analyzer = new GameAnalyzer({ allPositions: o.allPositions, filter: o.filter, moves: o.output !== 'none', allTags: o.games === true || tags.length > 0 || puzzles !== null, select: o.where, scan: puzzles === null });
   const sink = puzzles !== null ? new BatchSink(null, { also: puzzles }) : BatchSink.of(o.output, tags, o.where != null);
   let toIpc: ((b: ParquetBatch) => Uint8Array) | null = null; // -f parquet: Arrow loads with the first batch

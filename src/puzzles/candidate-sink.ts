@@ -12,6 +12,9 @@ import type { Candidate } from './types.js';
 const NO_MOVES = new Int32Array(0);
 
 export class CandidateSink implements PositionSink {
+  /** `everyPosition`: no stage 1, every position after a move is a candidate (to measure what stage 1 saves). */
+  constructor(private readonly everyPosition = false) {}
+
   private candidates: Candidate[] = [];
   private readonly stage1 = new Stage1();
   /** The position before the current one (Q, where the opponent moved), and its move. */
@@ -33,7 +36,7 @@ export class CandidateSink implements PositionSink {
     const ply = v.ply;
     const t = this.text!;
     const evalCp = ply > 0 ? evalAfterMove(t.bytes, t.moveEnds, ply - 1) : NaN;
-    const rules = this.stage1.position(v.pos, ply, evalCp);
+    const rules = this.everyPosition ? -1 : this.stage1.position(v.pos, ply, evalCp);
     if (rules !== 0 && ply > 0) this.candidates.push(this.candidate(v, rules));
     this.prev.copyFrom(v.pos);
   }
@@ -50,9 +53,9 @@ export class CandidateSink implements PositionSink {
       fenBefore: toFen(this.prev),
       setup: moveToUci(this.prev, this.moves[v.ply - 1]),
       fen: toFen(v.pos),
-      rules: RULES.filter((_, k) => (rules & (1 << k)) !== 0),
-      gain: s.gain,
-      best: s.best >= 0 ? moveToUci(v.pos, s.best) : '',
+      rules: this.everyPosition ? [] : RULES.filter((_, k) => (rules & (1 << k)) !== 0),
+      gain: this.everyPosition ? 0 : s.gain,
+      best: !this.everyPosition && s.best >= 0 ? moveToUci(v.pos, s.best) : '',
       site: this.site,
       opening: this.opening,
     };

@@ -1,0 +1,70 @@
+// npm run puzzles:bench — the puzzle generator on the bundled 3,000-game sample with 2 engine processes:
+// puzzles found, candidates per game, engine nodes per puzzle, wall time, stage 1's share of positions and
+// its CPU per position; then what stage 1 saves, measured: on the sample's first 100 games, puzzles per
+// engine-CPU-minute with stage 1 against the engine on every position (--every-position).
+// Goals (issue "Puzzle sets"): ≥ 150 verified puzzles in < 15 min, stage 1 sending < 1 position in 20,
+// stage 1 < 2 µs per position. Env: BENCH_PUZZLE_GAMES (default: the whole sample), BENCH_NODES.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { decompress } from 'fzstd';
+import { CLI, ROOT } from '../helpers/cli.js';
+import { splitGames } from '../helpers/corpus.js';
+import type { PuzzleSummary } from '../../src/puzzles/tally.js';
+
+const SAMPLE = join(ROOT, 'fixtures/sample/lichess-2016-05-3000.pgn.zst');
+const dir = mkdtempSync(join(tmpdir(), 'pgn-xray-puzzle-bench-'));
+
+/** The first n games of the sample as a PGN file (the whole sample: the file itself). */
+function firstGames(n: number): string {
+  if (!Number.isFinite(n)) return SAMPLE;
+  const games = splitGames(decompress(readFileSync(SAMPLE)), n);
+  const path = join(dir, `first-${n}.pgn`);
+  writeFileSync(path, Buffer.concat(games.flatMap((g) => [Buffer.from(g.bytes), Buffer.from('\n\n')])));
+  return path;
+}
+
+function run(input: string, extra: string[]): { s: PuzzleSummary; wall: number } {
+  const summary = join(dir, 'summary.json');
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, [CLI, 'puzzles', input, '-o', join(dir, 'out.csv'), '--summary', summary, '--engine-procs', '2', '-q', ...extra], { stdio: ['ignore', 'ignore', 'inherit'] });
+  if (r.status !== 0) throw new Error(`pgn-xray puzzles exited ${r.status}`);
+  return { s: JSON.parse(readFileSync(summary, 'utf8')) as PuzzleSummary, wall: (performance.now() - t0) / 1000 };
+}
+
+const f = (n: number, d = 0): string => n.toLocaleString('en', { maximumFractionDigits: d, minimumFractionDigits: d });
+const goal = (ok: boolean): string => (ok ? 'PASS' : 'MISS');
+
+/** Puzzles per minute of engine CPU (the engine's own CPU time from /proc). */
+function perEngineMinute(s: PuzzleSummary): number {
+  return s.puzzles / ((s.engine?.cpuSeconds ?? NaN) / 60);
+}
+
+function main(): void {
+  const nodes = process.env.BENCH_NODES ? ['--nodes', process.env.BENCH_NODES] : [];
+  console.log(`puzzles:bench — load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  const games = Number(process.env.BENCH_PUZZLE_GAMES ?? Infinity);
+  const { s, wall } = run(firstGames(games), nodes);
+  const e = s.engine!;
+  const share = s.candidates / s.positions;
+  const stage1Ns = (s.stage1.nanoseconds ?? NaN) / s.positions;
+  console.log(`sample: ${f(s.games)} games, ${f(s.positions)} positions, ${f(s.candidates)} candidates (${f(s.candidates / s.games, 2)} per game, 1 in ${f(1 / share)} positions)`);
+  console.log(`  puzzles ${f(s.puzzles)} in ${f(wall / 60, 1)} min wall          goal ≥ 150 in < 15 min: ${goal(s.puzzles >= 150 && wall < 900)}`);
+  console.log(`  stage 1 share ${(100 * share).toFixed(2)}% of positions        goal < 5%: ${goal(share < 0.05)}`);
+  console.log(`  stage 1 ${f(stage1Ns)} ns per position (worker CPU)   goal < 2,000 ns: ${goal(stage1Ns < 2000)}`);
+  console.log(`  engine ${f(e.calls)} searches, ${f(e.nodes / Math.max(1, s.puzzles))} nodes per puzzle, ${f(e.cpuSeconds ?? NaN, 1)} s engine CPU against ${f(s.cpuSeconds, 1)} s ours`);
+  console.log(`  dropped: ${JSON.stringify(s.dropped)}`);
+  const n = Number(process.env.BENCH_FILTER_GAMES ?? 100);
+  const first = firstGames(n);
+  const withStage1 = run(first, nodes);
+  const without = run(first, [...nodes, '--every-position']);
+  const a = perEngineMinute(withStage1.s);
+  const b = perEngineMinute(without.s);
+  console.log(`first ${n} games: with stage 1 ${withStage1.s.puzzles} puzzles from ${withStage1.s.engine!.calls} searches, ${f(withStage1.s.engine!.cpuSeconds ?? NaN, 1)} s engine CPU (${f(a, 2)} puzzles per engine-CPU-minute)`);
+  console.log(`  engine on every position: ${without.s.puzzles} puzzles from ${without.s.engine!.calls} searches, ${f(without.s.engine!.cpuSeconds ?? NaN, 1)} s engine CPU (${f(b, 2)} puzzles per engine-CPU-minute)`);
+  console.log(`  stage 1's gain: ${f(a / b, 1)}× puzzles per engine-CPU-minute; it keeps ${withStage1.s.puzzles} of the ${without.s.puzzles} puzzles the engine finds alone`);
+  console.log(`load average at the end ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+}
+
+main();
