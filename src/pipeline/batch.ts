@@ -3,6 +3,7 @@
 import type { GameErrorKind } from '../errors.js';
 import type { PositionRecord } from '../output/records.js';
 import type { StatsJSON } from '../output/stats.js';
+import type { ThreadCpu } from './thread-cpu.js';
 
 /** A game that could not be read or replayed (DESIGN.md §7), as reported (`--errors`, stderr, onReject). */
 export interface GameError {
@@ -66,6 +67,8 @@ export interface BatchResult {
   errors: GameError[];
   /** --verify: counts of the audit against pgn-parser and chess.js, and any disagreement. */
   verify: VerifyReport | null;
+  /** The worker thread's CPU time so far, at the end of this batch (null where unknown). */
+  cpu?: ThreadCpu | null;
 }
 
 export interface VerifyReport {

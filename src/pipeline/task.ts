@@ -12,6 +12,7 @@ import { nextTagSection } from '../pgn/recover.js';
 import type { CompiledQuery } from '../query/compile.js';
 import type { Batch, BatchResult, GameError, KnownRejection } from './batch.js';
 import { BatchSink } from './sinks.js';
+import { threadCpu } from './thread-cpu.js';
 
 export interface WorkerOptions {
   output: OutputKind;
@@ -185,6 +186,7 @@ export function createTask(init: WorkerInit): (batch: Batch) => Promise<BatchRes
       stats: out.stats.toJSON(),
       errors: work.errors,
       verify: verifier?.take() ?? null,
+      cpu: threadCpu(),
     };
   };
 }
