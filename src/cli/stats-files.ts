@@ -1,7 +1,6 @@
 // The statistics outputs shared by analyze and merge-stats: the --stats JSON and the --report page.
 import type { RunInfo, StatsJSON } from '../output/stats.js';
 import { threadCpu } from '../pipeline/thread-cpu.js';
-import { reportHtml } from '../report/html.js';
 import { statsText } from '../report/stats-text.js';
 import type { RecordWriter } from './outputs.js';
 import { version } from './usage.js';
@@ -21,13 +20,14 @@ export function runInfo(inputs: string[], seconds: number, workers: number[] = [
   return info;
 }
 
-/** Writes the statistics file and the report, each when asked for, and closes them. */
+/** Writes the statistics file and the report, each when asked for, and closes them; the report's code loads only then. */
 export async function writeStatsFiles(stats: StatsJSON & { verify?: unknown }, statsFile: RecordWriter | null, reportFile: RecordWriter | null): Promise<void> {
   if (statsFile !== null) {
     await statsFile.write(statsText(stats) + '\n');
     await statsFile.close();
   }
   if (reportFile !== null) {
+    const { reportHtml } = await import('../report/html.js');
     await reportFile.write(await reportHtml(stats));
     await reportFile.close();
   }
