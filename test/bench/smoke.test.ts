@@ -24,7 +24,9 @@ describe('npm run bench, BENCH_QUICK=1', () => {
   it('prints every end-to-end target with PASS or MISS, start-up and the worker stages', () => {
     const out = part('pipeline');
     const targets = out.split('\n').filter((l) => / target .*(PASS|MISS)$/.test(l));
-    expect(targets.length).toBe(6);
+    // the CPU ceilings' lines only where the run reports its threads (Linux)
+    expect(targets.length).toBeGreaterThanOrEqual(6);
+    expect(targets.length).toBeLessThanOrEqual(8);
     expect(out).toMatch(/-j 2: [\d,]+ .*positions\/s/);
     expect(out).toMatch(/CPU ns\/position: process [\d,]+ .*main thread [\d,]+ .*workers [\d,]+/);
     expect(out).toMatch(/start-up: .*\n {2}-j 1: wall [\d.]+ .*\n {2}-j 2: wall [\d.]+/);
