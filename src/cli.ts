@@ -2,13 +2,10 @@
 // Command line: the subcommands and the one place where failures become exit codes and one-line
 // messages (src/errors.ts). Signals stop an analysis cleanly: the first one stops reading and lets the
 // output end at a whole record, a second one exits at once.
+// The other subcommands load only when asked for: what a process imports is start-up time (bench).
 import { describeFailure, EXIT } from './errors.js';
 import { runAnalyze, type Interrupt } from './cli/analyze.js';
 import { parseAnalyze } from './cli/options.js';
-import { runMergeStats } from './cli/merge-stats.js';
-import { runPerft } from './cli/perft.js';
-import { parsePuzzles } from './cli/puzzle-options.js';
-import { runPuzzles } from './cli/puzzles.js';
 import { usage, version } from './cli/usage.js';
 
 function watchSignals(): Interrupt {
@@ -37,11 +34,14 @@ async function main(argv: string[]): Promise<number> {
     return EXIT.ok;
   }
   if (argv[0] === 'perft') {
-    runPerft(argv.slice(1));
+    (await import('./cli/perft.js')).runPerft(argv.slice(1));
     return EXIT.ok;
   }
-  if (argv[0] === 'merge-stats') return runMergeStats(argv.slice(1));
-  if (argv[0] === 'puzzles') return runPuzzles(parsePuzzles(argv.slice(1)), watchSignals());
+  if (argv[0] === 'merge-stats') return (await import('./cli/merge-stats.js')).runMergeStats(argv.slice(1));
+  if (argv[0] === 'puzzles') {
+    const [{ parsePuzzles }, { runPuzzles }] = await Promise.all([import('./cli/puzzle-options.js'), import('./cli/puzzles.js')]);
+    return runPuzzles(parsePuzzles(argv.slice(1)), watchSignals());
+  }
   const cmd = parseAnalyze(argv[0] === 'analyze' ? argv.slice(1) : argv);
   return runAnalyze(cmd, watchSignals());
 }

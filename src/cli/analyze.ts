@@ -11,6 +11,7 @@ import type { BatchResult } from '../pipeline/batch.js';
 import { fileInput, shardInput } from '../pipeline/inputs.js';
 import { AnalysisRun } from '../pipeline/run.js';
 import { totalBytes } from '../pipeline/source.js';
+import { WorkerCpu } from '../pipeline/thread-cpu.js';
 import type { AnalyzeCommand } from './options.js';
 import { checkOutputs, openOutput, StdoutClosed, type RecordWriter } from './outputs.js';
 import { Progress } from './progress.js';
@@ -62,6 +63,7 @@ export async function runAnalyze(cmd: AnalyzeCommand, interrupt: Interrupt): Pro
   const progress = new Progress(cmd.progress, totalBytes(cmd.inputs));
   const rejections = new Rejections(errFile, cmd.quiet, (line) => progress.log(line));
   const written = new Stats();
+  const workerCpu = new WorkerCpu();
   let failure: unknown = null;
   try {
     const header = createFormatter(cmd.format, cmd.tags).header();
@@ -69,6 +71,7 @@ export async function runAnalyze(cmd: AnalyzeCommand, interrupt: Interrupt): Pro
     for await (const r of run) {
       await writeBatch(r, out, gamesFile, rejections);
       written.merge(r.stats);
+      workerCpu.add(r.cpu);
       progress.update(bytes.total(), written.games + written.rejected, written.positions);
     }
   } catch (e) {
@@ -78,7 +81,7 @@ export async function runAnalyze(cmd: AnalyzeCommand, interrupt: Interrupt): Pro
   }
   rejections.close();
   failure ??= await closeAll([out, errFile, gamesFile]);
-  return finish(cmd, run, written, statsFile, reportFile, failure, interrupt);
+  return finish(cmd, run, { written, workerCpu: workerCpu.seconds() }, statsFile, reportFile, failure, interrupt);
 }
 
 async function writeBatch(r: BatchResult, out: RecordWriter, gamesFile: RecordWriter | null, rejections: Rejections): Promise<void> {
@@ -107,10 +110,10 @@ async function closeAll(writers: (RecordWriter | null)[]): Promise<unknown> {
 }
 
 /** The statistics file, the summary, the closing lines and the exit code. */
-async function finish(cmd: AnalyzeCommand, run: AnalysisRun, written: Stats, statsFile: RecordWriter | null, reportFile: RecordWriter | null, failure: unknown, interrupt: Interrupt): Promise<number> {
-  const stats = written.toJSON();
+async function finish(cmd: AnalyzeCommand, run: AnalysisRun, done: { written: Stats; workerCpu: number[] }, statsFile: RecordWriter | null, reportFile: RecordWriter | null, failure: unknown, interrupt: Interrupt): Promise<number> {
+  const stats = done.written.toJSON();
   const s = run.seconds; // the analysis alone, not the report
-  await writeStatsFiles({ ...stats, verify: run.verify ?? undefined, run: runInfo(cmd.inputs, s) }, statsFile, reportFile);
+  await writeStatsFiles({ ...stats, verify: run.verify ?? undefined, run: runInfo(cmd.inputs, s, done.workerCpu) }, statsFile, reportFile);
   if (failure !== null && !(failure instanceof StdoutClosed)) throw failure;
   for (const e of run.inputErrors) process.stderr.write(`pgn-xray: ${e.message}\n`);
   if (!cmd.quiet) {

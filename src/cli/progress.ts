@@ -1,7 +1,11 @@
 // Progress on stderr, only when it is a TTY (or when asked): bytes read of the total (compressed bytes
 // for compressed inputs), what the run counts (games, positions/s; candidates and puzzles) and the ETA
-// that cli-progress derives from the bytes.
-import cliProgress from 'cli-progress';
+// that cli-progress derives from the bytes. cli-progress (a CommonJS package of some fifteen modules) is
+// required only when a bar is shown: `-q`, `--no-progress` and a redirected stderr do not pay for loading it.
+import type cliProgress from 'cli-progress';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
 
 /** The analysis's figures after the bytes: `{name}` fields filled by update() or show(). */
 const ANALYSIS_FIELDS = '{games} games | {pps} positions/s';
@@ -16,7 +20,8 @@ export class Progress {
       return;
     }
     const known = totalBytes !== null && totalBytes > 0;
-    this.bar = new cliProgress.SingleBar(
+    const bars = require('cli-progress') as typeof cliProgress;
+    this.bar = new bars.SingleBar(
       {
         stream: process.stderr,
         format: known ? `{bar} {percentage}% | {mb}/{totalMb} MB | ${fields} | ETA {eta_formatted}` : `{mb} MB | ${fields}`,
@@ -25,7 +30,7 @@ export class Progress {
         fps: 5,
         noTTYOutput: !process.stderr.isTTY,
       },
-      cliProgress.Presets.shades_classic,
+      bars.Presets.shades_classic,
     );
     const zeros = Object.fromEntries([...fields.matchAll(/\{(\w+)\}/g)].map((m) => [m[1], 0]));
     this.bar.start(known ? totalBytes : 1, 0, { mb: '0.0', totalMb: known ? (totalBytes / 1e6).toFixed(1) : '?', ...zeros });

@@ -1,22 +1,33 @@
 // The statistics outputs shared by analyze and merge-stats: the --stats JSON and the --report page.
 import type { RunInfo, StatsJSON } from '../output/stats.js';
-import { reportHtml } from '../report/html.js';
+import { threadCpu } from '../pipeline/thread-cpu.js';
 import { statsText } from '../report/stats-text.js';
 import type { RecordWriter } from './outputs.js';
 import { version } from './usage.js';
 
-/** Run metadata for the statistics file (never merged). */
-export function runInfo(inputs: string[], seconds: number): RunInfo {
-  return { version: version(), inputs, seconds: Math.round(seconds * 1000) / 1000 };
+const ms = (s: number): number => Math.round(s * 1000) / 1000;
+
+/**
+ * Run metadata for the statistics file (never merged): the analysis time, the CPU time of the whole
+ * process so far, and, where known, that of the main thread and of each worker (`workers`: their last
+ * reported figures).
+ */
+export function runInfo(inputs: string[], seconds: number, workers: number[] = []): RunInfo {
+  const cpu = process.cpuUsage();
+  const main = threadCpu();
+  const info: RunInfo = { version: version(), inputs, seconds: ms(seconds), cpu: { user: ms(cpu.user / 1e6), system: ms(cpu.system / 1e6) } };
+  if (main !== null) info.threads = { main: ms(main.seconds), workers: workers.map(ms) };
+  return info;
 }
 
-/** Writes the statistics file and the report, each when asked for, and closes them. */
+/** Writes the statistics file and the report, each when asked for, and closes them; the report's code loads only then. */
 export async function writeStatsFiles(stats: StatsJSON & { verify?: unknown }, statsFile: RecordWriter | null, reportFile: RecordWriter | null): Promise<void> {
   if (statsFile !== null) {
     await statsFile.write(statsText(stats) + '\n');
     await statsFile.close();
   }
   if (reportFile !== null) {
+    const { reportHtml } = await import('../report/html.js');
     await reportFile.write(await reportHtml(stats));
     await reportFile.close();
   }

@@ -52,6 +52,10 @@ export interface RunInfo {
   version: string;
   inputs: string[];
   seconds: number;
+  /** CPU seconds of the whole process (every thread) up to the end of the run. */
+  cpu?: { user: number; system: number };
+  /** CPU seconds of the main thread and of each worker (Linux only); the rest went to V8's and libuv's threads. */
+  threads?: { main: number; workers: number[] };
 }
 
 export interface StatsJSON {

@@ -5,6 +5,7 @@ import type { PositionRecord } from '../output/records.js';
 import type { StatsJSON } from '../output/stats.js';
 import type { Stage1Counts } from '../puzzles/stage1.js';
 import type { Candidate } from '../puzzles/types.js';
+import type { ThreadCpu } from './thread-cpu.js';
 
 /** A game that could not be read or replayed (DESIGN.md §7), as reported (`--errors`, stderr, onReject). */
 export interface GameError {
@@ -70,6 +71,8 @@ export interface BatchResult {
   verify: VerifyReport | null;
   /** `pgn-xray puzzles`: stage 1's candidates, in order, and its counts; null otherwise. */
   puzzles?: { candidates: Candidate[]; counts: Stage1Counts } | null;
+  /** The worker thread's CPU time so far, at the end of this batch (null where unknown). */
+  cpu?: ThreadCpu | null;
 }
 
 export interface VerifyReport {

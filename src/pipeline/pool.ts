@@ -29,11 +29,14 @@ export class AnalysisPool {
     this.pool = new Piscina({
       filename,
       workerData: init,
-      minThreads: threads,
+      // workers start with the batches, not with the pool: a run of one batch (a small file) starts one
+      // worker, not N (each costs ~0.1 s of CPU to start); piscina starts another while batches queue,
+      // so a large input still has N from its second batch on, and keeps them to the end
+      minThreads: 0,
       maxThreads: threads,
+      idleTimeout: Infinity,
       // no queue limit here: the main thread bounds the batches in flight itself (reorder.ts); piscina's
       // 'auto' limit would refuse a batch as an error
-      idleTimeout: 60_000,
     });
   }
 

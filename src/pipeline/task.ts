@@ -13,6 +13,7 @@ import type { CompiledQuery } from '../query/compile.js';
 import type { Batch, BatchResult, GameError, KnownRejection } from './batch.js';
 import { CandidateSink } from '../puzzles/candidate-sink.js';
 import { BatchSink } from './sinks.js';
+import { threadCpu } from './thread-cpu.js';
 
 export interface WorkerOptions {
   output: OutputKind;
@@ -193,6 +194,7 @@ export function createTask(init: WorkerInit): (batch: Batch) => Promise<BatchRes
       errors: work.errors,
       verify: verifier?.take() ?? null,
       puzzles: puzzles?.take() ?? null,
+      cpu: threadCpu(),
     };
   };
 }

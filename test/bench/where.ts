@@ -1,11 +1,12 @@
 // The cost of --where (DESIGN.md §10): the analysis of the same games in one thread, -f none (counting
-// only), without a query and with queries that match few positions, rounds interleaved so that a busy
-// machine weighs on every configuration alike; CPU time of this thread (process.cpuUsage), best round.
-// Target: positions/s with --where within 10% of the run without it.
+// only), without a query and with queries that match few positions, in interleaved rounds; CPU time of
+// this process (process.cpuUsage). Each query's speed is its ratio to the run without a query within the
+// same round, summarised as median (min–max). Target: positions/s with --where within 10% of it.
 import { GameAnalyzer } from '../../src/analysis/game.js';
 import { ALL_MOTIFS } from '../../src/motifs/filter.js';
 import { compileWhere, type CompiledQuery } from '../../src/query/compile.js';
 import { BatchSink } from '../../src/pipeline/sinks.js';
+import { interleave, num, ratios, show, spread } from './measure.js';
 
 /** Queries that keep few positions: a motif with conditions, derived fields, a PGN tag, the SAN. */
 export const FEW = ['skewer.absolute[back=Q]', 'played.doubleCheck and rating >= 2000', 'pin.absolute[front=Q] and WhiteElo > 2000', 'move = "Qxf7#"'];
@@ -26,25 +27,16 @@ function once(games: Uint8Array[], select: CompiledQuery | null): { ms: number; 
   return { ms: (t.user + t.system) / 1000, positions: sink.take().stats.positions, kept };
 }
 
-/** Prints positions/s without and with each query, best of `rounds` interleaved rounds. */
-export function whereFigure(games: Uint8Array[], rounds = 5): void {
+/** Prints positions/s without and with each query over `rounds` interleaved rounds. */
+export function whereFigure(games: Uint8Array[], rounds: number): void {
   const configs: (string | null)[] = [null, ...FEW];
-  const best = configs.map(() => Infinity);
-  const kept = configs.map(() => 0);
-  let positions = 0;
-  for (let r = 0; r < rounds; r++) {
-    configs.forEach((q, i) => {
-      const run = once(games, q === null ? null : compileWhere(q));
-      best[i] = Math.min(best[i], run.ms);
-      kept[i] = run.kept;
-      positions = run.positions;
-    });
-  }
-  const rate = (ms: number): number => (positions / ms) * 1000;
-  const f = (n: number): string => Math.round(n).toLocaleString('en');
+  const queries = configs.map((q) => (q === null ? null : compileWhere(q)));
+  const runs = interleave(rounds, queries.map((q) => () => once(games, q)), true);
+  const positions = runs[0][0].positions;
+  const rates = runs.map((rs) => rs.map((r) => (positions / r.ms) * 1000));
   configs.forEach((q, i) => {
     const label = q === null ? 'no --where (tagged kept)' : `--where '${q}'`;
-    const ratio = i === 0 ? '' : `${((rate(best[i]) / rate(best[0])) * 100).toFixed(1)}% of no --where (target ≥ 90%)`;
-    console.log(`${label.padEnd(52)} ${f(rate(best[i])).padStart(10)} positions/s CPU, ${f(kept[i]).padStart(7)} kept   ${ratio}`);
+    const ratio = i === 0 ? '' : `${show(spread(ratios(rates[i], rates[0])), (x) => (x * 100).toFixed(1) + '%')} of no --where (target ≥ 90%)`;
+    console.log(`  ${label.padEnd(50)} ${show(spread(rates[i])).padStart(32)} positions/s CPU, ${num(runs[i][0].kept).padStart(7)} kept   ${ratio}`);
   });
 }

@@ -1,4 +1,4 @@
-// The analysis of one game as text in one call, for format tests and the bench: GameAnalyzer with a
+// The analysis of one game as text in one call, for format tests: GameAnalyzer with a
 // sink that formats with the given formatter and counts into the given statistics.
 import { GameAnalyzer, type GameFailure } from '../../src/analysis/game.js';
 import type { MotifFilter } from '../../src/motifs/filter.js';

@@ -1,0 +1,93 @@
+// Real analysed positions kept for the bench, so that one stage can be timed alone on them (the motif
+// scan, a formatter) instead of as the difference of two whole analyses. A capture runs the real
+// analyzer once with a sink that copies what it is shown: every position (for the scan), and the
+// selected positions with their records, played tags, SAN and UCI (for the output formats).
+import { GameAnalyzer } from '../../src/analysis/game.js';
+import type { GameInfo, GameText, PositionSink, PositionView } from '../../src/analysis/view.js';
+import type { Position } from '../../src/core/position.js';
+import { MotifBuffer, STRIDE } from '../../src/motifs/buffer.js';
+import { ALL_MOTIFS } from '../../src/motifs/filter.js';
+
+/** A selected position as the sink saw it; `records`: its motif buffer's filled words. */
+interface KeptPosition {
+  view: PositionView;
+  records: Int32Array;
+  count: number;
+}
+
+/** A replayed game: its info, its selected positions and its text. */
+export interface CapturedGame {
+  info: GameInfo;
+  kept: KeptPosition[];
+  text: GameText;
+}
+
+/** What a capture holds. */
+export interface Capture {
+  /** Every position of the games, in order (up to the limit asked for). */
+  positions: Position[];
+  /** The games with their tagged positions (up to the limit asked for). */
+  games: CapturedGame[];
+  /** Tagged positions in `games`. */
+  tagged: number;
+}
+
+class CaptureSink implements PositionSink {
+  readonly capture: Capture = { positions: [], games: [], tagged: 0 };
+  private game: CapturedGame | null = null;
+
+  constructor(private readonly limits: { positions: number; tagged: number }) {}
+
+  beginGame(info: GameInfo): void {
+    this.game = this.capture.tagged < this.limits.tagged ? { info, kept: [], text: { bytes: new Uint8Array(0), moveEnds: new Int32Array(0) } } : null;
+  }
+
+  position(v: PositionView, keep: boolean): void {
+    const c = this.capture;
+    if (c.positions.length < this.limits.positions) c.positions.push(v.pos.clone());
+    if (keep && this.game !== null) {
+      const count = v.buf.count;
+      this.game.kept.push({ view: { ...v, pos: v.pos.clone() }, records: v.buf.data.slice(0, count * STRIDE), count });
+      c.tagged++;
+    }
+  }
+
+  endGame(text: GameText): void {
+    if (this.game === null) return;
+    this.game.text = { bytes: text.bytes.slice(), moveEnds: text.moveEnds.slice() };
+    this.capture.games.push(this.game);
+  }
+}
+
+/**
+ * Analyses games (every motif, tagged positions selected, SAN and UCI written) until both limits are
+ * reached or the games run out.
+ */
+export function captureGames(games: readonly Uint8Array[], limits: { positions: number; tagged: number }): Capture {
+  const analyzer = new GameAnalyzer({ allPositions: false, filter: ALL_MOTIFS, moves: true });
+  const sink = new CaptureSink(limits);
+  const c = sink.capture;
+  for (let i = 0; i < games.length && (c.positions.length < limits.positions || c.tagged < limits.tagged); i++) analyzer.pgn(games[i], i + 1, sink);
+  return c;
+}
+
+/** Something the captured games can be handed to, as the analyzer hands them to a sink. */
+export type GameReceiver = Pick<PositionSink, 'beginGame' | 'endGame'> & { position(v: PositionView, keep: boolean): unknown };
+
+/**
+ * Hands the captured games to `to` again, each selected position through one reused MotifBuffer (as the
+ * analyzer does); only selected positions are shown, all kept.
+ */
+export function replayCapture(games: readonly CapturedGame[], to: GameReceiver): void {
+  const buf = new MotifBuffer();
+  for (const g of games) {
+    to.beginGame(g.info);
+    for (const k of g.kept) {
+      buf.data.set(k.records);
+      buf.count = k.count;
+      k.view.buf = buf;
+      to.position(k.view, true);
+    }
+    to.endGame(g.text, g.kept.length);
+  }
+}

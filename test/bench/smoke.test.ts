@@ -1,0 +1,41 @@
+// `npm run bench` still runs: each part once with BENCH_QUICK=1 (one round, small files), every figure a
+// number, every target line judged. Speed itself is never asserted here.
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from '../helpers/cli.js';
+
+function part(name: string): string {
+  const r = spawnSync(process.execPath, ['--expose-gc', resolve(ROOT, `dist/test/bench/${name}.js`)], { env: { ...process.env, BENCH_QUICK: '1' }, encoding: 'utf8' });
+  expect(r.stderr).toBe('');
+  expect(r.status).toBe(0);
+  expect(r.stdout).not.toMatch(/NaN|Infinity|undefined/);
+  expect(r.stdout).toMatch(/load average at start: [\d.]+/);
+  expect(r.stdout).toMatch(/load average at end: [\d.]+/);
+  return r.stdout;
+}
+
+describe('npm run bench, BENCH_QUICK=1', () => {
+  it('prints the core figures against their baselines', () => {
+    const out = part('run');
+    for (const row of ['rook attack', 'perft Kiwipete', 'SAN replay']) expect(out).toMatch(new RegExp(`${row}.*\\d.*×`));
+  });
+
+  it('prints every end-to-end target with PASS or MISS, start-up and the worker stages', () => {
+    const out = part('pipeline');
+    const targets = out.split('\n').filter((l) => / target .*(PASS|MISS)$/.test(l));
+    // the CPU ceilings' lines only where the run reports its threads (Linux)
+    expect(targets.length).toBeGreaterThanOrEqual(6);
+    expect(targets.length).toBeLessThanOrEqual(8);
+    expect(out).toMatch(/-j 2: [\d,]+ .*positions\/s/);
+    expect(out).toMatch(/CPU ns\/position: process [\d,]+ .*main thread [\d,]+ .*workers [\d,]+/);
+    expect(out).toMatch(/start-up: .*\n {2}-j 1: wall [\d.]+ .*\n {2}-j 2: wall [\d.]+/);
+    expect(out).toMatch(/ {2}motif scan +[\d.]+% +[\d,]+ ns\/position/);
+  });
+
+  it('prints JSONL against Parquet', () => {
+    const out = part('outputs');
+    expect(out).toMatch(/worker +JSONL [\d,]+ .*Parquet [\d,]+/);
+    expect(out).toMatch(/CLI -f parquet +[\d.]+ /);
+  });
+});

@@ -1,0 +1,46 @@
+// What a run loads, from Node's own module log (NODE_DEBUG=esm,module, every thread's loads on stderr):
+// a plain analysis loads no package it does not use (chess.js and pgn-parser only for --verify or a
+// syntax diagnosis, Arrow and parquet-wasm only for -f parquet, vega only for --report, cli-progress only
+// with a progress bar), no other subcommand, and starts one worker for a file of one batch.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CLI, ROOT } from '../helpers/cli.js';
+import { corpusPath } from '../helpers/corpus.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'pgn-xray-startup-'));
+const SMALL = corpusPath('games/mliebelt-32games.pgn'); // 32 games: one batch
+
+/** The packages and our own compiled modules a run loaded, and how many workers it started. */
+function loads(args: string[]): { packages: Set<string>; ours: Set<string>; workers: number } {
+  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, env: { ...process.env, NODE_DEBUG: 'esm,module' }, encoding: 'utf8', maxBuffer: 1 << 28 });
+  expect(r.status).toBe(0);
+  const log = r.stderr;
+  const packages = new Set([...log.matchAll(/node_modules\/((?:@[\w.-]+\/)?[\w.-]+)/g)].map((m) => m[1]));
+  const ours = new Set([...log.matchAll(/dist\/(src\/[\w/.-]+\.js)/g)].map((m) => m[1]));
+  // piscina requires the worker module once in each worker it starts
+  const workers = log.split('\n').filter((l) => /Module\._load REQUEST \S*workers\/analyze\.js/.test(l)).length;
+  return { packages, ours, workers };
+}
+
+const HEAVY = ['chess.js', 'pgn-parser', 'apache-arrow', 'parquet-wasm', 'vega', 'vega-lite', 'cli-progress'];
+
+describe('start-up', () => {
+  it('a plain run loads only what it uses and one worker for one batch', () => {
+    const l = loads([SMALL, '-f', 'none', '-q', '-j', '2', '--stats', join(dir, 's.json')]);
+    expect(l.packages.has('piscina')).toBe(true); // the log shows package loads at all
+    for (const p of HEAVY) expect(l.packages.has(p), p).toBe(false);
+    for (const m of ['src/report/html.js', 'src/cli/perft.js', 'src/cli/merge-stats.js']) expect(l.ours.has(m), m).toBe(false);
+    expect(l.workers).toBe(1);
+  });
+
+  it('loads chess.js and pgn-parser for --verify, the report code for --report, and starts every worker for many batches', () => {
+    const l = loads([SMALL, '-f', 'none', '-q', '-j', '2', '--batch-games', '8', '--verify', '--report', join(dir, 'r.html')]);
+    expect(l.packages.has('chess.js')).toBe(true);
+    expect(l.packages.has('pgn-parser')).toBe(true);
+    expect(l.ours.has('src/report/html.js')).toBe(true);
+    expect(l.workers).toBe(2);
+  });
+});
