@@ -73,6 +73,13 @@ const STOP = (() => {
   return t;
 })();
 
+// The bytes a tag value's scan stops at: its end, an escape, a line end.
+const VALUE_STOP = (() => {
+  const t = new Uint8Array(256);
+  for (const c of [0x22, 0x5c, LF, CR]) t[c] = 1;
+  return t;
+})();
+
 const EMPTY = Buffer.alloc(0);
 
 export class GameSplitter {
@@ -250,10 +257,11 @@ export class GameSplitter {
 
   /** The hot loop: movetext, skipped up to the next byte that matters. */
   private moves(buf: Buffer, i: number, limit: number, onGame: (g: RawGame) => void): number {
+    const stop = STOP; // a local: the module constant would be loaded and checked on every byte
     for (; ; i++) {
       // four bytes a test while none matters: move numbers and SAN between comments
-      while (i + 3 < limit && (STOP[buf[i]] | STOP[buf[i + 1]] | STOP[buf[i + 2]] | STOP[buf[i + 3]]) === 0) i += 4;
-      while (i < limit && STOP[buf[i]] === 0) i++;
+      while (i + 3 < limit && (stop[buf[i]] | stop[buf[i + 1]] | stop[buf[i + 2]] | stop[buf[i + 3]]) === 0) i += 4;
+      while (i < limit && stop[buf[i]] === 0) i++;
       if (i >= limit) return i;
       switch (buf[i]) {
         case 0x2d: { // -
@@ -330,23 +338,27 @@ export class GameSplitter {
    */
   private wholeTag(buf: Buffer, i: number, onGame: (g: RawGame) => void): number {
     const n = buf.length;
+    const valueStop = VALUE_STOP;
     let j = i + 1;
-    while (j < n && buf[j] <= 0x20 && buf[j] !== LF && buf[j] !== CR) j++;
+    let c = 0;
+    while (j < n && (c = buf[j]) <= 0x20 && c !== LF && c !== CR) j++;
     let h = this.nameHash;
-    for (let c = buf[j]; j < n && c > 0x20 && c !== 0x22 && c !== 0x5d; c = buf[++j]) h = Math.imul(h ^ c, 0x01000193);
+    for (; j < n && (c = buf[j]) > 0x20 && c !== 0x22 && c !== 0x5d; j++) h = Math.imul(h ^ c, 0x01000193);
     const nameEnd = j;
-    while (j < n) {
-      const c = buf[j];
-      if (c === LF || c === CR) return i + 1;
+    for (; j < n; j++) {
+      c = buf[j];
       if (c === 0x5d) break;
-      if (c === 0x22) {
-        for (j++; j < n && buf[j] !== 0x22; j++) {
-          if (buf[j] === LF || buf[j] === CR) return i + 1;
-          if (buf[j] === 0x5c && ++j < n && (buf[j] === LF || buf[j] === CR)) return i + 1;
-        }
+      if (c === LF || c === CR) return i + 1;
+      if (c !== 0x22) continue;
+      // the value, to its closing quote: one table test a byte
+      for (j++; ; j++) {
         if (j >= n) return i + 1;
+        c = buf[j];
+        if (valueStop[c] === 0) continue;
+        if (c === 0x22) break;
+        if (c !== 0x5c) return i + 1; // a line end
+        if (++j < n && (buf[j] === LF || buf[j] === CR)) return i + 1; // an escaped one
       }
-      j++;
     }
     if (j >= n) return i + 1;
     if (this.candidate >= 0 && this.bufBase + nameEnd - this.candidate > NAME_WINDOW) this.candidate = -1;
