@@ -170,7 +170,10 @@ export class GameSplitter {
     this.buf = this.work.subarray(0, this.tailLen);
   }
 
-  /** The state machine over buf[i, limit); returns where it stopped (at most AHEAD past limit). */
+  /**
+   * The state machine over buf[i, limit); returns where it stopped: past limit only after a comment or
+   * a tag pair that runs past it (neither needs the bytes held back), at most buf.length.
+   */
   private scan(buf: Buffer, i: number, limit: number, onGame: (g: RawGame) => void): number {
     while (i < limit) {
       switch (this.state) {
