@@ -5,10 +5,9 @@
 // round, so that load on the machine falls on all builds alike.
 //   npx tsc -p tsconfig.json && node dist/test/tools/split-bench.js [--file F.pgn[.zst]] [--runs N] [DIST ...]
 // DIST: built trees to compare (default: this one), e.g. an older commit built elsewhere.
-import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { decompress } from 'fzstd';
+import { BIG_FILE, CHUNK, cpuMs, option, readChunks, summary } from './measure.js';
 
 interface Build {
   name: string;
@@ -18,20 +17,9 @@ interface Build {
 
 const here = dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
-const option = (name: string): string | undefined => {
-  const at = args.indexOf(name);
-  return at >= 0 ? args.splice(at, 2)[1] : undefined;
-};
-const file = option('--file') ?? resolve(here, '../../../../shared/corpus/games/lichess-jishanshaikh4.pgn.zst');
-const runs = Number(option('--runs') ?? 7);
+const file = option(args, '--file', BIG_FILE);
+const runs = Number(option(args, '--runs', '7'));
 const dists = args.length > 0 ? args : [resolve(here, '../..')];
-// the zstd decoder hands out one block (128 KiB) at a time
-const CHUNK = 1 << 17;
-
-function cpuMs(): number {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-}
 
 function splitOnly(b: Build, chunks: Uint8Array[]): number {
   let games = 0;
@@ -51,16 +39,8 @@ async function batched(b: Build, chunks: Uint8Array[]): Promise<number> {
   return games;
 }
 
-function summary(ms: number[]): string {
-  const s = [...ms].sort((x, y) => x - y);
-  return `median ${s[s.length >> 1].toFixed(0)} ms (${s[0].toFixed(0)}–${s[s.length - 1].toFixed(0)})`;
-}
-
 async function main(): Promise<void> {
-  const raw = readFileSync(file);
-  const bytes = file.endsWith('.zst') ? decompress(raw) : new Uint8Array(raw);
-  const chunks: Uint8Array[] = [];
-  for (let i = 0; i < bytes.length; i += CHUNK) chunks.push(bytes.subarray(i, i + CHUNK));
+  const { bytes, chunks } = readChunks(file);
   const builds: Build[] = [];
   for (const d of dists) {
     const url = (p: string): string => pathToFileURL(resolve(d, p)).href;
@@ -82,8 +62,8 @@ async function main(): Promise<void> {
   }
   builds.forEach((b, k) => {
     console.log(`${b.name}: ${games[k][0]} games`);
-    console.log(`  splitter alone:      ${summary(split[k])}`);
-    console.log(`  splitter + batches:  ${summary(batch[k])}`);
+    console.log(`  splitter alone:      CPU ms ${summary(split[k])}`);
+    console.log(`  splitter + batches:  CPU ms ${summary(batch[k])}`);
   });
 }
 
