@@ -8,8 +8,10 @@
 // a blank line inside one tag section does not (ChessBase writes those).
 //
 // Speed: movetext is skipped with one table lookup per byte, stopping only at the few bytes that
-// matter (`{ ; [ ( ) * % -`); results are found from their `-`. Each chunk is scanned with a few
-// bytes of the previous one before it and a few held back for the next, so every look around a
+// matter (`{ ; [ ( ) * % -`); results are found from their `-`. A comment, most of the movetext of a
+// lichess game (`{ [%clk 0:01:00] }` after every move), is skipped to its `}` by Buffer's indexOf,
+// which is memchr (Uint8Array's own indexOf is a slower loop than ours). Each chunk is scanned with a
+// few bytes of the previous one before it and a few held back for the next, so every look around a
 // byte stays inside one buffer.
 
 import { SYMBOL } from './movetext.js';
@@ -21,7 +23,8 @@ export interface RawGame {
   offset: number;
   /**
    * The game's bytes: a copy in memory the splitter never writes again (a view into a shared
-   * arena, so copy it before transferring its buffer); empty when tooLarge.
+   * arena, so copy it before transferring its buffer); with the `views` option, a view valid only
+   * while onGame runs. Empty when tooLarge.
    */
   bytes: Uint8Array;
   /** The game is longer than maxGameBytes; its bytes were not kept. */
@@ -32,6 +35,8 @@ export interface RawGame {
 
 export interface SplitterOptions {
   maxGameBytes?: number;
+  /** Give each game's bytes as a view valid only during onGame, for a caller that copies them anyway. */
+  views?: boolean;
 }
 
 export const DEFAULT_MAX_GAME_BYTES = 4 << 20;
@@ -68,17 +73,26 @@ const STOP = (() => {
   return t;
 })();
 
-const EMPTY = new Uint8Array(0);
+// The bytes a tag value's scan stops at: its end, an escape, a line end.
+const VALUE_STOP = (() => {
+  const t = new Uint8Array(256);
+  for (const c of [0x22, 0x5c, LF, CR]) t[c] = 1;
+  return t;
+})();
+
+const EMPTY = Buffer.alloc(0);
 
 export class GameSplitter {
   private readonly max: number;
   private readonly cap: number;
+  private readonly views: boolean;
   private index = 0;
 
   // The buffer being scanned: the kept tail of the last one, then the new chunk.
-  private work = new Uint8Array(1 << 16);
+  // Buffers, not plain Uint8Arrays: for their native indexOf and copy
+  private work = Buffer.alloc(1 << 16);
   private tailLen = 0;
-  private buf: Uint8Array = EMPTY; // work, cut to its filled length
+  private buf = EMPTY; // work, cut to its filled length
   private bufBase = 0; // stream offset of buf[0]
   private runStart = 0; // first byte of buf to scan in this pass (the ones before are kept to look back)
 
@@ -110,6 +124,7 @@ export class GameSplitter {
   constructor(opts: SplitterOptions = {}) {
     this.max = opts.maxGameBytes ?? DEFAULT_MAX_GAME_BYTES;
     this.cap = this.max + SLACK;
+    this.views = opts.views === true;
   }
 
   /** Feeds the next chunk of the stream; calls onGame for each game that ends in it. */
@@ -118,8 +133,8 @@ export class GameSplitter {
     if (n > this.work.length) {
       let size = this.work.length;
       while (size < n) size *= 2;
-      const grown = new Uint8Array(size);
-      grown.set(this.work.subarray(0, this.tailLen));
+      const grown = Buffer.alloc(size);
+      this.work.copy(grown, 0, 0, this.tailLen);
       this.work = grown;
     }
     this.work.set(chunk, this.tailLen);
@@ -155,8 +170,11 @@ export class GameSplitter {
     this.buf = this.work.subarray(0, this.tailLen);
   }
 
-  /** The state machine over buf[i, limit); returns where it stopped (at most AHEAD past limit). */
-  private scan(buf: Uint8Array, i: number, limit: number, onGame: (g: RawGame) => void): number {
+  /**
+   * The state machine over buf[i, limit); returns where it stopped: past limit only after a comment or
+   * a tag pair that runs past it (neither needs the bytes held back), at most buf.length.
+   */
+  private scan(buf: Buffer, i: number, limit: number, onGame: (g: RawGame) => void): number {
     while (i < limit) {
       switch (this.state) {
         case MOVES:
@@ -191,7 +209,7 @@ export class GameSplitter {
   }
 
   /** Blanks, % lines and byte-order marks between games; a game starts at any other byte. */
-  private between(buf: Uint8Array, i: number, limit: number): number {
+  private between(buf: Buffer, i: number, limit: number): number {
     for (; i < limit; i++) {
       const b = buf[i];
       if (b <= 0x20) continue;
@@ -207,7 +225,7 @@ export class GameSplitter {
   }
 
   /** A game before its movetext: tags, comments, % lines and blank lines. */
-  private preamble(buf: Uint8Array, i: number, limit: number, onGame: (g: RawGame) => void): number {
+  private preamble(buf: Buffer, i: number, limit: number, onGame: (g: RawGame) => void): number {
     for (; i < limit; i++) {
       const b = buf[i];
       if (b <= 0x20) {
@@ -228,7 +246,10 @@ export class GameSplitter {
           this.candidateEnd = this.lastEndBefore(i);
         }
         this.openTag();
-        return this.wholeTag(buf, i, onGame);
+        const next = this.wholeTag(buf, i, onGame);
+        if (this.state !== PREAMBLE) return next; // not a whole tag pair: byte by byte
+        i = next - 1; // the next tag line, here
+        continue;
       }
       this.state = MOVES; // this byte again, as movetext
       this.movetext = true;
@@ -238,9 +259,13 @@ export class GameSplitter {
   }
 
   /** The hot loop: movetext, skipped up to the next byte that matters. */
-  private moves(buf: Uint8Array, i: number, limit: number, onGame: (g: RawGame) => void): number {
-    for (; i < limit; i++) {
-      if (STOP[buf[i]] === 0) continue;
+  private moves(buf: Buffer, i: number, limit: number, onGame: (g: RawGame) => void): number {
+    const stop = STOP; // a local: the module constant would be loaded and checked on every byte
+    for (; ; i++) {
+      // four bytes a test while none matters: move numbers and SAN between comments
+      while (i + 3 < limit && (stop[buf[i]] | stop[buf[i + 1]] | stop[buf[i + 2]] | stop[buf[i + 3]]) === 0) i += 4;
+      while (i < limit && stop[buf[i]] === 0) i++;
+      if (i >= limit) return i;
       switch (buf[i]) {
         case 0x2d: { // -
           const end = this.depth === 0 ? this.resultEnd(buf, i) : -1;
@@ -264,13 +289,12 @@ export class GameSplitter {
         case 0x29: // )
           if (this.depth > 0) this.depth--;
           break;
-        case 0x7b: { // {: most are short ({ [%clk 0:03:00] }), so look here first
-          let j = i + 1;
-          while (j < limit && buf[j] !== 0x7d) j++;
-          if (j === limit) {
+        case 0x7b: { // {: to its }, which may lie past limit (only the movetext scan looks ahead)
+          const j = buf.indexOf(0x7d, i + 1);
+          if (j < 0) {
             this.resume = MOVES;
             this.state = COMMENT;
-            return j;
+            return buf.length;
           }
           i = j;
           break;
@@ -290,11 +314,10 @@ export class GameSplitter {
           break;
       }
     }
-    return i;
   }
 
   /** If the `-` at buf[i] is inside `1-0`, `0-1` or `1/2-1/2` standing alone, the index after it. */
-  private resultEnd(buf: Uint8Array, i: number): number {
+  private resultEnd(buf: Buffer, i: number): number {
     const first = this.start - this.bufBase; // the game's first byte
     const a = buf[i - 1];
     const c = buf[i + 1];
@@ -307,7 +330,7 @@ export class GameSplitter {
   }
 
   /** Does buf[k] end a symbol token (or lie outside the game or the stream)? */
-  private delimits(buf: Uint8Array, k: number, first: number): boolean {
+  private delimits(buf: Buffer, k: number, first: number): boolean {
     return k < first || k >= buf.length || SYMBOL[buf[k]] === 0;
   }
 
@@ -316,25 +339,29 @@ export class GameSplitter {
    * does what tagByte would do over it and returns the index after it; otherwise i + 1, and
    * tagByte goes on from there.
    */
-  private wholeTag(buf: Uint8Array, i: number, onGame: (g: RawGame) => void): number {
+  private wholeTag(buf: Buffer, i: number, onGame: (g: RawGame) => void): number {
     const n = buf.length;
+    const valueStop = VALUE_STOP;
     let j = i + 1;
-    while (j < n && buf[j] <= 0x20 && buf[j] !== LF && buf[j] !== CR) j++;
+    let c = 0;
+    while (j < n && (c = buf[j]) <= 0x20 && c !== LF && c !== CR) j++;
     let h = this.nameHash;
-    for (let c = buf[j]; j < n && c > 0x20 && c !== 0x22 && c !== 0x5d; c = buf[++j]) h = Math.imul(h ^ c, 0x01000193);
+    for (; j < n && (c = buf[j]) > 0x20 && c !== 0x22 && c !== 0x5d; j++) h = Math.imul(h ^ c, 0x01000193);
     const nameEnd = j;
-    while (j < n) {
-      const c = buf[j];
-      if (c === LF || c === CR) return i + 1;
+    for (; j < n; j++) {
+      c = buf[j];
       if (c === 0x5d) break;
-      if (c === 0x22) {
-        for (j++; j < n && buf[j] !== 0x22; j++) {
-          if (buf[j] === LF || buf[j] === CR) return i + 1;
-          if (buf[j] === 0x5c && ++j < n && (buf[j] === LF || buf[j] === CR)) return i + 1;
-        }
+      if (c === LF || c === CR) return i + 1;
+      if (c !== 0x22) continue;
+      // the value, to its closing quote: one table test a byte
+      for (j++; ; j++) {
         if (j >= n) return i + 1;
+        c = buf[j];
+        if (valueStop[c] === 0) continue;
+        if (c === 0x22) break;
+        if (c !== 0x5c) return i + 1; // a line end
+        if (++j < n && (buf[j] === LF || buf[j] === CR)) return i + 1; // an escaped one
       }
-      j++;
     }
     if (j >= n) return i + 1;
     if (this.candidate >= 0 && this.bufBase + nameEnd - this.candidate > NAME_WINDOW) this.candidate = -1;
@@ -345,7 +372,7 @@ export class GameSplitter {
   }
 
   /** A byte inside a tag pair; returns the next index. A line end ends even a malformed tag. */
-  private tagByte(buf: Uint8Array, i: number, onGame: (g: RawGame) => void): number {
+  private tagByte(buf: Buffer, i: number, onGame: (g: RawGame) => void): number {
     const b = buf[i];
     if (b === LF || b === CR) {
       if (this.namePhase < 2) this.nameDone(onGame);
@@ -413,7 +440,7 @@ export class GameSplitter {
   }
 
   /** Is buf[i] first on its line? A byte-order mark before it does not count. */
-  private col0(buf: Uint8Array, i: number): boolean {
+  private col0(buf: Buffer, i: number): boolean {
     if (buf[i - 1] === 0xbf && buf[i - 2] === 0xbb && buf[i - 3] === 0xef) i -= 3;
     return this.bufBase + i === 0 || buf[i - 1] === LF || buf[i - 1] === CR;
   }
@@ -470,20 +497,25 @@ export class GameSplitter {
     onGame(g);
   }
 
-  /** Copies stream bytes [from, to) of the current game out of the pending bytes and buf. */
+  /**
+   * Stream bytes [from, to) of the current game, from the pending bytes and buf: copied, or with the
+   * views option a view of buf when all of them are there (else joined in the arena, overwritten later).
+   */
   private extract(from: number, to: number): Uint8Array {
-    const out = this.alloc(to - from);
     const scanned = this.bufBase + this.runStart;
     const split = Math.max(from, Math.min(to, scanned));
+    if (this.views && split === from) return new Uint8Array(this.work.buffer, this.work.byteOffset + from - this.bufBase, to - from);
+    const out = this.alloc(to - from);
     if (split > from) out.set(this.pending.subarray(from - this.start, split - this.start));
-    if (to > split) out.set(this.buf.subarray(split - this.bufBase, to - this.bufBase), split - from);
+    if (to > split) this.buf.copy(out, split - from, split - this.bufBase, to - this.bufBase);
     return out;
   }
 
-  /** Room for len bytes in the arena, which is replaced, never overwritten, when full. */
+  /** Room for len bytes in the arena, which is replaced, never overwritten, when full (views: reused). */
   private alloc(len: number): Uint8Array {
     if (len > ARENA_SIZE >> 4) return new Uint8Array(len);
-    if (this.arenaUsed + len > ARENA_SIZE) {
+    if (this.views) this.arenaUsed = 0;
+    else if (this.arenaUsed + len > ARENA_SIZE) {
       this.arena = new Uint8Array(ARENA_SIZE);
       this.arenaUsed = 0;
     }
@@ -493,7 +525,7 @@ export class GameSplitter {
   }
 
   /** After a pass inside a game: keeps its bytes scanned in buf[.., end), at most cap of them. */
-  private keep(buf: Uint8Array, end: number): void {
+  private keep(buf: Buffer, end: number): void {
     const from = Math.max(this.start - this.bufBase, this.runStart);
     const have = this.bufBase + from - this.start; // bytes of the game before `from`
     const take = Math.min(end - from, this.cap - have);

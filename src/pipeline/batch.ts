@@ -83,9 +83,15 @@ export interface VerifyReport {
   disagreements: { game: number; offset: number; ply: number; what: string }[];
 }
 
-/** Collects games into batches of at most maxGames games or about maxBytes bytes. */
+const HEADROOM = 1 << 12;
+
+/**
+ * Collects games into batches of at most maxGames games or about maxBytes bytes, each game's bytes
+ * copied once, into the buffer the batch is sent with. Structured clone sends the whole buffer, so it
+ * is sized by the batch before (one input's batches are alike) and cut to size when mostly empty.
+ */
 export class BatchBuilder {
-  private chunks: Uint8Array[] = [];
+  private bytes: Uint8Array;
   private starts: number[] = [0];
   private offsets: number[] = [];
   private rejected: (KnownRejection | null)[] = [];
@@ -96,16 +102,29 @@ export class BatchBuilder {
     readonly input: string,
     private readonly maxGames: number,
     private readonly maxBytes: number,
-  ) {}
+  ) {
+    this.bytes = new Uint8Array(this.capacity(maxBytes));
+  }
+
+  /** Room for `size` bytes and a little more (the game that fills a batch overshoots maxBytes). */
+  private capacity(size: number): number {
+    return size + (size >> 5) + HEADROOM;
+  }
 
   get count(): number {
     return this.offsets.length;
   }
 
-  /** Adds a game (copying nothing yet), or the reason it cannot be read; true when the batch is full. */
+  /** Adds a game (a copy of its bytes, which the caller may then reuse), or the reason it cannot be read; true when the batch is full. */
   add(offset: number, bytes: Uint8Array, rejected: KnownRejection | null = null): boolean {
-    this.chunks.push(bytes);
-    this.size += bytes.length;
+    const end = this.size + bytes.length;
+    if (end > this.bytes.length) {
+      const grown = new Uint8Array(this.capacity(end));
+      grown.set(this.bytes.subarray(0, this.size));
+      this.bytes = grown;
+    }
+    this.bytes.set(bytes, this.size);
+    this.size = end;
     this.starts.push(this.size);
     this.offsets.push(offset);
     this.rejected.push(rejected);
@@ -114,12 +133,8 @@ export class BatchBuilder {
 
   /** The batch so far as one task (numbered by the run when dispatched), and a fresh start. */
   take(): Batch {
-    const bytes = new Uint8Array(this.size);
-    let at = 0;
-    for (const c of this.chunks) {
-      bytes.set(c, at);
-      at += c.length;
-    }
+    const unused = this.bytes.length - this.size;
+    const bytes = unused > this.size >> 3 ? this.bytes.slice(0, this.size) : this.bytes.subarray(0, this.size);
     const batch: Batch = {
       seq: 0,
       attempt: 0,
@@ -131,7 +146,7 @@ export class BatchBuilder {
       offsets: Float64Array.from(this.offsets),
       rejected: this.rejected,
     };
-    this.chunks = [];
+    this.bytes = new Uint8Array(this.capacity(Math.min(this.size, this.maxBytes)));
     this.starts = [0];
     this.offsets = [];
     this.rejected = [];

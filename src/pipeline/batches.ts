@@ -38,7 +38,7 @@ export async function* inputBatches(name: string, chunks: AsyncGenerator<Uint8Ar
 
 async function* pgnBatches(name: string, chunks: AsyncGenerator<Uint8Array>, o: BatchOptions, stop: StopCheck): AsyncGenerator<Batch> {
   const builder = new BatchBuilder('pgn', name, o.batchGames, o.batchBytes);
-  const splitter = new GameSplitter({ maxGameBytes: o.maxGameBytes });
+  const splitter = new GameSplitter({ maxGameBytes: o.maxGameBytes, views: true }); // the builder copies
   const full: Batch[] = [];
   let cut: KnownRejection | null = null;
   const tooLarge: KnownRejection = { kind: 'size', reason: `game over --max-game-bytes (${o.maxGameBytes} bytes)` };
@@ -52,7 +52,6 @@ async function* pgnBatches(name: string, chunks: AsyncGenerator<Uint8Array>, o: 
       if (stop()) return;
       if (base < 0) base = o.base();
       splitter.push(chunk, onGame);
-      // hand out after the chunk: the splitter's arena views stay valid until copied by take()
       while (full.length > 0) yield full.shift()!;
     }
   } catch (e) {
