@@ -8,6 +8,9 @@ export const ROOK = 3;
 export const QUEEN = 4;
 export const KING = 5;
 
+/** Piece values in pawns by piece type (DESIGN.md §5): P 1, N 3, B 3, R 5, Q 9, K 100. */
+export const PIECE_VALUES: readonly number[] = [1, 3, 3, 5, 9, 100];
+
 export const WHITE = 0;
 export const BLACK = 1;
 
