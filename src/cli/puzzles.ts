@@ -100,7 +100,7 @@ export async function runPuzzles(cmd: PuzzleCommand, interrupt: Interrupt): Prom
     await finishEngines(p);
   }
   rejections.close();
-  for (const w of [out, errFile, log]) failure ??= await w?.close().then(() => null, (e: unknown) => e);
+  for (const w of [out, errFile, log]) if (w !== null) failure ??= await w.close().then(() => null, (e: unknown) => e);
   return finish(p, summaryFile, failure, interrupt, cpu0);
 }
 

@@ -36,7 +36,7 @@ export class CandidateSink implements PositionSink {
     const ply = v.ply;
     const t = this.text!;
     const evalCp = ply > 0 ? evalAfterMove(t.bytes, t.moveEnds, ply - 1) : NaN;
-    const rules = this.everyPosition ? -1 : this.stage1.position(v.pos, ply, evalCp);
+    const rules = this.everyPosition ? -1 : this.stage1.position(v.pos, evalCp);
     if (rules !== 0 && ply > 0) this.candidates.push(this.candidate(v, rules));
     this.prev.copyFrom(v.pos);
   }

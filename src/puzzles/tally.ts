@@ -53,12 +53,17 @@ function listed(c: Counts): string {
   return rows.length === 0 ? 'none' : rows.map(([k, n]) => `${k} ${int(n)}`).join(', ');
 }
 
+function withoutPositions(c: Counts): Counts {
+  const { positions: _, ...rest } = c;
+  return rest;
+}
+
 /** The summary as the lines printed on stderr at the end of a run. */
 export function summaryText(s: PuzzleSummary): string {
   const per = s.candidates > 0 ? ` (1 in ${int(s.positions / s.candidates)} positions)` : '';
   const lines = [
     `games ${int(s.games)} (rejected ${int(s.rejected)}), positions ${int(s.positions)}`,
-    `stage 1: ${int(s.candidates)} candidates${per}, ${int(s.duplicates)} positions already met; ${listed(s.stage1)}`,
+    `stage 1: ${int(s.candidates)} candidates${per}, ${int(s.duplicates)} positions already met; ${listed(withoutPositions(s.stage1))}`,
   ];
   if (s.engine !== null) {
     const e = s.engine;

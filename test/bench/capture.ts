@@ -81,7 +81,7 @@ export type GameReceiver = Pick<PositionSink, 'beginGame' | 'endGame'> & { posit
 export function replayCapture(games: readonly CapturedGame[], to: GameReceiver): void {
   const buf = new MotifBuffer();
   for (const g of games) {
-    to.beginGame(g.info);
+    to.beginGame(g.info, g.text);
     for (const k of g.kept) {
       buf.data.set(k.records);
       buf.count = k.count;
