@@ -7,8 +7,8 @@ import {
   attacked, attackedExcept, between, bishopAttacks, kingAttacks, knightAttacks, line, pawnAttacks, queenAttacks, rookAttacks,
 } from './attacks.js';
 import { bitHi, bitLo, hasBit, inSet } from './bitboard.js';
-import { BISHOP, KNIGHT, QUEEN, ROOK, WHITE, Sets } from './board.js';
-import { encodeMove, FLAG_CASTLE, FLAG_DOUBLE, FLAG_EP, moveFlags, moveFrom, moveTo } from './move.js';
+import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE, Sets } from './board.js';
+import { encodeMove, FLAG_CASTLE, FLAG_DOUBLE, FLAG_EP, FLAG_NULL, moveFlags, moveFrom, movePromo, moveTo } from './move.js';
 import { LONG, SHORT, type Position } from './position.js';
 
 // Scratch: [0, 1] a piece's attacks or pin line; [T, T + 1] the targets of every piece but the king, set by
@@ -91,6 +91,41 @@ export function isLegal(pos: Position, m: number): boolean {
   if (!pos.isPinned(from)) return true;
   line(ksq, from, s, 0);
   return inSet(s, 0, to);
+}
+
+/**
+ * Whether m, a move remembered from another position (a search's killer move), is pseudo-legal here: the
+ * side to move's piece on its square, its reach on this board, no own piece on the target, the flags and
+ * promotion its kind of move carries. Castling and the null move never are (isLegal then settles the rest).
+ */
+export function isPseudoLegal(pos: Position, m: number): boolean {
+  const from = moveFrom(m);
+  const to = moveTo(m);
+  const flags = moveFlags(m);
+  const code = pos.board[from];
+  const target = pos.board[to];
+  if (code === 0 || code >> 3 !== pos.turn || (flags & (FLAG_CASTLE | FLAG_NULL)) !== 0) return false;
+  if (target !== 0 && target >> 3 === pos.turn) return false;
+  const type = (code & 7) - 1;
+  const bb = pos.bb;
+  const oLo = bb[Sets.WhiteLo] | bb[Sets.BlackLo];
+  const oHi = bb[Sets.WhiteHi] | bb[Sets.BlackHi];
+  if (type !== PAWN) {
+    if (flags !== 0 || movePromo(m) !== 0) return false;
+    if (type === KNIGHT) knightAttacks(from, s, 0);
+    else if (type === BISHOP) bishopAttacks(oLo, oHi, from, s, 0);
+    else if (type === ROOK) rookAttacks(oLo, oHi, from, s, 0);
+    else if (type === QUEEN) queenAttacks(oLo, oHi, from, s, 0);
+    else if (type === KING) kingAttacks(from, s, 0);
+    return inSet(s, 0, to);
+  }
+  const dir = pos.turn === WHITE ? 8 : -8;
+  if ((movePromo(m) !== 0) !== (to >= 56 || to < 8)) return false;
+  pawnAttacks(pos.turn, from, s, 0);
+  if (flags === FLAG_EP) return to === pos.ep && inSet(s, 0, to);
+  if (flags === FLAG_DOUBLE) return to === from + 2 * dir && from >> 3 === (pos.turn === WHITE ? 1 : 6) && pos.board[from + dir] === 0 && target === 0;
+  if (flags !== 0) return false;
+  return to === from + dir ? target === 0 : target !== 0 && inSet(s, 0, to);
 }
 
 /** All legal moves of the side to move into out (room for 256); returns their number. */

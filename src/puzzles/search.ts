@@ -2,45 +2,51 @@
 // a capture quiescence; the value is the best material balance the side to move can reach, in pawns.
 //
 // The tree, exactly (test/puzzles/search.test.ts checks it against a plain minimax of the same tree):
-// - a node without legal moves is worth -MATE in check (mated), 0 otherwise (stalemate), at every ply;
-// - the two main plies try every legal move, with no standing pat;
-// - a quiescence node in check tries every legal move (no standing pat);
-// - a quiescence node not in check may stand pat on the material balance (P 1, N 3, B 3, R 5, Q 9, from
-//   the side to move's view), or play a capture (en passant and capture-promotions included) or a queen
-//   promotion whose SEE is ≥ 0; at the first quiescence ply also any move that gives check;
-// - quiescence stops at MAX_PLY plies from the root on the material balance (a bound that real positions
-//   never reach: every capture takes a piece, and only the first quiescence ply adds quiet checks).
+// - the two main plies try every legal move, with no standing pat; a main-ply node without legal moves is
+//   worth -MATE in check (mated), else 0 (stalemate);
+// - a quiescence node in check tries every legal move, no standing pat; without one it is mated (-MATE);
+// - a quiescence node not in check stands pat on the material balance (P 1, N 3, B 3, R 5, Q 9, from the
+//   side to move's view) or plays a capture (en passant and capture-promotions included) or a queen
+//   promotion whose SEE is ≥ 0, and at its first ply any move that gives check. Like an engine's
+//   quiescence it does not look for stalemate: standing pat needs no legal move;
+// - quiescence ends after Q_PLIES plies (ply MAX_PLY from the root) on the material balance, in check too.
 // Mates are worth ±MATE whatever their distance.
 //
-// Pruning keeps the value exact: alpha-beta (fail-soft), and a bound on moves that cannot give check at a
-// node whose children may stand pat: such a move is worth at most max(balance after it, 0) to its side
-// (the opponent stands pat, or is stalemated), so it is skipped when that cannot beat alpha. Moves are
-// ordered by SEE (captures and promotions, MVV/LVA among equals), the rest after. Positions are made by
-// copying into a preallocated stack (copyFrom + play): nothing is allocated per node.
-import { between, bishopAttacks, knightAttacks, pawnAttacks, rookAttacks, xrayAttacksAlong, LINE_ANTI, LINE_DIAG, LINE_FILE, LINE_RANK } from '../core/attacks.js';
+// What keeps it cheap without changing a value: alpha-beta (fail-soft); a move that cannot give check at a
+// node whose children stand pat is worth at most the balance after it, so it is skipped when that cannot
+// beat alpha (futility with an exact bound), and a quiescence node where no capture could beat alpha and
+// no check exists is settled from attack sets without generating its moves (quietBound); the reply that
+// refuted a sibling (a killer) is tried before the moves are generated; moves are ordered by SEE (MVV/LVA
+// among equals). Positions are made by copying into a preallocated stack: nothing is allocated per node.
+import {
+  attacksTo, between, bishopAttacks, knightAttacks, pawnAttacks, rookAttacks, xrayAttacksAlong,
+  LINE_ANTI, LINE_DIAG, LINE_FILE, LINE_RANK,
+} from '../core/attacks.js';
 import { inSet } from '../core/bitboard.js';
-import { BISHOP, KNIGHT, PAWN, PIECE_VALUES, QUEEN, ROOK, Sets } from '../core/board.js';
+import { BISHOP, KNIGHT, PAWN, PIECE_VALUES, QUEEN, ROOK, WHITE, Sets } from '../core/board.js';
 import { FLAG_CASTLE, FLAG_EP, moveFlags, moveFrom, movePromo, moveTo } from '../core/move.js';
-import { legalMoves } from '../core/movegen.js';
+import { isLegal, isPseudoLegal, legalMoves } from '../core/movegen.js';
 import { Position } from '../core/position.js';
 import { see } from '../core/see.js';
 
 /** The value of a mate, from the winner's view. */
 export const MATE = 1000;
-export const STATS = new Float64Array(16);
-/** Plies from the root past which quiescence stands pat whatever the position (in check too). */
-export let MAX_PLY = 64;
-export function setMaxPly(n: number): void { MAX_PLY = n; }
+/** Quiescence plies at most; then the material balance stands. */
+export const Q_PLIES = 8;
+/** Plies from the root where quiescence ends: the two main plies, then Q_PLIES. */
+export const MAX_PLY = 2 + Q_PLIES;
 const INF = 100_000;
 const MAX_MOVES = 256;
 // ordering keys: non-losing captures and promotions first (by SEE, then MVV/LVA), then quiet moves, then
 // losing captures
 const KEY_GOOD = 1 << 24;
 const KEY_QUIET = 1 << 20;
-// per-ply words of the check information: enemy king square's check squares for pawn, knight, bishop and
+// per-ply words of the check information: the enemy king's check squares for a pawn, knight, bishop and
 // rook (a queen's are the bishop's and the rook's), then the pieces whose leaving may uncover a check
 const CI_WORDS = 10;
 const CI_DISCOVER = 8;
+/** quietBound's answer when the node must be searched. */
+const UNSETTLED = INF;
 
 /** Bits in a set of (lo, hi), one step per bit: the sets counted here are a side's pieces of one kind. */
 function count(lo: number, hi: number): number {
@@ -107,9 +113,12 @@ export class MaterialSearch {
   /** Per ply: the legal moves, then their ordering keys. */
   private readonly moves: Int32Array[] = [];
   private readonly keys: Int32Array[] = [];
+  /** Per ply: the move that last refuted a sibling there (-1: none). */
+  private readonly killers = new Int32Array(MAX_PLY + 1);
+  /** Per ply: the check information (prepareChecks), and the node it was made for. */
   private readonly checkInfo = new Int32Array((MAX_PLY + 1) * CI_WORDS);
-  private readonly s = new Int32Array(2);
-  private readonly xr = new Int32Array(4);
+  private readonly checkInfoNode = new Float64Array(MAX_PLY + 1);
+  private readonly s = new Int32Array(4);
   /** The best bound of the captures candidates() left out (fail-soft). */
   private skipped = 0;
 
@@ -131,10 +140,14 @@ export class MaterialSearch {
     return this.root(pos, t - 1, t) >= t;
   }
 
-  /** Fail-soft search of pos in the window (alpha, beta): exact inside it, a bound beyond it. */
+  /**
+   * Fail-soft search of pos in the window (alpha, beta): the value when it lies inside, else a bound on the
+   * value's side of the window (≤ alpha: an upper bound, ≥ beta: a lower bound).
+   */
   root(pos: Position, alpha: number, beta: number): number {
     this.stack[0].copyFrom(pos);
     this.best = -1;
+    this.killers.fill(-1);
     this.nodes++;
     return this.main(0, alpha, beta, materialBalance(pos));
   }
@@ -142,57 +155,79 @@ export class MaterialSearch {
   /** A main-ply node (ply 0: the side to move, ply 1: the reply): every legal move, no standing pat. */
   private main(ply: number, alpha: number, beta: number, bal: number): number {
     const pos = this.stack[ply];
-    STATS[ply]++;
+    let best = -INF;
+    // the reply that refuted the last sibling often refutes this one too: try it before generating
+    const killer = ply === 1 ? this.validKiller(ply) : -1;
+    if (killer >= 0) {
+      best = this.visit(ply, killer, -1, alpha, beta, bal);
+      if (best >= beta) return best;
+      if (best > alpha) alpha = best;
+    }
     const n = legalMoves(pos, this.moves[ply]);
     if (n === 0) return pos.isCheck() ? -MATE : 0;
     this.order(ply, n);
-    // the reply's children are quiescence nodes: a move that gives no check is bounded by the balance
-    const bounded = ply === 1;
-    if (bounded) this.prepareChecks(ply);
-    let best = -INF;
+    // the reply's children stand pat: a move that gives no check is worth at most the balance after it
+    if (ply === 1) this.prepareChecks(ply);
     for (let i = 0; i < n; i++) {
       const m = this.pick(ply, i, n);
-      const g = moveGain(pos, m);
-      const bound = Math.max(bal + g, 0);
-      let v: number;
-      if (bounded && bound <= alpha && !this.mayGiveCheck(ply, m)) v = bound;
-      else {
-        this.make(ply, m);
-        v = ply === 0 ? -this.main(1, -beta, -alpha, -(bal + g)) : -this.quiesce(2, 0, -beta, -alpha, -(bal + g));
-      }
+      if (m === killer) continue;
+      const bound = bal + moveGain(pos, m);
+      const v = ply === 1 && bound <= alpha && !this.mayGiveCheck(ply, m) ? bound : this.visit(ply, m, -1, alpha, beta, bal);
       if (v > best) {
         best = v;
         if (ply === 0) this.best = m;
         if (v > alpha) {
           alpha = v;
-          if (alpha >= beta) break;
+          if (alpha >= beta) {
+            this.killers[ply] = m;
+            break;
+          }
         }
       }
     }
     return best;
+  }
+
+  /** Makes m at this ply and searches the child: the reply after ply 0, else quiescence ply k + 1. */
+  private visit(ply: number, m: number, k: number, alpha: number, beta: number, bal: number): number {
+    const after = 0 - (bal + moveGain(this.stack[ply], m)); // 0 - x, not -x: no -0 (a heap number)
+    this.make(ply, m);
+    return 0 - (ply === 0 ? this.main(1, -beta, -alpha, after) : this.quiesce(ply + 1, k + 1, -beta, -alpha, after));
+  }
+
+  /** The position after m of the position at this ply, in the next slot of the stack. */
+  private make(ply: number, m: number): Position {
+    const child = this.stack[ply + 1];
+    child.copyFrom(this.stack[ply]);
+    child.play(m);
+    this.nodes++;
+    return child;
+  }
+
+  /** The killer of this ply if it is a legal move of the position there, else -1. */
+  private validKiller(ply: number): number {
+    const m = this.killers[ply];
+    const pos = this.stack[ply];
+    return m >= 0 && isPseudoLegal(pos, m) && isLegal(pos, m) ? m : -1;
   }
 
   /** A quiescence node at quiescence ply k (0 = the first, where checks are tried too). */
   private quiesce(ply: number, k: number, alpha: number, beta: number, bal: number): number {
     const pos = this.stack[ply];
     if (ply >= MAX_PLY) return bal;
-    STATS[2 + Math.min(k, 3) * 2 + (pos.isCheck() ? 1 : 0)]++;
-    const n = legalMoves(pos, this.moves[ply]);
-    if (n === 0) return pos.isCheck() ? -MATE : 0;
-    if (pos.isCheck()) return this.evasions(ply, k, alpha, beta, bal, n);
-    let best = bal;
-    if (best >= beta) return best;
-    if (best > alpha) alpha = best;
-    const c = this.candidates(ply, k, alpha, bal, n);
-    STATS[12 + (k === 0 ? 0 : 1)] += c;
-    if (this.skipped > best) best = this.skipped;
+    if (pos.isCheck()) return this.evasions(ply, k, alpha, beta, bal);
+    if (bal >= beta) return bal;
+    if (bal > alpha) alpha = bal;
+    const settled = this.quietBound(ply, k, alpha, bal);
+    if (settled !== UNSETTLED) return settled;
+    const c = this.candidates(ply, k, alpha, bal, legalMoves(pos, this.moves[ply]));
+    let best = Math.max(bal, this.skipped);
     for (let i = 0; i < c; i++) {
       const m = this.pick(ply, i, c);
-      const good = this.keys[ply][i] >= KEY_GOOD;
-      const g = moveGain(pos, m);
-      // a losing capture or a quiet move is a candidate only at the first ply, and tried only as a check
-      if (!this.make(ply, m).isCheck() && !good) continue;
-      const v = -this.quiesce(ply + 1, k + 1, -beta, -alpha, -(bal + g));
+      const after = 0 - (bal + moveGain(pos, m));
+      // below KEY_GOOD: a losing capture or a quiet move, tried at the first ply when it does give check
+      if (!this.make(ply, m).isCheck() && this.keys[ply][i] < KEY_GOOD) continue;
+      const v = 0 - this.quiesce(ply + 1, k + 1, -beta, -alpha, after);
       if (v > best) {
         best = v;
         if (v > alpha) {
@@ -204,21 +239,31 @@ export class MaterialSearch {
     return best;
   }
 
-  /** A quiescence node in check: every legal move, no standing pat. */
-  private evasions(ply: number, k: number, alpha: number, beta: number, bal: number, n: number): number {
+  /** A quiescence node in check: every legal move (the killer first), no standing pat; none: mated. */
+  private evasions(ply: number, k: number, alpha: number, beta: number, bal: number): number {
     const pos = this.stack[ply];
-    this.order(ply, n);
     let best = -INF;
+    const killer = this.validKiller(ply);
+    if (killer >= 0) {
+      best = this.visit(ply, killer, k, alpha, beta, bal);
+      if (best >= beta) return best;
+      if (best > alpha) alpha = best;
+    }
+    const n = legalMoves(pos, this.moves[ply]);
+    if (n === 0) return -MATE;
+    this.order(ply, n);
     for (let i = 0; i < n; i++) {
       const m = this.pick(ply, i, n);
-      const g = moveGain(pos, m);
-      this.make(ply, m);
-      const v = -this.quiesce(ply + 1, k + 1, -beta, -alpha, -(bal + g));
+      if (m === killer) continue;
+      const v = this.visit(ply, m, k, alpha, beta, bal);
       if (v > best) {
         best = v;
         if (v > alpha) {
           alpha = v;
-          if (alpha >= beta) break;
+          if (alpha >= beta) {
+            this.killers[ply] = m;
+            break;
+          }
         }
       }
     }
@@ -228,8 +273,8 @@ export class MaterialSearch {
   /**
    * The moves a quiescence node not in check may try, keyed and packed at the front of its list: captures
    * and queen promotions with SEE ≥ 0, and at the first ply (k = 0) the other moves that may give check.
-   * A capture that cannot give check is worth at most max(balance after it, 0) to its side; when that
-   * cannot beat alpha it is left out, the best such bound kept in `skipped` (fail-soft). Returns the count.
+   * A capture that cannot give check is worth at most the balance after it; when that cannot beat alpha it
+   * is left out and the best such bound kept in `skipped` (fail-soft). Returns the count.
    */
   private candidates(ply: number, k: number, alpha: number, bal: number, n: number): number {
     const pos = this.stack[ply];
@@ -245,7 +290,7 @@ export class MaterialSearch {
       const mayCheck = this.mayGiveCheck(ply, m);
       let key = KEY_QUIET;
       if (tac) {
-        const bound = Math.max(bal + moveGain(pos, m), 0);
+        const bound = bal + moveGain(pos, m);
         if (!mayCheck && bound <= alpha) {
           if (bound > this.skipped) this.skipped = bound;
           continue;
@@ -282,26 +327,196 @@ export class MaterialSearch {
     return m;
   }
 
-  /** The position after move m of the position at this ply, in the next slot of the stack. */
-  private make(ply: number, m: number): Position {
-    const child = this.stack[ply + 1];
-    child.copyFrom(this.stack[ply]);
-    child.play(m);
-    this.nodes++;
-    return child;
+  /**
+   * Settles a quiescence node not in check (alpha already raised to the stand pat) from attack sets, without
+   * generating its moves: when no capture can beat alpha by its value and no candidate can give check, the
+   * node fails low (returns alpha, a valid upper bound). UNSETTLED when it must be searched: a capture of
+   * value ≥ need = alpha - bal + 1 with SEE ≥ 0 exists (or need ≤ 1: pawns count), en passant or a promotion is
+   * possible, a piece may uncover a check, or a check (at the first ply) or a capture that checks exists.
+   */
+  private quietBound(ply: number, k: number, alpha: number, bal: number): number {
+    const pos = this.stack[ply];
+    const need = alpha - bal + 1;
+    if (need <= PIECE_VALUES[PAWN] || pos.ep >= 0) return UNSETTLED;
+    const bb = pos.bb;
+    const us = pos.turn;
+    // a pawn one step from promoting: on rank 7 (white, high half bits 16–23) or rank 2 (black, low half)
+    const sevenths = us === WHITE ? bb[Sets.PawnsHi] & bb[Sets.WhiteHi] & 0x00ff0000 : bb[Sets.PawnsLo] & bb[Sets.BlackLo] & 0x0000ff00;
+    if (sevenths !== 0) return UNSETTLED;
+    const occLo = bb[Sets.WhiteLo] | bb[Sets.BlackLo];
+    const occHi = bb[Sets.WhiteHi] | bb[Sets.BlackHi];
+    // the enemy pieces worth at least `need`: any of them attacked leaves the node to the search
+    let tLo = bb[Sets.QueensLo];
+    let tHi = bb[Sets.QueensHi];
+    if (need <= PIECE_VALUES[ROOK]) {
+      tLo |= bb[Sets.RooksLo];
+      tHi |= bb[Sets.RooksHi];
+    }
+    if (need <= PIECE_VALUES[KNIGHT]) {
+      tLo |= bb[Sets.KnightsLo] | bb[Sets.BishopsLo];
+      tHi |= bb[Sets.KnightsHi] | bb[Sets.BishopsHi];
+    }
+    if (need > PIECE_VALUES[QUEEN]) tLo = tHi = 0;
+    tLo &= bb[Sets.WhiteLo + 2 * (us ^ 1)];
+    tHi &= bb[Sets.WhiteHi + 2 * (us ^ 1)];
+    for (; tLo !== 0; tLo &= tLo - 1) if (this.takeable(ply, 31 - Math.clz32(tLo & -tLo), occLo, occHi)) return UNSETTLED;
+    for (; tHi !== 0; tHi &= tHi - 1) if (this.takeable(ply, 63 - Math.clz32(tHi & -tHi), occLo, occHi)) return UNSETTLED;
+    this.prepareChecks(ply);
+    const o = ply * CI_WORDS;
+    if ((this.checkInfo[o + CI_DISCOVER] | this.checkInfo[o + CI_DISCOVER + 1]) !== 0) return UNSETTLED;
+    return (k === 0 ? this.anyCheck(ply) : this.anyCaptureCheck(ply)) ? UNSETTLED : alpha;
   }
 
   /**
-   * The check information of the position at this ply for mayGiveCheck: the squares from which each piece
+   * Whether the side to move has a capture of the piece on sq that quiescence would try: one with SEE ≥ 0
+   * (a losing capture is tried only as a check, which quietBound looks for apart). No promotion is
+   * possible here (quietBound saw to that), so each capture is the plain move from its attacker.
+   */
+  private takeable(ply: number, sq: number, occLo: number, occHi: number): boolean {
+    const pos = this.stack[ply];
+    const bb = pos.bb;
+    attacksTo(bb, occLo, occHi, sq, this.s, 0);
+    const aLo = this.s[0] & bb[Sets.WhiteLo + 2 * pos.turn];
+    const aHi = this.s[1] & bb[Sets.WhiteHi + 2 * pos.turn];
+    for (let h = 0; h < 2; h++) {
+      for (let a = h === 0 ? aLo : aHi; a !== 0; a &= a - 1) {
+        if (see(pos, (h * 32 + 31 - Math.clz32(a & -a)) | (sq << 6)) >= 0) return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether a piece of the side to move (no piece uncovering one: quietBound saw to that) may give check. */
+  private anyCheck(ply: number): boolean {
+    const pos = this.stack[ply];
+    const bb = pos.bb;
+    const us = pos.turn;
+    const ci = this.checkInfo;
+    const o = ply * CI_WORDS;
+    const s = this.s;
+    const occLo = bb[Sets.WhiteLo] | bb[Sets.BlackLo];
+    const occHi = bb[Sets.WhiteHi] | bb[Sets.BlackHi];
+    const freeLo = ~bb[Sets.WhiteLo + 2 * us];
+    const freeHi = ~bb[Sets.WhiteHi + 2 * us];
+    for (let t = KNIGHT; t <= QUEEN; t++) {
+      const pLo = bb[Sets.PawnsLo + 2 * t] & bb[Sets.WhiteLo + 2 * us];
+      const pHi = bb[Sets.PawnsHi + 2 * t] & bb[Sets.WhiteHi + 2 * us];
+      for (let h = 0; h < 2; h++) {
+        for (let p = h === 0 ? pLo : pHi; p !== 0; p &= p - 1) {
+          const sq = h * 32 + 31 - Math.clz32(p & -p);
+          let aLo = 0;
+          let aHi = 0;
+          if (t === KNIGHT) {
+            knightAttacks(sq, s, 0);
+            aLo = s[0] & ci[o + 2];
+            aHi = s[1] & ci[o + 3];
+          }
+          if (t === BISHOP || t === QUEEN) {
+            bishopAttacks(occLo, occHi, sq, s, 0);
+            aLo |= s[0] & ci[o + 4];
+            aHi |= s[1] & ci[o + 5];
+          }
+          if (t === ROOK || t === QUEEN) {
+            rookAttacks(occLo, occHi, sq, s, 0);
+            aLo |= s[0] & ci[o + 6];
+            aHi |= s[1] & ci[o + 7];
+          }
+          if (((aLo & freeLo) | (aHi & freeHi)) !== 0) return true;
+        }
+      }
+    }
+    return this.pawnChecks(ply) || this.castlingMayCheck(ply);
+  }
+
+  /** Whether a pawn of the side to move may step or capture onto one of its (at most two) check squares. */
+  private pawnChecks(ply: number): boolean {
+    const pos = this.stack[ply];
+    const board = pos.board;
+    const us = pos.turn;
+    const ci = this.checkInfo;
+    const o = ply * CI_WORDS;
+    const pawn = us * 8 + PAWN + 1;
+    const dir = us === WHITE ? 8 : -8;
+    for (let h = 0; h < 2; h++) {
+      for (let x = ci[o + h]; x !== 0; x &= x - 1) {
+        const sq = h * 32 + 31 - Math.clz32(x & -x);
+        const there = board[sq];
+        if (there === 0) {
+          const one = sq - dir;
+          if (one >= 0 && one < 64 && board[one] === pawn) return true;
+          const two = one - dir;
+          if (one >= 0 && one < 64 && board[one] === 0 && (two >> 3) === (us === WHITE ? 1 : 6) && board[two] === pawn) return true;
+        } else if (there >> 3 !== us) {
+          pawnAttacks(us ^ 1, sq, this.s, 0);
+          const bb = pos.bb;
+          if (((this.s[0] & bb[Sets.PawnsLo] & bb[Sets.WhiteLo + 2 * us]) | (this.s[1] & bb[Sets.PawnsHi] & bb[Sets.WhiteHi + 2 * us])) !== 0) return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** Whether a castling right of the side to move would land its rook on a rook check square. */
+  private castlingMayCheck(ply: number): boolean {
+    const pos = this.stack[ply];
+    const us = pos.turn;
+    const rank = us === WHITE ? 0 : 56;
+    const o = ply * CI_WORDS;
+    return (pos.castleRook[us * 2] >= 0 && inSet(this.checkInfo, o + 6, rank + 5)) ||
+      (pos.castleRook[us * 2 + 1] >= 0 && inSet(this.checkInfo, o + 6, rank + 3));
+  }
+
+  /** Whether the side to move may capture an enemy piece standing on a check square of the capturer's kind. */
+  private anyCaptureCheck(ply: number): boolean {
+    const pos = this.stack[ply];
+    const bb = pos.bb;
+    const us = pos.turn;
+    const ci = this.checkInfo;
+    const o = ply * CI_WORDS;
+    const s = this.s;
+    const occLo = bb[Sets.WhiteLo] | bb[Sets.BlackLo];
+    const occHi = bb[Sets.WhiteHi] | bb[Sets.BlackHi];
+    const themLo = bb[Sets.WhiteLo + 2 * (us ^ 1)];
+    const themHi = bb[Sets.WhiteHi + 2 * (us ^ 1)];
+    const usLo = bb[Sets.WhiteLo + 2 * us];
+    const usHi = bb[Sets.WhiteHi + 2 * us];
+    for (let t = PAWN; t <= ROOK; t++) {
+      // the capturers of kind t: queens check along the bishop's and the rook's squares too
+      let cLo = bb[Sets.PawnsLo + 2 * t] & usLo;
+      let cHi = bb[Sets.PawnsHi + 2 * t] & usHi;
+      if (t === BISHOP || t === ROOK) {
+        cLo |= bb[Sets.QueensLo] & usLo;
+        cHi |= bb[Sets.QueensHi] & usHi;
+      }
+      if ((cLo | cHi) === 0) continue;
+      for (let h = 0; h < 2; h++) {
+        for (let x = ci[o + 2 * t + h] & (h === 0 ? themLo : themHi); x !== 0; x &= x - 1) {
+          const sq = h * 32 + 31 - Math.clz32(x & -x);
+          if (t === PAWN) pawnAttacks(us ^ 1, sq, s, 0);
+          else if (t === KNIGHT) knightAttacks(sq, s, 0);
+          else if (t === BISHOP) bishopAttacks(occLo, occHi, sq, s, 0);
+          else rookAttacks(occLo, occHi, sq, s, 0);
+          if (((s[0] & cLo) | (s[1] & cHi)) !== 0) return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The check information of the position at this ply (once per node): the squares from which each piece
    * kind of the side to move attacks the enemy king, and the side's pieces standing between one of its
    * sliders and that king (x-rays through its own pieces by modifying occupancy, seed xray-attacks.md).
    */
   private prepareChecks(ply: number): void {
-    const bb = this.stack[ply].bb;
+    if (this.checkInfoNode[ply] === this.nodes) return;
+    this.checkInfoNode[ply] = this.nodes;
+    const pos = this.stack[ply];
+    const bb = pos.bb;
     const ci = this.checkInfo;
     const o = ply * CI_WORDS;
-    const us = this.stack[ply].turn;
-    const ek = this.stack[ply].king(us ^ 1);
+    const us = pos.turn;
+    const ek = pos.king(us ^ 1);
     const occLo = bb[Sets.WhiteLo] | bb[Sets.BlackLo];
     const occHi = bb[Sets.WhiteHi] | bb[Sets.BlackHi];
     const usLo = bb[Sets.WhiteLo + 2 * us];
@@ -312,23 +527,20 @@ export class MaterialSearch {
     rookAttacks(occLo, occHi, ek, ci, o + 6);
     // our sliders behind one of our pieces on a line to the king: that piece may uncover a check
     const s = this.s;
-    xrayAttacksAlong(occLo, occHi, usLo, usHi, ek, LINE_RANK, LINE_FILE, this.xr, 0);
-    let xLo = this.xr[0] & usLo & (bb[Sets.RooksLo] | bb[Sets.QueensLo]);
-    let xHi = this.xr[1] & usHi & (bb[Sets.RooksHi] | bb[Sets.QueensHi]);
-    xrayAttacksAlong(occLo, occHi, usLo, usHi, ek, LINE_DIAG, LINE_ANTI, this.xr, 0);
-    xLo |= this.xr[0] & usLo & (bb[Sets.BishopsLo] | bb[Sets.QueensLo]);
-    xHi |= this.xr[1] & usHi & (bb[Sets.BishopsHi] | bb[Sets.QueensHi]);
+    xrayAttacksAlong(occLo, occHi, usLo, usHi, ek, LINE_RANK, LINE_FILE, s, 0);
+    let xLo = s[0] & usLo & (bb[Sets.RooksLo] | bb[Sets.QueensLo]);
+    let xHi = s[1] & usHi & (bb[Sets.RooksHi] | bb[Sets.QueensHi]);
+    xrayAttacksAlong(occLo, occHi, usLo, usHi, ek, LINE_DIAG, LINE_ANTI, s, 0);
+    xLo |= s[0] & usLo & (bb[Sets.BishopsLo] | bb[Sets.QueensLo]);
+    xHi |= s[1] & usHi & (bb[Sets.BishopsHi] | bb[Sets.QueensHi]);
     let dLo = 0;
     let dHi = 0;
-    for (; xLo !== 0; xLo &= xLo - 1) {
-      between(ek, 31 - Math.clz32(xLo & -xLo), s, 0);
-      dLo |= s[0];
-      dHi |= s[1];
-    }
-    for (; xHi !== 0; xHi &= xHi - 1) {
-      between(ek, 63 - Math.clz32(xHi & -xHi), s, 0);
-      dLo |= s[0];
-      dHi |= s[1];
+    for (let h = 0; h < 2; h++) {
+      for (let x = h === 0 ? xLo : xHi; x !== 0; x &= x - 1) {
+        between(ek, h * 32 + 31 - Math.clz32(x & -x), s, 0);
+        dLo |= s[0];
+        dHi |= s[1];
+      }
     }
     ci[o + CI_DISCOVER] = dLo & usLo;
     ci[o + CI_DISCOVER + 1] = dHi & usHi;
