@@ -1,6 +1,7 @@
 // Attack sets on the shared tables. Sliders by obstruction difference, Daniel Infuehr's variant
 // (seed obstruction-difference.md); attacksTo/attacked by the super-piece method and between/line by
-// rectangular lookup (seed square-attacked-by.md); x-rays by modifying occupancy (seed xray-attacks.md).
+// rectangular lookup (seed square-attacked-by.md); x-rays by modifying occupancy, and the motif scan's
+// x-ray line primitive with one look-up (seed xray-attacks.md).
 // Results go to a caller-owned Int32Array at index o (out[o] = lo, out[o + 1] = hi): no allocation.
 import { Sets } from './board.js';
 import {
@@ -16,6 +17,7 @@ let KINGS = MASKS;
 let PAWNS = MASKS;
 let BETWEEN = MASKS;
 let LINES = MASKS;
+let XRAYS = MASKS;
 let installed: Tables | null = null;
 
 /**
@@ -30,6 +32,7 @@ export function installTables(t: Tables): void {
   PAWNS = t.pawn;
   BETWEEN = t.between;
   LINES = t.line;
+  XRAYS = t.xray;
   installed = t;
 }
 
@@ -217,24 +220,46 @@ export function maskTable(): Int32Array {
 }
 
 /**
- * The x-ray look-up of the motif scan, both halves into out: [o, o + 1] the first occupied squares of
- * line kind l on each side of sq (its blockers), [o + 2, o + 3] the next occupied ones behind them — the
- * line's attacks, then the attacks again with the blockers lifted (seed xray-attacks, modifying
- * occupancy). The second look-up only when anything stands behind a blocker at all.
+ * The 8 squares of the line of kind l through sq as 8 bits, sq's own bit left out: by file on a rank or
+ * a diagonal, by rank on a file or an anti-diagonal (so the bits run in square order). The bits go to
+ * the top of one int32 by a multiplication that moves each to its own place with no carries (seed
+ * kindergarten bitboards). sq's own place counts the same way: its file, or its rank.
  */
-export function blockersAndBehind(occLo: number, occHi: number, sq: number, l: number, out: Int32Array, o: number): void {
-  const m = maskIndex(sq, l);
-  const aLo = lineLo(occLo, occHi, m);
-  const aHi = R[0];
-  const fLo = aLo & occLo;
-  const fHi = aHi & occHi;
-  out[o] = fLo;
-  out[o + 1] = fHi;
-  out[o + 2] = 0;
-  out[o + 3] = 0;
-  if (((MASKS[m + Mask.LineEx] & occLo & ~fLo) | (MASKS[m + Mask.LineEx + 1] & occHi & ~fHi)) === 0) return;
-  out[o + 2] = lineLo(occLo ^ fLo, occHi ^ fHi, m) & ~aLo & occLo;
-  out[o + 3] = R[0] & ~aHi & occHi;
+function lineByte(occLo: number, occHi: number, sq: number, l: number): number {
+  const m = maskIndex(sq, l) + Mask.LineEx;
+  const lo = MASKS[m] & occLo;
+  const hi = MASKS[m + 1] & occHi;
+  if (l === LINE_RANK || l === LINE_DIAG) return (Math.imul(lo, 0x01010101) | Math.imul(hi, 0x01010101)) >>> 24;
+  // one square a rank: shifted down, the squares of ranks 0–3 of each half sit at bits 0, s, 2s, 3s
+  // (s = 8 on a file, 7 on an anti-diagonal); the multiplier sends bit j·s to bit 28 + j
+  const f = sq & 7;
+  if (l === LINE_FILE) return (Math.imul(lo >>> f, 0x10204080) >>> 28) | ((Math.imul(hi >>> f, 0x10204080) >>> 28) << 4);
+  const k = f + (sq >> 3); // file + rank, constant along the anti-diagonal
+  return (Math.imul(lo >>> k, 0x10410400) >>> 28) | ((Math.imul(hi >>> (k - 4), 0x10410400) >>> 28) << 4);
+}
+
+/** Squares between neighbouring places of lineByte()'s bits, by line kind. */
+const LINE_STEP = [1, 8, 9, 7];
+
+/**
+ * The x-ray line primitive with one look-up (seed xray-attacks, "X-rays with one Lookup"): for line
+ * kind l through sq, writes to out[o..o + 3] the first occupied square below sq (F), the next one below
+ * it (X), the first above sq and the next above it; -1 where there is none. "Below" is the smaller
+ * square index. Equal to the first blockers and the x-rays through them by modifying occupancy.
+ */
+export function lineXray(occLo: number, occHi: number, sq: number, l: number, out: Int32Array, o: number): void {
+  const p = l === LINE_RANK || l === LINE_DIAG ? sq & 7 : sq >> 3;
+  const e = XRAYS[p * 256 + lineByte(occLo, occHi, sq, l)];
+  const step = LINE_STEP[l];
+  // four signed bytes: steps from sq, 0 for none (xrayEntry in tables.ts)
+  const fBelow = (e << 24) >> 24;
+  const xBelow = (e << 16) >> 24;
+  const fAbove = (e << 8) >> 24;
+  const xAbove = e >> 24;
+  out[o] = fBelow === 0 ? -1 : sq + fBelow * step;
+  out[o + 1] = xBelow === 0 ? -1 : sq + xBelow * step;
+  out[o + 2] = fAbove === 0 ? -1 : sq + fAbove * step;
+  out[o + 3] = xAbove === 0 ? -1 : sq + xAbove * step;
 }
 
 /** X-ray attacks of one line through the chosen blockers: attacks ^ lineAttacks(occ ^ (blockers & attacks)). */

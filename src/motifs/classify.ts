@@ -15,7 +15,7 @@
 //   uncover a check or an attack (every line through the back-rank squares but the rank ends there).
 import {
   LINE_DIAG, LINE_FILE,
-  bishopAttacks, kingAttacks, knightAttacks, line, maskTable, pawnAttacks, rookAttacks,
+  bishopAttacks, kingAttacks, knightAttacks, line, lineXray, maskTable, pawnAttacks, rookAttacks,
 } from '../core/attacks.js';
 import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, Sets } from '../core/board.js';
 import { Mask, maskIndex } from '../core/tables.js';
@@ -26,7 +26,6 @@ import {
   BATTERY, DISCOVERED_ATTACK, DISCOVERED_CHECK, PIN_ABSOLUTE, PIN_RELATIVE, SKEWER_ABSOLUTE, SKEWER_RELATIVE, XRAY,
 } from './catalogue.js';
 import { exploitable, VALUES } from './defended.js';
-import { nextAbove, xrayLine } from './xray.js';
 
 const fx = new Int32Array(4);
 const s = new Int32Array(4);
@@ -144,7 +143,8 @@ function battery(pos: Position, buf: MotifBuffer, c: number, l: number, start: n
   let above = -1;
   for (;;) {
     if (n < MAX_CHAIN) buf.chainSquare(n++, cur);
-    above = nextAbove(occLo, occHi, cur, l);
+    lineXray(occLo, occHi, cur, l, s, 0);
+    above = s[2];
     if (!ownCompatible(board, above, c, l)) break;
     cur = above;
   }
@@ -185,7 +185,7 @@ export function scanMotifs(pos: Position, buf: MotifBuffer): number {
         const restHi = M[mi + 1] & occHi;
         if (((restLo & enemyLo) | (restHi & enemyHi)) === 0) continue;
         if ((restLo & (restLo - 1)) === 0 && (restHi & (restHi - 1)) === 0 && (restLo === 0 || restHi === 0)) continue;
-        xrayLine(occLo, occHi, sq, l, fx);
+        lineXray(occLo, occHi, sq, l, fx, 0);
         const fBelow = fx[0];
         const xBelow = fx[1];
         const fAbove = fx[2];
