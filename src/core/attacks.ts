@@ -5,7 +5,7 @@
 // Results go to a caller-owned Int32Array at index o (out[o] = lo, out[o + 1] = hi): no allocation.
 import { Sets } from './board.js';
 import {
-  buildTables, Mask, maskIndex, openTables, type Tables,
+  buildTables, Line, Mask, maskIndex, openTables, type Tables,
   LINE_RANK, LINE_FILE, LINE_DIAG, LINE_ANTI,
 } from './tables.js';
 
@@ -101,19 +101,19 @@ function twoLinesLo(occLo: number, occHi: number, sq: number, l1: number, l2: nu
 }
 
 export function rookAttacks(occLo: number, occHi: number, sq: number, out: Int32Array, o: number): void {
-  out[o] = twoLinesLo(occLo, occHi, sq, LINE_RANK, LINE_FILE);
+  out[o] = twoLinesLo(occLo, occHi, sq, Line.Rank, Line.File);
   out[o + 1] = R[0];
 }
 
 export function bishopAttacks(occLo: number, occHi: number, sq: number, out: Int32Array, o: number): void {
-  out[o] = twoLinesLo(occLo, occHi, sq, LINE_DIAG, LINE_ANTI);
+  out[o] = twoLinesLo(occLo, occHi, sq, Line.Diag, Line.Anti);
   out[o + 1] = R[0];
 }
 
 export function queenAttacks(occLo: number, occHi: number, sq: number, out: Int32Array, o: number): void {
-  const lo = twoLinesLo(occLo, occHi, sq, LINE_RANK, LINE_FILE);
+  const lo = twoLinesLo(occLo, occHi, sq, Line.Rank, Line.File);
   const hi = R[0];
-  out[o] = lo | twoLinesLo(occLo, occHi, sq, LINE_DIAG, LINE_ANTI);
+  out[o] = lo | twoLinesLo(occLo, occHi, sq, Line.Diag, Line.Anti);
   out[o + 1] = hi | R[0];
 }
 
@@ -168,10 +168,10 @@ export function attacksTo(bb: Int32Array, occLo: number, occHi: number, sq: numb
   let hi = ((PAWNS[wp + 1] & bb[Sets.WhiteHi]) | (PAWNS[s2 + 1] & bb[Sets.BlackHi])) & bb[Sets.PawnsHi];
   lo |= (KNIGHTS[s2] & bb[Sets.KnightsLo]) | (KINGS[s2] & bb[Sets.KingsLo]);
   hi |= (KNIGHTS[s2 + 1] & bb[Sets.KnightsHi]) | (KINGS[s2 + 1] & bb[Sets.KingsHi]);
-  const dLo = twoLinesLo(occLo, occHi, sq, LINE_DIAG, LINE_ANTI);
+  const dLo = twoLinesLo(occLo, occHi, sq, Line.Diag, Line.Anti);
   lo |= dLo & (bb[Sets.BishopsLo] | bb[Sets.QueensLo]);
   hi |= R[0] & (bb[Sets.BishopsHi] | bb[Sets.QueensHi]);
-  const rLo = twoLinesLo(occLo, occHi, sq, LINE_RANK, LINE_FILE);
+  const rLo = twoLinesLo(occLo, occHi, sq, Line.Rank, Line.File);
   lo |= rLo & (bb[Sets.RooksLo] | bb[Sets.QueensLo]);
   hi |= R[0] & (bb[Sets.RooksHi] | bb[Sets.QueensHi]);
   out[o] = lo;
@@ -199,13 +199,13 @@ export function attackedExcept(bb: Int32Array, occLo: number, occHi: number, sq:
   const bqLo = (bb[Sets.BishopsLo] | bb[Sets.QueensLo]) & cLo;
   const bqHi = (bb[Sets.BishopsHi] | bb[Sets.QueensHi]) & cHi;
   if ((bqLo | bqHi) !== 0) {
-    const a = twoLinesLo(occLo, occHi, sq, LINE_DIAG, LINE_ANTI);
+    const a = twoLinesLo(occLo, occHi, sq, Line.Diag, Line.Anti);
     if (((a & bqLo) | (R[0] & bqHi)) !== 0) return true;
   }
   const rqLo = (bb[Sets.RooksLo] | bb[Sets.QueensLo]) & cLo;
   const rqHi = (bb[Sets.RooksHi] | bb[Sets.QueensHi]) & cHi;
   if ((rqLo | rqHi) !== 0) {
-    const a = twoLinesLo(occLo, occHi, sq, LINE_RANK, LINE_FILE);
+    const a = twoLinesLo(occLo, occHi, sq, Line.Rank, Line.File);
     if (((a & rqLo) | (R[0] & rqHi)) !== 0) return true;
   }
   return false;
@@ -229,11 +229,11 @@ function lineByte(occLo: number, occHi: number, sq: number, l: number): number {
   const m = maskIndex(sq, l) + Mask.LineEx;
   const lo = MASKS[m] & occLo;
   const hi = MASKS[m + 1] & occHi;
-  if (l === LINE_RANK || l === LINE_DIAG) return (Math.imul(lo, 0x01010101) | Math.imul(hi, 0x01010101)) >>> 24;
+  if (l === Line.Rank || l === Line.Diag) return (Math.imul(lo, 0x01010101) | Math.imul(hi, 0x01010101)) >>> 24;
   // one square a rank: shifted down, the squares of ranks 0–3 of each half sit at bits 0, s, 2s, 3s
   // (s = 8 on a file, 7 on an anti-diagonal); the multiplier sends bit j·s to bit 28 + j
   const f = sq & 7;
-  if (l === LINE_FILE) return (Math.imul(lo >>> f, 0x10204080) >>> 28) | ((Math.imul(hi >>> f, 0x10204080) >>> 28) << 4);
+  if (l === Line.File) return (Math.imul(lo >>> f, 0x10204080) >>> 28) | ((Math.imul(hi >>> f, 0x10204080) >>> 28) << 4);
   const k = f + (sq >> 3); // file + rank, constant along the anti-diagonal
   return (Math.imul(lo >>> k, 0x10410400) >>> 28) | ((Math.imul(hi >>> (k - 4), 0x10410400) >>> 28) << 4);
 }
@@ -248,7 +248,7 @@ const LINE_STEP = [1, 8, 9, 7];
  * square index. Equal to the first blockers and the x-rays through them by modifying occupancy.
  */
 export function lineXray(occLo: number, occHi: number, sq: number, l: number, out: Int32Array, o: number): void {
-  const p = l === LINE_RANK || l === LINE_DIAG ? sq & 7 : sq >> 3;
+  const p = l === Line.Rank || l === Line.Diag ? sq & 7 : sq >> 3;
   const e = XRAYS[p * 256 + lineByte(occLo, occHi, sq, l)];
   const step = LINE_STEP[l];
   // four signed bytes: steps from sq, 0 for none (xrayEntry in tables.ts)
@@ -300,13 +300,13 @@ export function xrayAttacksAlong(occLo: number, occHi: number, blkLo: number, bl
 
 /** X-ray rook attacks through the blockers, then the rook attacks (xrayAttacksAlong). */
 export function xrayRookAttacks(occLo: number, occHi: number, blkLo: number, blkHi: number, sq: number, out: Int32Array, o: number): void {
-  xrayAttacksAlong(occLo, occHi, blkLo, blkHi, sq, LINE_RANK, LINE_FILE, out, o);
+  xrayAttacksAlong(occLo, occHi, blkLo, blkHi, sq, Line.Rank, Line.File, out, o);
 }
 
 export function xrayBishopAttacks(occLo: number, occHi: number, blkLo: number, blkHi: number, sq: number, out: Int32Array, o: number): void {
-  xrayAttacksAlong(occLo, occHi, blkLo, blkHi, sq, LINE_DIAG, LINE_ANTI, out, o);
+  xrayAttacksAlong(occLo, occHi, blkLo, blkHi, sq, Line.Diag, Line.Anti, out, o);
 }
 
 export function xrayQueenAttacks(occLo: number, occHi: number, blkLo: number, blkHi: number, sq: number, out: Int32Array, o: number): void {
-  xrayAttacksAlong(occLo, occHi, blkLo, blkHi, sq, LINE_RANK, LINE_ANTI, out, o);
+  xrayAttacksAlong(occLo, occHi, blkLo, blkHi, sq, Line.Rank, Line.Anti, out, o);
 }

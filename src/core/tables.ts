@@ -27,11 +27,20 @@ export interface Tables {
   readonly xray: Int32Array;
 }
 
-/** Line kinds, in the order of the mask table: rank, file, diagonal (a1–h8), anti-diagonal (h1–a8). */
-export const LINE_RANK = 0;
-export const LINE_FILE = 1;
-export const LINE_DIAG = 2;
-export const LINE_ANTI = 3;
+/**
+ * Line kinds, in the order of the mask table: rank, file, diagonal (a1–h8), anti-diagonal (h1–a8). A
+ * const enum for the hot loops (numbers written in, as board.ts's Piece), the LINE_* names for the rest.
+ */
+export const enum Line {
+  Rank = 0,
+  File = 1,
+  Diag = 2,
+  Anti = 3,
+}
+export const LINE_RANK = Line.Rank;
+export const LINE_FILE = Line.File;
+export const LINE_DIAG = Line.Diag;
+export const LINE_ANTI = Line.Anti;
 /**
  * Where each mask of a (square, line) record lives, from maskIndex(sq, l): its lo half at the offset, its hi
  * half next. A const enum, so tsc writes the numbers into the hot code (no load, nothing to inline).

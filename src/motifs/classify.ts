@@ -14,11 +14,10 @@
 // - Castling moves king and rook: a check by the castled rook is not discovered, and castling can never
 //   uncover a check or an attack (every line through the back-rank squares but the rank ends there).
 import {
-  LINE_DIAG, LINE_FILE,
-  bishopAttacks, kingAttacks, knightAttacks, line, lineXray, maskTable, pawnAttacks, rookAttacks,
+  bishopAttacks, kingAttacks, knightAttacks, line, lineXray, maskTable, onLine, pawnAttacks, rookAttacks,
 } from '../core/attacks.js';
-import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, Sets } from '../core/board.js';
-import { Mask, maskIndex } from '../core/tables.js';
+import { Piece, Sets } from '../core/board.js';
+import { Line, Mask, maskIndex } from '../core/tables.js';
 import { epLegal } from '../core/movegen.js';
 import type { Position } from '../core/position.js';
 import { MAX_CHAIN, MotifBuffer } from './buffer.js';
@@ -32,7 +31,7 @@ const s = new Int32Array(4);
 
 /** Whether a piece of `type` moves along line kind l (rank 0, file 1, diagonal 2, anti-diagonal 3). */
 export function compatible(type: number, l: number): boolean {
-  return type === QUEEN || (type === ROOK && l <= LINE_FILE) || (type === BISHOP && l >= LINE_DIAG);
+  return type === Piece.Queen || (type === Piece.Rook && l <= Line.File) || (type === Piece.Bishop && l >= Line.Diag);
 }
 
 /**
@@ -47,32 +46,13 @@ function movesOffLine(pos: Position, f: number, a: number, b: number): boolean {
   const code = pos.board[f];
   const side = code >> 3;
   const type = (code & 7) - 1;
+  if (type === Piece.Pawn) return pawnMovesOffLine(pos, f, a, b);
   const occLo = bb[Sets.WhiteLo] | bb[Sets.BlackLo];
   const occHi = bb[Sets.WhiteHi] | bb[Sets.BlackHi];
-  const enemyKingLo = bb[Sets.KingsLo] & bb[Sets.WhiteLo + 2 * (side ^ 1)];
-  const enemyKingHi = bb[Sets.KingsHi] & bb[Sets.WhiteHi + 2 * (side ^ 1)];
-  line(a, b, s, 2);
-  const offLo = ~s[2];
-  const offHi = ~s[3];
-  if (type === PAWN) {
-    const dir = side === 0 ? 8 : -8;
-    const one = f + dir;
-    const oneFree = pos.board[one] === 0;
-    if (oneFree && !onSet(s[2], s[3], one)) return true;
-    const two = one + dir;
-    if (oneFree && (f >> 3) === (side === 0 ? 1 : 6) && pos.board[two] === 0 && !onSet(s[2], s[3], two)) return true;
-    pawnAttacks(side, f, s, 0);
-    const capLo = s[0] & bb[Sets.WhiteLo + 2 * (side ^ 1)] & ~enemyKingLo & offLo;
-    const capHi = s[1] & bb[Sets.WhiteHi + 2 * (side ^ 1)] & ~enemyKingHi & offHi;
-    if ((capLo | capHi) !== 0) return true;
-    // en passant only when the position records it, as its FEN does: F's side to move and the capture legal
-    const ep = pos.ep;
-    return ep >= 0 && pos.turn === side && onSet(s[0], s[1], ep) && !onSet(s[2], s[3], ep) && epLegal(pos, f, ep);
-  }
-  if (type === KNIGHT) knightAttacks(f, s, 0);
-  else if (type === KING) kingAttacks(f, s, 0);
-  else if (type === BISHOP) bishopAttacks(occLo, occHi, f, s, 0);
-  else if (type === ROOK) rookAttacks(occLo, occHi, f, s, 0);
+  if (type === Piece.Knight) knightAttacks(f, s, 0);
+  else if (type === Piece.King) kingAttacks(f, s, 0);
+  else if (type === Piece.Bishop) bishopAttacks(occLo, occHi, f, s, 0);
+  else if (type === Piece.Rook) rookAttacks(occLo, occHi, f, s, 0);
   else {
     bishopAttacks(occLo, occHi, f, s, 0);
     const lo = s[0];
@@ -81,9 +61,31 @@ function movesOffLine(pos: Position, f: number, a: number, b: number): boolean {
     s[0] |= lo;
     s[1] |= hi;
   }
-  const lo = s[0] & ~bb[Sets.WhiteLo + 2 * side] & ~enemyKingLo & offLo;
-  const hi = s[1] & ~bb[Sets.WhiteHi + 2 * side] & ~enemyKingHi & offHi;
-  return (lo | hi) !== 0;
+  const lo = s[0] & ~bb[Sets.WhiteLo + 2 * side] & ~(bb[Sets.KingsLo] & bb[Sets.WhiteLo + 2 * (side ^ 1)]);
+  const hi = s[1] & ~bb[Sets.WhiteHi + 2 * side] & ~(bb[Sets.KingsHi] & bb[Sets.WhiteHi + 2 * (side ^ 1)]);
+  line(a, b, s, 0);
+  return ((lo & ~s[0]) | (hi & ~s[1])) !== 0;
+}
+
+/**
+ * movesOffLine for a pawn, cheapest test first: most fronts on real boards are pawns before a rook on
+ * their file, which only a capture takes off the line. The line's set is read only for a capture.
+ */
+function pawnMovesOffLine(pos: Position, f: number, a: number, b: number): boolean {
+  const bb = pos.bb;
+  const side = pos.board[f] >> 3;
+  // a push (a double push needs the single one free) leaves every line through f but its file
+  if (pos.board[f + (side === 0 ? 8 : -8)] === 0 && (f & 7) !== (a & 7)) return true;
+  pawnAttacks(side, f, s, 0);
+  const capLo = s[0] & bb[Sets.WhiteLo + 2 * (side ^ 1)] & ~bb[Sets.KingsLo];
+  const capHi = s[1] & bb[Sets.WhiteHi + 2 * (side ^ 1)] & ~bb[Sets.KingsHi];
+  if ((capLo | capHi) !== 0) {
+    line(a, b, s, 2);
+    if (((capLo & ~s[2]) | (capHi & ~s[3])) !== 0) return true;
+  }
+  // en passant only when the position records it, as its FEN does: F's side to move and the capture legal
+  const ep = pos.ep;
+  return ep >= 0 && pos.turn === side && onSet(s[0], s[1], ep) && !onLine(a, b, ep) && epLegal(pos, f, ep);
 }
 
 function onSet(lo: number, hi: number, sq: number): boolean {
@@ -102,20 +104,20 @@ function classify(pos: Position, buf: MotifBuffer, c: number, sq: number, l: num
   if (fCode >> 3 === c) {
     // own front piece that is not a compatible slider: discovered attacks and checks, if it can step off
     if (!xEnemy || !movesOffLine(pos, f, sq, x)) return;
-    if (xType === KING) buf.push(DISCOVERED_CHECK, c, sq, f, x, 0);
+    if (xType === Piece.King) buf.push(DISCOVERED_CHECK, c, sq, f, x, 0);
     else if (exploitable(pos, sq, f, x)) buf.push(DISCOVERED_ATTACK, c, sq, f, x, 0);
     return;
   }
-  if (fType === KING) {
+  if (fType === Piece.King) {
     if (xEnemy && exploitable(pos, sq, f, x)) buf.push(SKEWER_ABSOLUTE, c, sq, f, x, 0);
     return;
   }
   if (!xEnemy) {
-    if (xType !== KING && compatible(fType, l)) buf.push(XRAY, c, sq, f, x, 0);
+    if (xType !== Piece.King && compatible(fType, l)) buf.push(XRAY, c, sq, f, x, 0);
     return;
   }
   const partial = compatible(fType, l) ? 1 : 0;
-  if (xType === KING) {
+  if (xType === Piece.King) {
     buf.push(PIN_ABSOLUTE, c, sq, f, x, partial);
   } else if (VALUES[xType] > VALUES[fType]) {
     if (exploitable(pos, sq, f, x)) buf.push(PIN_RELATIVE, c, sq, f, x, partial);
@@ -173,8 +175,8 @@ export function scanMotifs(pos: Position, buf: MotifBuffer): number {
       const code = board[sq];
       const c = code >> 3;
       const type = (code & 7) - 1;
-      const first = type === BISHOP ? LINE_DIAG : 0;
-      const last = type === ROOK ? LINE_FILE : 3;
+      const first = type === Piece.Bishop ? Line.Diag : 0;
+      const last = type === Piece.Rook ? Line.File : 3;
       const enemyLo = bb[Sets.WhiteLo + 2 * (c ^ 1)];
       const enemyHi = bb[Sets.WhiteHi + 2 * (c ^ 1)];
       for (let l = first; l <= last; l++) {
