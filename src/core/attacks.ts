@@ -5,7 +5,7 @@
 // Results go to a caller-owned Int32Array at index o (out[o] = lo, out[o + 1] = hi): no allocation.
 import { Sets } from './board.js';
 import {
-  buildTables, Line, Mask, maskIndex, openTables, type Tables,
+  buildTables, Line, Mask, maskIndex, openTables, Xray, type Tables,
   LINE_RANK, LINE_FILE, LINE_DIAG, LINE_ANTI,
 } from './tables.js';
 
@@ -238,28 +238,30 @@ function lineByte(occLo: number, occHi: number, sq: number, l: number): number {
   return (Math.imul(lo >>> k, 0x10410400) >>> 28) | ((Math.imul(hi >>> (k - 4), 0x10410400) >>> 28) << 4);
 }
 
-/** Squares between neighbouring places of lineByte()'s bits, by line kind. */
-const LINE_STEP = [1, 8, 9, 7];
+/**
+ * The x-ray line primitive with one look-up (seed xray-attacks, "X-rays with one Lookup"): the word of
+ * the x-ray table for line kind l through sq on this occupancy. It holds the first occupied square below
+ * sq (F), the next one below it (X), the first above sq and the next above it, read with xraySquare();
+ * "below" is the smaller square index. Equal to the first blockers and the x-rays through them by
+ * modifying occupancy (test/core/sliders.test.ts, every occupancy of every line).
+ */
+export function lineXray(occLo: number, occHi: number, sq: number, l: number): number {
+  const p = l === Line.Rank || l === Line.Diag ? sq & 7 : sq >> 3;
+  return XRAYS[p * 256 + lineByte(occLo, occHi, sq, l)];
+}
+
+/** Squares from one place of a line of kind l to the next: 1, 8, 9, 7 (one byte each of the literal). */
+export function lineStep(l: number): number {
+  return (0x07090801 >>> (l << 3)) & 0xff;
+}
 
 /**
- * The x-ray line primitive with one look-up (seed xray-attacks, "X-rays with one Lookup"): for line
- * kind l through sq, writes to out[o..o + 3] the first occupied square below sq (F), the next one below
- * it (X), the first above sq and the next above it; -1 where there is none. "Below" is the smaller
- * square index. Equal to the first blockers and the x-rays through them by modifying occupancy.
+ * Field k (Xray.FrontBelow …) of lineXray()'s word for sq as a square, -1 where there is none; `step`
+ * is lineStep() of the word's line kind.
  */
-export function lineXray(occLo: number, occHi: number, sq: number, l: number, out: Int32Array, o: number): void {
-  const p = l === Line.Rank || l === Line.Diag ? sq & 7 : sq >> 3;
-  const e = XRAYS[p * 256 + lineByte(occLo, occHi, sq, l)];
-  const step = LINE_STEP[l];
-  // four signed bytes: steps from sq, 0 for none (xrayEntry in tables.ts)
-  const fBelow = (e << 24) >> 24;
-  const xBelow = (e << 16) >> 24;
-  const fAbove = (e << 8) >> 24;
-  const xAbove = e >> 24;
-  out[o] = fBelow === 0 ? -1 : sq + fBelow * step;
-  out[o + 1] = xBelow === 0 ? -1 : sq + xBelow * step;
-  out[o + 2] = fAbove === 0 ? -1 : sq + fAbove * step;
-  out[o + 3] = xAbove === 0 ? -1 : sq + xAbove * step;
+export function xraySquare(word: number, sq: number, step: number, k: Xray): number {
+  const places = (word << (24 - 8 * k)) >> 24; // a signed byte: places from sq along the line, 0 for none
+  return places === 0 ? -1 : sq + places * step;
 }
 
 /** X-ray attacks of one line through the chosen blockers: attacks ^ lineAttacks(occ ^ (blockers & attacks)). */

@@ -51,6 +51,14 @@ export const enum Mask {
   LineEx = 4,
 }
 
+/** The fields of an x-ray word (xrayEntry), one signed byte each from the low byte up. */
+export const enum Xray {
+  FrontBelow = 0,
+  BackBelow = 1,
+  FrontAbove = 2,
+  BackAbove = 3,
+}
+
 /** Where the masks of square sq and line kind l start in the mask table: 4 lines × 3 masks × 2 halves. */
 export function maskIndex(sq: number, l: number): number {
   return (sq * 4 + l) * 6;

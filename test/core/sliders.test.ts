@@ -334,12 +334,11 @@ function nearest(h: Halves, sq: number): [number, number] {
   return [Math.max(-1, ...squares.filter((x) => x < sq)), squares.find((x) => x > sq) ?? -1];
 }
 
-describe('lineXray (the x-ray line primitive with one look-up): exhaustive', () => {
+describe('lineXray and xraySquare (the x-ray line primitive with one look-up): exhaustive', () => {
   it('every square × line kind × every occupancy of the line (with/without the square, with off-line noise), against the obstruction-difference x-ray and a naive walk', () => {
     const tWalk = new Tally('lineXray vs naive walk');
     const tOdiff = new Tally('lineXray vs obstruction difference (modifying occupancy)');
     const rnd = N.mulberry32(0x1e0c);
-    const res = new Int32Array(4);
     for (let s = 0; s < 64; s++) {
       for (const l of N.LINE_KINDS) {
         const mask = N.lineMaskSquares(s, l);
@@ -351,8 +350,8 @@ describe('lineXray (the x-ray line primitive with one look-up): exhaustive', () 
           const noise2 = subsetHalves(offLine.slice(32), rnd());
           const noisy: Halves = [sub[0] | noise[0] | noise2[0], sub[1] | noise[1] | noise2[1]];
           for (const occ of [sub, withSq(sub, s), noisy, withSq(noisy, s)]) {
-            A.lineXray(occ[0], occ[1], s, l, res, 0);
-            const g = Array.from(res);
+            const word = A.lineXray(occ[0], occ[1], s, l);
+            const g = [0, 1, 2, 3].map((k) => A.xraySquare(word, s, A.lineStep(l), k));
             const [dfl, drl] = DOWN[l]!;
             const walk = [...walkTwo(occ, s, dfl, drl), ...walkTwo(occ, s, -dfl, -drl)];
             // modifying occupancy: the blockers are attacks & occ, the x-rayed squares (attacks ^
