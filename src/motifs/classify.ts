@@ -129,17 +129,6 @@ function enemyFront(pos: Position, buf: MotifBuffer, c: number, sq: number, l: n
   }
 }
 
-/**
- * One (S, F, X) of side c through the table (not a battery link: the caller handles those). An own
- * front makes a row only before an enemy piece and with a move off the line, tested here first: the
- * common case on real boards, a rook behind its own pawn, ends at once.
- */
-function classify(pos: Position, buf: MotifBuffer, c: number, sq: number, l: number, f: number, x: number): void {
-  const board = pos.board;
-  if (board[f] >> 3 !== c) enemyFront(pos, buf, c, sq, l, f, x);
-  else if (board[x] >> 3 !== c && movesOffLine(pos, f, sq, x)) discovered(pos, buf, c, sq, f, x);
-}
-
 function ownCompatible(board: Int8Array, sq: number, c: number, l: number): boolean {
   if (sq < 0) return false; // before the read: a typed-array read out of bounds deoptimizes the caller
   const code = board[sq];
@@ -209,8 +198,17 @@ export function scanMotifs(pos: Position, buf: MotifBuffer): number {
         const xAbove = xraySquare(xr, sq, step, Xray.BackAbove);
         const linkBelow = ownCompatible(board, fBelow, c, l);
         const linkAbove = ownCompatible(board, fAbove, c, l);
-        if (!linkBelow && xBelow >= 0) classify(pos, buf, c, sq, l, fBelow, xBelow);
-        if (!linkAbove && xAbove >= 0) classify(pos, buf, c, sq, l, fAbove, xAbove);
+        // each (S, F, X) through the table, an own front only before an enemy piece and with a move off the
+        // line (most own fronts, a rook's own pawn, end there); written out on both sides rather than called,
+        // as V8 then spends this function's inlining budget on the look-up and not on the rare rows
+        if (!linkBelow && xBelow >= 0) {
+          if (board[fBelow] >> 3 !== c) enemyFront(pos, buf, c, sq, l, fBelow, xBelow);
+          else if (board[xBelow] >> 3 !== c && movesOffLine(pos, fBelow, sq, xBelow)) discovered(pos, buf, c, sq, fBelow, xBelow);
+        }
+        if (!linkAbove && xAbove >= 0) {
+          if (board[fAbove] >> 3 !== c) enemyFront(pos, buf, c, sq, l, fAbove, xAbove);
+          else if (board[xAbove] >> 3 !== c && movesOffLine(pos, fAbove, sq, xAbove)) discovered(pos, buf, c, sq, fAbove, xAbove);
+        }
         if (linkAbove && !linkBelow) battery(pos, buf, c, l, sq, fAbove, fBelow);
       }
     }
