@@ -3,7 +3,7 @@
 // rectangular lookup (seed square-attacked-by.md); x-rays by modifying occupancy, and the motif scan's
 // x-ray line primitive with one look-up (seed xray-attacks.md).
 // Results go to a caller-owned Int32Array at index o (out[o] = lo, out[o + 1] = hi): no allocation.
-import { Sets } from './board.js';
+import { Sets, WHITE } from './board.js';
 import {
   buildTables, Line, Mask, maskIndex, openTables, Xray, type Tables,
   LINE_RANK, LINE_FILE, LINE_DIAG, LINE_ANTI,
@@ -132,6 +132,23 @@ export function pawnAttacks(side: number, sq: number, out: Int32Array, o: number
   const i = (side * 64 + sq) * 2;
   out[o] = PAWNS[i];
   out[o + 1] = PAWNS[i + 1];
+}
+
+/**
+ * Set-wise pawn attacks backwards: the squares from which a pawn of `side` attacks some square of the
+ * set (tLo, tHi). The set moved back one rank and one file each way, as a 64-bit shift over the halves,
+ * less the squares whose move wrapped round the board's edge (file a: 0x01010101, file h: 0x80808080).
+ */
+export function pawnAttackers(side: number, tLo: number, tHi: number, out: Int32Array, o: number): void {
+  if (side === WHITE) {
+    // a white pawn on s attacks s + 7 (not from file a) and s + 9 (not from file h)
+    out[o] = (((tLo >>> 7) | (tHi << 25)) & ~0x01010101) | (((tLo >>> 9) | (tHi << 23)) & ~0x80808080);
+    out[o + 1] = ((tHi >>> 7) & ~0x01010101) | ((tHi >>> 9) & ~0x80808080);
+  } else {
+    // a black pawn on s attacks s - 7 (not from file h) and s - 9 (not from file a)
+    out[o] = ((tLo << 7) & ~0x80808080) | ((tLo << 9) & ~0x01010101);
+    out[o + 1] = (((tHi << 7) | (tLo >>> 25)) & ~0x80808080) | (((tHi << 9) | (tLo >>> 23)) & ~0x01010101);
+  }
 }
 
 /** Squares strictly between a and b when they share a line, else empty. */

@@ -14,8 +14,9 @@
 // - Castling moves king and rook: a check by the castled rook is not discovered, and castling can never
 //   uncover a check or an attack (every line through the back-rank squares but the rank ends there).
 import {
-  bishopAttacks, kingAttacks, knightAttacks, line, lineStep, lineXray, maskTable, onLine, pawnAttacks, rookAttacks, xraySquare,
+  bishopAttacks, kingAttacks, knightAttacks, line, lineStep, lineXray, maskTable, onLine, pawnAttackers, pawnAttacks, rookAttacks, xraySquare,
 } from '../core/attacks.js';
+import { inSet } from '../core/bitboard.js';
 import { Piece, Sets } from '../core/board.js';
 import { Line, Mask, maskIndex, Xray } from '../core/tables.js';
 import { epLegal } from '../core/movegen.js';
@@ -27,6 +28,8 @@ import {
 import { exploitable, VALUES } from './defended.js';
 
 const s = new Int32Array(4);
+/** The pieces that may leave a line, by side and line (fillLeavers). */
+const leavers = new Int32Array(8);
 
 /**
  * Whether a piece of `type` moves along line kind l (rank 0, file 1, diagonal 2, anti-diagonal 3): bit
@@ -159,6 +162,40 @@ function battery(pos: Position, buf: MotifBuffer, c: number, l: number, start: n
   buf.pushChain(BATTERY, c, l, t1, t2, n);
 }
 
+/**
+ * Per side c, the pieces that may leave a line through their square, set-wise once per scan (the seed's
+ * blockers by targets: from the targets back to the pawns that attack them). A superset, movesOffLine()
+ * is the exact test: every piece but the pawns; a pawn with a capture of an enemy non-king piece; with
+ * the square ahead free, a pawn on any line but its file. out[4c] and on for a file, out[4c + 2] and on
+ * for the other lines; with an en-passant square, every pawn.
+ */
+function fillLeavers(pos: Position, out: Int32Array): void {
+  const bb = pos.bb;
+  const wLo = bb[Sets.WhiteLo];
+  const wHi = bb[Sets.WhiteHi];
+  const bLo = bb[Sets.BlackLo];
+  const bHi = bb[Sets.BlackHi];
+  const pLo = bb[Sets.PawnsLo];
+  const pHi = bb[Sets.PawnsHi];
+  const kLo = bb[Sets.KingsLo];
+  const kHi = bb[Sets.KingsHi];
+  const emptyLo = ~(wLo | bLo);
+  const emptyHi = ~(wHi | bHi);
+  const ep = pos.ep >= 0 ? -1 : 0;
+  // white: pawns attacking black non-king pieces; a free square ahead is an empty square one rank up
+  pawnAttackers(0, bLo & ~kLo, bHi & ~kHi, out, 0);
+  out[0] |= ~(pLo & wLo) | ep;
+  out[1] |= ~(pHi & wHi) | ep;
+  out[2] = out[0] | (emptyLo >>> 8) | (emptyHi << 24);
+  out[3] = out[1] | (emptyHi >>> 8);
+  // black likewise, one rank down
+  pawnAttackers(1, wLo & ~kLo, wHi & ~kHi, out, 4);
+  out[4] |= ~(pLo & bLo) | ep;
+  out[5] |= ~(pHi & bHi) | ep;
+  out[6] = out[4] | (emptyLo << 8);
+  out[7] = out[5] | (emptyHi << 8) | (emptyLo >>> 24);
+}
+
 /** Every static motif of both sides into buf (cleared first); returns the number of records. */
 export function scanMotifs(pos: Position, buf: MotifBuffer): number {
   buf.count = 0;
@@ -167,6 +204,7 @@ export function scanMotifs(pos: Position, buf: MotifBuffer): number {
   const occLo = bb[Sets.WhiteLo] | bb[Sets.BlackLo];
   const occHi = bb[Sets.WhiteHi] | bb[Sets.BlackHi];
   const M = maskTable();
+  fillLeavers(pos, leavers);
   // sliders of both sides in ascending square order
   for (let half = 0; half < 2; half++) {
     let set = half === 0
@@ -196,6 +234,7 @@ export function scanMotifs(pos: Position, buf: MotifBuffer): number {
         const xBelow = xraySquare(xr, sq, step, Xray.BackBelow);
         const fAbove = xraySquare(xr, sq, step, Xray.FrontAbove);
         const xAbove = xraySquare(xr, sq, step, Xray.BackAbove);
+        const lv = 4 * c + (l === Line.File ? 0 : 2); // this side's leavers for this line (fillLeavers)
         const linkBelow = ownCompatible(board, fBelow, c, l);
         const linkAbove = ownCompatible(board, fAbove, c, l);
         // each (S, F, X) through the table, an own front only before an enemy piece and with a move off the
@@ -203,11 +242,11 @@ export function scanMotifs(pos: Position, buf: MotifBuffer): number {
         // as V8 then spends this function's inlining budget on the look-up and not on the rare rows
         if (!linkBelow && xBelow >= 0) {
           if (board[fBelow] >> 3 !== c) enemyFront(pos, buf, c, sq, l, fBelow, xBelow);
-          else if (board[xBelow] >> 3 !== c && movesOffLine(pos, fBelow, sq, xBelow)) discovered(pos, buf, c, sq, fBelow, xBelow);
+          else if (board[xBelow] >> 3 !== c && inSet(leavers, lv, fBelow) && movesOffLine(pos, fBelow, sq, xBelow)) discovered(pos, buf, c, sq, fBelow, xBelow);
         }
         if (!linkAbove && xAbove >= 0) {
           if (board[fAbove] >> 3 !== c) enemyFront(pos, buf, c, sq, l, fAbove, xAbove);
-          else if (board[xAbove] >> 3 !== c && movesOffLine(pos, fAbove, sq, xAbove)) discovered(pos, buf, c, sq, fAbove, xAbove);
+          else if (board[xAbove] >> 3 !== c && inSet(leavers, lv, fAbove) && movesOffLine(pos, fAbove, sq, xAbove)) discovered(pos, buf, c, sq, fAbove, xAbove);
         }
         if (linkAbove && !linkBelow) battery(pos, buf, c, l, sq, fAbove, fBelow);
       }

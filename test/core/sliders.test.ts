@@ -297,6 +297,27 @@ describe('sliders: exhaustive', () => {
     t.finish();
   });
 
+  it('pawnAttackers (set-wise): every one-square set and 20,000 random sets, against the squares whose pawn attacks reach the set', () => {
+    const t = new Tally('pawnAttackers');
+    const rnd = N.mulberry32(0x9a3);
+    const sets: Halves[] = [];
+    for (let s = 0; s < 64; s++) sets.push(N.squaresToHalves([s]));
+    for (let i = 0; i < 20_000; i++) sets.push(N.randomOcc(rnd, randomDensity(rnd)));
+    for (const set of sets) {
+      for (const side of [N.WHITE, N.BLACK] as Side[]) {
+        const from = Array.from({ length: 64 }, (_, s) => s).filter((s) => {
+          const a = N.pawnAttacksH(side, s);
+          return ((a[0] & set[0]) | (a[1] & set[1])) !== 0;
+        });
+        const e = N.squaresToHalves(from);
+        A.pawnAttackers(side, set[0], set[1], out, 0);
+        const g = got();
+        t.check(N.sameHalves(e, g[0], g[1]), () => `pawnAttackers(side ${side}) set ${setText(set)}: expected ${setText(e)} got ${setText(g)}`);
+      }
+    }
+    t.finish();
+  });
+
   it('between and line on all 64×64 pairs', () => {
     const t = new Tally('between/line all pairs');
     for (let a = 0; a < 64; a++) {
