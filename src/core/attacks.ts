@@ -1,10 +1,11 @@
 // Attack sets on the shared tables. Sliders by obstruction difference, Daniel Infuehr's variant
 // (seed obstruction-difference.md); attacksTo/attacked by the super-piece method and between/line by
-// rectangular lookup (seed square-attacked-by.md); x-rays by modifying occupancy (seed xray-attacks.md).
+// rectangular lookup (seed square-attacked-by.md); x-rays by modifying occupancy, and the motif scan's
+// x-ray line primitive with one look-up (seed xray-attacks.md).
 // Results go to a caller-owned Int32Array at index o (out[o] = lo, out[o + 1] = hi): no allocation.
-import { Sets } from './board.js';
+import { Sets, WHITE } from './board.js';
 import {
-  buildTables, Mask, maskIndex, openTables, type Tables,
+  buildTables, Line, Mask, maskIndex, openTables, Xray, type Tables,
   LINE_RANK, LINE_FILE, LINE_DIAG, LINE_ANTI,
 } from './tables.js';
 
@@ -16,6 +17,7 @@ let KINGS = MASKS;
 let PAWNS = MASKS;
 let BETWEEN = MASKS;
 let LINES = MASKS;
+let XRAYS = MASKS;
 let installed: Tables | null = null;
 
 /**
@@ -30,6 +32,7 @@ export function installTables(t: Tables): void {
   PAWNS = t.pawn;
   BETWEEN = t.between;
   LINES = t.line;
+  XRAYS = t.xray;
   installed = t;
 }
 
@@ -98,19 +101,19 @@ function twoLinesLo(occLo: number, occHi: number, sq: number, l1: number, l2: nu
 }
 
 export function rookAttacks(occLo: number, occHi: number, sq: number, out: Int32Array, o: number): void {
-  out[o] = twoLinesLo(occLo, occHi, sq, LINE_RANK, LINE_FILE);
+  out[o] = twoLinesLo(occLo, occHi, sq, Line.Rank, Line.File);
   out[o + 1] = R[0];
 }
 
 export function bishopAttacks(occLo: number, occHi: number, sq: number, out: Int32Array, o: number): void {
-  out[o] = twoLinesLo(occLo, occHi, sq, LINE_DIAG, LINE_ANTI);
+  out[o] = twoLinesLo(occLo, occHi, sq, Line.Diag, Line.Anti);
   out[o + 1] = R[0];
 }
 
 export function queenAttacks(occLo: number, occHi: number, sq: number, out: Int32Array, o: number): void {
-  const lo = twoLinesLo(occLo, occHi, sq, LINE_RANK, LINE_FILE);
+  const lo = twoLinesLo(occLo, occHi, sq, Line.Rank, Line.File);
   const hi = R[0];
-  out[o] = lo | twoLinesLo(occLo, occHi, sq, LINE_DIAG, LINE_ANTI);
+  out[o] = lo | twoLinesLo(occLo, occHi, sq, Line.Diag, Line.Anti);
   out[o + 1] = hi | R[0];
 }
 
@@ -129,6 +132,23 @@ export function pawnAttacks(side: number, sq: number, out: Int32Array, o: number
   const i = (side * 64 + sq) * 2;
   out[o] = PAWNS[i];
   out[o + 1] = PAWNS[i + 1];
+}
+
+/**
+ * Set-wise pawn attacks backwards: the squares from which a pawn of `side` attacks some square of the
+ * set (tLo, tHi). The set moved back one rank and one file each way, as a 64-bit shift over the halves,
+ * less the squares whose move wrapped round the board's edge (file a: 0x01010101, file h: 0x80808080).
+ */
+export function pawnAttackers(side: number, tLo: number, tHi: number, out: Int32Array, o: number): void {
+  if (side === WHITE) {
+    // a white pawn on s attacks s + 7 (not from file a) and s + 9 (not from file h)
+    out[o] = (((tLo >>> 7) | (tHi << 25)) & ~0x01010101) | (((tLo >>> 9) | (tHi << 23)) & ~0x80808080);
+    out[o + 1] = ((tHi >>> 7) & ~0x01010101) | ((tHi >>> 9) & ~0x80808080);
+  } else {
+    // a black pawn on s attacks s - 7 (not from file h) and s - 9 (not from file a)
+    out[o] = ((tLo << 7) & ~0x80808080) | ((tLo << 9) & ~0x01010101);
+    out[o + 1] = (((tHi << 7) | (tLo >>> 25)) & ~0x80808080) | (((tHi << 9) | (tLo >>> 23)) & ~0x01010101);
+  }
 }
 
 /** Squares strictly between a and b when they share a line, else empty. */
@@ -165,10 +185,10 @@ export function attacksTo(bb: Int32Array, occLo: number, occHi: number, sq: numb
   let hi = ((PAWNS[wp + 1] & bb[Sets.WhiteHi]) | (PAWNS[s2 + 1] & bb[Sets.BlackHi])) & bb[Sets.PawnsHi];
   lo |= (KNIGHTS[s2] & bb[Sets.KnightsLo]) | (KINGS[s2] & bb[Sets.KingsLo]);
   hi |= (KNIGHTS[s2 + 1] & bb[Sets.KnightsHi]) | (KINGS[s2 + 1] & bb[Sets.KingsHi]);
-  const dLo = twoLinesLo(occLo, occHi, sq, LINE_DIAG, LINE_ANTI);
+  const dLo = twoLinesLo(occLo, occHi, sq, Line.Diag, Line.Anti);
   lo |= dLo & (bb[Sets.BishopsLo] | bb[Sets.QueensLo]);
   hi |= R[0] & (bb[Sets.BishopsHi] | bb[Sets.QueensHi]);
-  const rLo = twoLinesLo(occLo, occHi, sq, LINE_RANK, LINE_FILE);
+  const rLo = twoLinesLo(occLo, occHi, sq, Line.Rank, Line.File);
   lo |= rLo & (bb[Sets.RooksLo] | bb[Sets.QueensLo]);
   hi |= R[0] & (bb[Sets.RooksHi] | bb[Sets.QueensHi]);
   out[o] = lo;
@@ -196,13 +216,13 @@ export function attackedExcept(bb: Int32Array, occLo: number, occHi: number, sq:
   const bqLo = (bb[Sets.BishopsLo] | bb[Sets.QueensLo]) & cLo;
   const bqHi = (bb[Sets.BishopsHi] | bb[Sets.QueensHi]) & cHi;
   if ((bqLo | bqHi) !== 0) {
-    const a = twoLinesLo(occLo, occHi, sq, LINE_DIAG, LINE_ANTI);
+    const a = twoLinesLo(occLo, occHi, sq, Line.Diag, Line.Anti);
     if (((a & bqLo) | (R[0] & bqHi)) !== 0) return true;
   }
   const rqLo = (bb[Sets.RooksLo] | bb[Sets.QueensLo]) & cLo;
   const rqHi = (bb[Sets.RooksHi] | bb[Sets.QueensHi]) & cHi;
   if ((rqLo | rqHi) !== 0) {
-    const a = twoLinesLo(occLo, occHi, sq, LINE_RANK, LINE_FILE);
+    const a = twoLinesLo(occLo, occHi, sq, Line.Rank, Line.File);
     if (((a & rqLo) | (R[0] & rqHi)) !== 0) return true;
   }
   return false;
@@ -217,24 +237,48 @@ export function maskTable(): Int32Array {
 }
 
 /**
- * The x-ray look-up of the motif scan, both halves into out: [o, o + 1] the first occupied squares of
- * line kind l on each side of sq (its blockers), [o + 2, o + 3] the next occupied ones behind them — the
- * line's attacks, then the attacks again with the blockers lifted (seed xray-attacks, modifying
- * occupancy). The second look-up only when anything stands behind a blocker at all.
+ * The 8 squares of the line of kind l through sq as 8 bits, sq's own bit left out: by file on a rank or
+ * a diagonal, by rank on a file or an anti-diagonal (so the bits run in square order). The bits go to
+ * the top of one int32 by a multiplication that moves each to its own place with no carries (seed
+ * kindergarten bitboards). sq's own place counts the same way: its file, or its rank.
  */
-export function blockersAndBehind(occLo: number, occHi: number, sq: number, l: number, out: Int32Array, o: number): void {
-  const m = maskIndex(sq, l);
-  const aLo = lineLo(occLo, occHi, m);
-  const aHi = R[0];
-  const fLo = aLo & occLo;
-  const fHi = aHi & occHi;
-  out[o] = fLo;
-  out[o + 1] = fHi;
-  out[o + 2] = 0;
-  out[o + 3] = 0;
-  if (((MASKS[m + Mask.LineEx] & occLo & ~fLo) | (MASKS[m + Mask.LineEx + 1] & occHi & ~fHi)) === 0) return;
-  out[o + 2] = lineLo(occLo ^ fLo, occHi ^ fHi, m) & ~aLo & occLo;
-  out[o + 3] = R[0] & ~aHi & occHi;
+function lineByte(occLo: number, occHi: number, sq: number, l: number): number {
+  const m = maskIndex(sq, l) + Mask.LineEx;
+  const lo = MASKS[m] & occLo;
+  const hi = MASKS[m + 1] & occHi;
+  if (l === Line.Rank || l === Line.Diag) return (Math.imul(lo, 0x01010101) | Math.imul(hi, 0x01010101)) >>> 24;
+  // one square a rank: shifted down, the squares of ranks 0–3 of each half sit at bits 0, s, 2s, 3s
+  // (s = 8 on a file, 7 on an anti-diagonal); the multiplier sends bit j·s to bit 28 + j
+  const f = sq & 7;
+  if (l === Line.File) return (Math.imul(lo >>> f, 0x10204080) >>> 28) | ((Math.imul(hi >>> f, 0x10204080) >>> 28) << 4);
+  const k = f + (sq >> 3); // file + rank, constant along the anti-diagonal
+  return (Math.imul(lo >>> k, 0x10410400) >>> 28) | ((Math.imul(hi >>> (k - 4), 0x10410400) >>> 28) << 4);
+}
+
+/**
+ * The x-ray line primitive with one look-up (seed xray-attacks, "X-rays with one Lookup"): the word of
+ * the x-ray table for line kind l through sq on this occupancy. It holds the first occupied square below
+ * sq (F), the next one below it (X), the first above sq and the next above it, read with xraySquare();
+ * "below" is the smaller square index. Equal to the first blockers and the x-rays through them by
+ * modifying occupancy (test/core/sliders.test.ts, every occupancy of every line).
+ */
+export function lineXray(occLo: number, occHi: number, sq: number, l: number): number {
+  const p = l === Line.Rank || l === Line.Diag ? sq & 7 : sq >> 3;
+  return XRAYS[p * 256 + lineByte(occLo, occHi, sq, l)];
+}
+
+/** Squares from one place of a line of kind l to the next: 1, 8, 9, 7 (one byte each of the literal). */
+export function lineStep(l: number): number {
+  return (0x07090801 >>> (l << 3)) & 0xff;
+}
+
+/**
+ * Field k (Xray.FrontBelow …) of lineXray()'s word for sq as a square, -1 where there is none; `step`
+ * is lineStep() of the word's line kind.
+ */
+export function xraySquare(word: number, sq: number, step: number, k: Xray): number {
+  const places = (word << (24 - 8 * k)) >> 24; // a signed byte: places from sq along the line, 0 for none
+  return places === 0 ? -1 : sq + places * step;
 }
 
 /** X-ray attacks of one line through the chosen blockers: attacks ^ lineAttacks(occ ^ (blockers & attacks)). */
@@ -275,13 +319,13 @@ export function xrayAttacksAlong(occLo: number, occHi: number, blkLo: number, bl
 
 /** X-ray rook attacks through the blockers, then the rook attacks (xrayAttacksAlong). */
 export function xrayRookAttacks(occLo: number, occHi: number, blkLo: number, blkHi: number, sq: number, out: Int32Array, o: number): void {
-  xrayAttacksAlong(occLo, occHi, blkLo, blkHi, sq, LINE_RANK, LINE_FILE, out, o);
+  xrayAttacksAlong(occLo, occHi, blkLo, blkHi, sq, Line.Rank, Line.File, out, o);
 }
 
 export function xrayBishopAttacks(occLo: number, occHi: number, blkLo: number, blkHi: number, sq: number, out: Int32Array, o: number): void {
-  xrayAttacksAlong(occLo, occHi, blkLo, blkHi, sq, LINE_DIAG, LINE_ANTI, out, o);
+  xrayAttacksAlong(occLo, occHi, blkLo, blkHi, sq, Line.Diag, Line.Anti, out, o);
 }
 
 export function xrayQueenAttacks(occLo: number, occHi: number, blkLo: number, blkHi: number, sq: number, out: Int32Array, o: number): void {
-  xrayAttacksAlong(occLo, occHi, blkLo, blkHi, sq, LINE_RANK, LINE_ANTI, out, o);
+  xrayAttacksAlong(occLo, occHi, blkLo, blkHi, sq, Line.Rank, Line.Anti, out, o);
 }

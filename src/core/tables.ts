@@ -4,11 +4,13 @@
 //   masks   obstruction-difference masks: 64 squares × 4 lines × (lower, upper, lineEx) × (lo, hi)
 //   knight, king: 64 × (lo, hi);  pawn: 2 sides × 64 × (lo, hi)
 //   between, line: 64 × 64 × (lo, hi)  (rectangular lookup, seed square-attacked-by)
+//   xray: 8 places on a line × 256 occupancies of its 8 squares: the neighbours of the place on the line
+//         (seed xray-attacks, "X-rays with one Lookup"), packed as xrayEntry() says
 
 const MAGIC = 0x58524159; // 'XRAY'
-const VERSION = 1;
+const VERSION = 2;
 const HEADER_WORDS = 16;
-const SIZES = { masks: 64 * 4 * 3 * 2, knight: 128, king: 128, pawn: 256, between: 64 * 64 * 2, line: 64 * 64 * 2 };
+const SIZES = { masks: 64 * 4 * 3 * 2, knight: 128, king: 128, pawn: 256, between: 64 * 64 * 2, line: 64 * 64 * 2, xray: 8 * 256 };
 type TableName = keyof typeof SIZES;
 const NAMES = Object.keys(SIZES) as TableName[];
 const TOTAL_WORDS = HEADER_WORDS + NAMES.reduce((n, k) => n + SIZES[k], 0);
@@ -22,13 +24,23 @@ export interface Tables {
   readonly pawn: Int32Array;
   readonly between: Int32Array;
   readonly line: Int32Array;
+  readonly xray: Int32Array;
 }
 
-/** Line kinds, in the order of the mask table: rank, file, diagonal (a1–h8), anti-diagonal (h1–a8). */
-export const LINE_RANK = 0;
-export const LINE_FILE = 1;
-export const LINE_DIAG = 2;
-export const LINE_ANTI = 3;
+/**
+ * Line kinds, in the order of the mask table: rank, file, diagonal (a1–h8), anti-diagonal (h1–a8). A
+ * const enum for the hot loops (numbers written in, as board.ts's Piece), the LINE_* names for the rest.
+ */
+export const enum Line {
+  Rank = 0,
+  File = 1,
+  Diag = 2,
+  Anti = 3,
+}
+export const LINE_RANK = Line.Rank;
+export const LINE_FILE = Line.File;
+export const LINE_DIAG = Line.Diag;
+export const LINE_ANTI = Line.Anti;
 /**
  * Where each mask of a (square, line) record lives, from maskIndex(sq, l): its lo half at the offset, its hi
  * half next. A const enum, so tsc writes the numbers into the hot code (no load, nothing to inline).
@@ -37,6 +49,14 @@ export const enum Mask {
   Lower = 0,
   Upper = 2,
   LineEx = 4,
+}
+
+/** The fields of an x-ray word (xrayEntry), one signed byte each from the low byte up. */
+export const enum Xray {
+  FrontBelow = 0,
+  BackBelow = 1,
+  FrontAbove = 2,
+  BackAbove = 3,
 }
 
 /** Where the masks of square sq and line kind l start in the mask table: 4 lines × 3 masks × 2 halves. */
@@ -118,6 +138,27 @@ function fillBetweenAndLine(between: Int32Array, line: Int32Array): void {
   }
 }
 
+/**
+ * The x-ray entry of place p (0–7) on a line whose 8 squares are occupied as the bits of occ (bit p is
+ * ignored: the slider's own square): four signed bytes, from the low byte up, the steps from p to the
+ * first occupied place below p (F), the next one below it (X), the first above p (F) and the next above
+ * (X); 0 where there is none. Written the slow obvious way: it runs once, at build time.
+ */
+function xrayEntry(p: number, occ: number): number {
+  const found = (dir: number): [number, number] => {
+    const d: number[] = [];
+    for (let q = p + dir; q >= 0 && q < 8 && d.length < 2; q += dir) if (((occ >> q) & 1) !== 0) d.push(q - p);
+    return [d[0] ?? 0, d[1] ?? 0];
+  };
+  const [fBelow, xBelow] = found(-1);
+  const [fAbove, xAbove] = found(1);
+  return (fBelow & 0xff) | ((xBelow & 0xff) << 8) | ((fAbove & 0xff) << 16) | (xAbove << 24);
+}
+
+function fillXray(xray: Int32Array): void {
+  for (let p = 0; p < 8; p++) for (let occ = 0; occ < 256; occ++) xray[p * 256 + occ] = xrayEntry(p, occ);
+}
+
 const KNIGHT_STEPS = [[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]] as const;
 const KING_STEPS = [[1, 0], [1, 1], [0, 1], [-1, 1], [-1, 0], [-1, -1], [0, -1], [1, -1]] as const;
 
@@ -140,6 +181,7 @@ export function buildTables(): SharedArrayBuffer {
   fillLeaper(t.pawn, 0, [[-1, 1], [1, 1]]); // white pawns capture towards rank 8
   fillLeaper(t.pawn, 128, [[-1, -1], [1, -1]]);
   fillBetweenAndLine(t.between, t.line);
+  fillXray(t.xray);
   return sab;
 }
 
@@ -158,5 +200,5 @@ export function openTables(sab: SharedArrayBuffer): Tables {
     if (off < HEADER_WORDS || off + SIZES[NAMES[i]] > TOTAL_WORDS) throw new Error(`attack tables: bad offset ${off} for ${NAMES[i]}`);
     return new Int32Array(sab, off * 4, SIZES[NAMES[i]]);
   };
-  return { buffer: sab, masks: view(0), knight: view(1), king: view(2), pawn: view(3), between: view(4), line: view(5) };
+  return { buffer: sab, masks: view(0), knight: view(1), king: view(2), pawn: view(3), between: view(4), line: view(5), xray: view(6) };
 }

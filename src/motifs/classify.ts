@@ -14,11 +14,11 @@
 // - Castling moves king and rook: a check by the castled rook is not discovered, and castling can never
 //   uncover a check or an attack (every line through the back-rank squares but the rank ends there).
 import {
-  LINE_DIAG, LINE_FILE,
-  bishopAttacks, kingAttacks, knightAttacks, line, maskTable, pawnAttacks, rookAttacks,
+  bishopAttacks, kingAttacks, knightAttacks, line, lineStep, lineXray, maskTable, onLine, pawnAttackers, pawnAttacks, rookAttacks, xraySquare,
 } from '../core/attacks.js';
-import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, Sets } from '../core/board.js';
-import { Mask, maskIndex } from '../core/tables.js';
+import { inSet } from '../core/bitboard.js';
+import { Piece, Sets } from '../core/board.js';
+import { Line, Mask, maskIndex, Xray } from '../core/tables.js';
 import { epLegal } from '../core/movegen.js';
 import type { Position } from '../core/position.js';
 import { MAX_CHAIN, MotifBuffer } from './buffer.js';
@@ -26,14 +26,18 @@ import {
   BATTERY, DISCOVERED_ATTACK, DISCOVERED_CHECK, PIN_ABSOLUTE, PIN_RELATIVE, SKEWER_ABSOLUTE, SKEWER_RELATIVE, XRAY,
 } from './catalogue.js';
 import { exploitable, VALUES } from './defended.js';
-import { nextAbove, xrayLine } from './xray.js';
 
-const fx = new Int32Array(4);
 const s = new Int32Array(4);
+/** The pieces that may leave a line, by side and line (fillLeavers). */
+const leavers = new Int32Array(8);
 
-/** Whether a piece of `type` moves along line kind l (rank 0, file 1, diagonal 2, anti-diagonal 3). */
+/**
+ * Whether a piece of `type` moves along line kind l (rank 0, file 1, diagonal 2, anti-diagonal 3): bit
+ * 4·type + l of one word, four bits a piece type — bishop 1100, rook 0011, queen 1111, the others 0000.
+ * Branch-free and small, so that V8 inlines it everywhere without spending its inlining budget.
+ */
 export function compatible(type: number, l: number): boolean {
-  return type === QUEEN || (type === ROOK && l <= LINE_FILE) || (type === BISHOP && l >= LINE_DIAG);
+  return ((0xf3c00 >>> (4 * type + l)) & 1) !== 0;
 }
 
 /**
@@ -48,32 +52,13 @@ function movesOffLine(pos: Position, f: number, a: number, b: number): boolean {
   const code = pos.board[f];
   const side = code >> 3;
   const type = (code & 7) - 1;
+  if (type === Piece.Pawn) return pawnMovesOffLine(pos, f, a, b);
   const occLo = bb[Sets.WhiteLo] | bb[Sets.BlackLo];
   const occHi = bb[Sets.WhiteHi] | bb[Sets.BlackHi];
-  const enemyKingLo = bb[Sets.KingsLo] & bb[Sets.WhiteLo + 2 * (side ^ 1)];
-  const enemyKingHi = bb[Sets.KingsHi] & bb[Sets.WhiteHi + 2 * (side ^ 1)];
-  line(a, b, s, 2);
-  const offLo = ~s[2];
-  const offHi = ~s[3];
-  if (type === PAWN) {
-    const dir = side === 0 ? 8 : -8;
-    const one = f + dir;
-    const oneFree = pos.board[one] === 0;
-    if (oneFree && !onSet(s[2], s[3], one)) return true;
-    const two = one + dir;
-    if (oneFree && (f >> 3) === (side === 0 ? 1 : 6) && pos.board[two] === 0 && !onSet(s[2], s[3], two)) return true;
-    pawnAttacks(side, f, s, 0);
-    const capLo = s[0] & bb[Sets.WhiteLo + 2 * (side ^ 1)] & ~enemyKingLo & offLo;
-    const capHi = s[1] & bb[Sets.WhiteHi + 2 * (side ^ 1)] & ~enemyKingHi & offHi;
-    if ((capLo | capHi) !== 0) return true;
-    // en passant only when the position records it, as its FEN does: F's side to move and the capture legal
-    const ep = pos.ep;
-    return ep >= 0 && pos.turn === side && onSet(s[0], s[1], ep) && !onSet(s[2], s[3], ep) && epLegal(pos, f, ep);
-  }
-  if (type === KNIGHT) knightAttacks(f, s, 0);
-  else if (type === KING) kingAttacks(f, s, 0);
-  else if (type === BISHOP) bishopAttacks(occLo, occHi, f, s, 0);
-  else if (type === ROOK) rookAttacks(occLo, occHi, f, s, 0);
+  if (type === Piece.Knight) knightAttacks(f, s, 0);
+  else if (type === Piece.King) kingAttacks(f, s, 0);
+  else if (type === Piece.Bishop) bishopAttacks(occLo, occHi, f, s, 0);
+  else if (type === Piece.Rook) rookAttacks(occLo, occHi, f, s, 0);
   else {
     bishopAttacks(occLo, occHi, f, s, 0);
     const lo = s[0];
@@ -82,41 +67,63 @@ function movesOffLine(pos: Position, f: number, a: number, b: number): boolean {
     s[0] |= lo;
     s[1] |= hi;
   }
-  const lo = s[0] & ~bb[Sets.WhiteLo + 2 * side] & ~enemyKingLo & offLo;
-  const hi = s[1] & ~bb[Sets.WhiteHi + 2 * side] & ~enemyKingHi & offHi;
-  return (lo | hi) !== 0;
+  const lo = s[0] & ~bb[Sets.WhiteLo + 2 * side] & ~(bb[Sets.KingsLo] & bb[Sets.WhiteLo + 2 * (side ^ 1)]);
+  const hi = s[1] & ~bb[Sets.WhiteHi + 2 * side] & ~(bb[Sets.KingsHi] & bb[Sets.WhiteHi + 2 * (side ^ 1)]);
+  line(a, b, s, 0);
+  return ((lo & ~s[0]) | (hi & ~s[1])) !== 0;
+}
+
+/**
+ * movesOffLine for a pawn, cheapest test first: most fronts on real boards are pawns before a rook on
+ * their file, which only a capture takes off the line. The line's set is read only for a capture.
+ */
+function pawnMovesOffLine(pos: Position, f: number, a: number, b: number): boolean {
+  const bb = pos.bb;
+  const side = pos.board[f] >> 3;
+  // a push (a double push needs the single one free) leaves every line through f but its file
+  if (pos.board[f + (side === 0 ? 8 : -8)] === 0 && (f & 7) !== (a & 7)) return true;
+  pawnAttacks(side, f, s, 0);
+  const capLo = s[0] & bb[Sets.WhiteLo + 2 * (side ^ 1)] & ~bb[Sets.KingsLo];
+  const capHi = s[1] & bb[Sets.WhiteHi + 2 * (side ^ 1)] & ~bb[Sets.KingsHi];
+  if ((capLo | capHi) !== 0) {
+    line(a, b, s, 2);
+    if (((capLo & ~s[2]) | (capHi & ~s[3])) !== 0) return true;
+  }
+  // en passant only when the position records it, as its FEN does: F's side to move and the capture legal
+  const ep = pos.ep;
+  return ep >= 0 && pos.turn === side && onSet(s[0], s[1], ep) && !onLine(a, b, ep) && epLegal(pos, f, ep);
 }
 
 function onSet(lo: number, hi: number, sq: number): boolean {
   return (sq < 32 ? (lo >>> sq) & 1 : (hi >>> (sq - 32)) & 1) !== 0;
 }
 
-/** One (S, F, X) of side c through the table; batteries are handled by the caller. */
-function classify(pos: Position, buf: MotifBuffer, c: number, sq: number, l: number, f: number, x: number): void {
-  if (x < 0) return;
+/**
+ * The rows of an own front F (not a compatible slider) before X: discovered checks and attacks. The
+ * caller has found X to be an enemy piece and F to have a move off the line.
+ */
+function discovered(pos: Position, buf: MotifBuffer, c: number, sq: number, f: number, x: number): void {
+  if ((pos.board[x] & 7) - 1 === Piece.King) buf.push(DISCOVERED_CHECK, c, sq, f, x, 0);
+  else if (exploitable(pos, sq, f, x)) buf.push(DISCOVERED_ATTACK, c, sq, f, x, 0);
+}
+
+/** The rows of an enemy front F before X: pins, skewers and x-rays. */
+function enemyFront(pos: Position, buf: MotifBuffer, c: number, sq: number, l: number, f: number, x: number): void {
   const board = pos.board;
-  const fCode = board[f];
+  const fType = (board[f] & 7) - 1;
   const xCode = board[x];
-  const fType = (fCode & 7) - 1;
   const xType = (xCode & 7) - 1;
   const xEnemy = xCode >> 3 !== c;
-  if (fCode >> 3 === c) {
-    // own front piece that is not a compatible slider: discovered attacks and checks, if it can step off
-    if (!xEnemy || !movesOffLine(pos, f, sq, x)) return;
-    if (xType === KING) buf.push(DISCOVERED_CHECK, c, sq, f, x, 0);
-    else if (exploitable(pos, sq, f, x)) buf.push(DISCOVERED_ATTACK, c, sq, f, x, 0);
-    return;
-  }
-  if (fType === KING) {
+  if (fType === Piece.King) {
     if (xEnemy && exploitable(pos, sq, f, x)) buf.push(SKEWER_ABSOLUTE, c, sq, f, x, 0);
     return;
   }
   if (!xEnemy) {
-    if (xType !== KING && compatible(fType, l)) buf.push(XRAY, c, sq, f, x, 0);
+    if (xType !== Piece.King && compatible(fType, l)) buf.push(XRAY, c, sq, f, x, 0);
     return;
   }
   const partial = compatible(fType, l) ? 1 : 0;
-  if (xType === KING) {
+  if (xType === Piece.King) {
     buf.push(PIN_ABSOLUTE, c, sq, f, x, partial);
   } else if (VALUES[xType] > VALUES[fType]) {
     if (exploitable(pos, sq, f, x)) buf.push(PIN_RELATIVE, c, sq, f, x, partial);
@@ -126,8 +133,9 @@ function classify(pos: Position, buf: MotifBuffer, c: number, sq: number, l: num
 }
 
 function ownCompatible(board: Int8Array, sq: number, c: number, l: number): boolean {
+  if (sq < 0) return false; // before the read: a typed-array read out of bounds deoptimizes the caller
   const code = board[sq];
-  return sq >= 0 && code !== 0 && code >> 3 === c && compatible((code & 7) - 1, l);
+  return code !== 0 && code >> 3 === c && compatible((code & 7) - 1, l);
 }
 
 /**
@@ -144,7 +152,7 @@ function battery(pos: Position, buf: MotifBuffer, c: number, l: number, start: n
   let above = -1;
   for (;;) {
     if (n < MAX_CHAIN) buf.chainSquare(n++, cur);
-    above = nextAbove(occLo, occHi, cur, l);
+    above = xraySquare(lineXray(occLo, occHi, cur, l), cur, lineStep(l), Xray.FrontAbove);
     if (!ownCompatible(board, above, c, l)) break;
     cur = above;
   }
@@ -152,6 +160,40 @@ function battery(pos: Position, buf: MotifBuffer, c: number, l: number, start: n
   const t2 = above >= 0 && board[above] >> 3 !== c ? above : -1;
   if (t1 < 0 && t2 < 0) return;
   buf.pushChain(BATTERY, c, l, t1, t2, n);
+}
+
+/**
+ * Per side c, the pieces that may leave a line through their square, set-wise once per scan (the seed's
+ * blockers by targets: from the targets back to the pawns that attack them). A superset, movesOffLine()
+ * is the exact test: every piece but the pawns; a pawn with a capture of an enemy non-king piece; with
+ * the square ahead free, a pawn on any line but its file. out[4c] and on for a file, out[4c + 2] and on
+ * for the other lines; with an en-passant square, every pawn.
+ */
+function fillLeavers(pos: Position, out: Int32Array): void {
+  const bb = pos.bb;
+  const wLo = bb[Sets.WhiteLo];
+  const wHi = bb[Sets.WhiteHi];
+  const bLo = bb[Sets.BlackLo];
+  const bHi = bb[Sets.BlackHi];
+  const pLo = bb[Sets.PawnsLo];
+  const pHi = bb[Sets.PawnsHi];
+  const kLo = bb[Sets.KingsLo];
+  const kHi = bb[Sets.KingsHi];
+  const emptyLo = ~(wLo | bLo);
+  const emptyHi = ~(wHi | bHi);
+  const ep = pos.ep >= 0 ? -1 : 0;
+  // white: pawns attacking black non-king pieces; a free square ahead is an empty square one rank up
+  pawnAttackers(0, bLo & ~kLo, bHi & ~kHi, out, 0);
+  out[0] |= ~(pLo & wLo) | ep;
+  out[1] |= ~(pHi & wHi) | ep;
+  out[2] = out[0] | (emptyLo >>> 8) | (emptyHi << 24);
+  out[3] = out[1] | (emptyHi >>> 8);
+  // black likewise, one rank down
+  pawnAttackers(1, wLo & ~kLo, wHi & ~kHi, out, 4);
+  out[4] |= ~(pLo & bLo) | ep;
+  out[5] |= ~(pHi & bHi) | ep;
+  out[6] = out[4] | (emptyLo << 8);
+  out[7] = out[5] | (emptyHi << 8) | (emptyLo >>> 24);
 }
 
 /** Every static motif of both sides into buf (cleared first); returns the number of records. */
@@ -162,6 +204,7 @@ export function scanMotifs(pos: Position, buf: MotifBuffer): number {
   const occLo = bb[Sets.WhiteLo] | bb[Sets.BlackLo];
   const occHi = bb[Sets.WhiteHi] | bb[Sets.BlackHi];
   const M = maskTable();
+  fillLeavers(pos, leavers);
   // sliders of both sides in ascending square order
   for (let half = 0; half < 2; half++) {
     let set = half === 0
@@ -173,8 +216,8 @@ export function scanMotifs(pos: Position, buf: MotifBuffer): number {
       const code = board[sq];
       const c = code >> 3;
       const type = (code & 7) - 1;
-      const first = type === BISHOP ? LINE_DIAG : 0;
-      const last = type === ROOK ? LINE_FILE : 3;
+      const first = type === Piece.Bishop ? Line.Diag : 0;
+      const last = type === Piece.Rook ? Line.File : 3;
       const enemyLo = bb[Sets.WhiteLo + 2 * (c ^ 1)];
       const enemyHi = bb[Sets.WhiteHi + 2 * (c ^ 1)];
       for (let l = first; l <= last; l++) {
@@ -185,15 +228,26 @@ export function scanMotifs(pos: Position, buf: MotifBuffer): number {
         const restHi = M[mi + 1] & occHi;
         if (((restLo & enemyLo) | (restHi & enemyHi)) === 0) continue;
         if ((restLo & (restLo - 1)) === 0 && (restHi & (restHi - 1)) === 0 && (restLo === 0 || restHi === 0)) continue;
-        xrayLine(occLo, occHi, sq, l, fx);
-        const fBelow = fx[0];
-        const xBelow = fx[1];
-        const fAbove = fx[2];
-        const xAbove = fx[3];
+        const xr = lineXray(occLo, occHi, sq, l);
+        const step = lineStep(l);
+        const fBelow = xraySquare(xr, sq, step, Xray.FrontBelow);
+        const xBelow = xraySquare(xr, sq, step, Xray.BackBelow);
+        const fAbove = xraySquare(xr, sq, step, Xray.FrontAbove);
+        const xAbove = xraySquare(xr, sq, step, Xray.BackAbove);
+        const lv = 4 * c + (l === Line.File ? 0 : 2); // this side's leavers for this line (fillLeavers)
         const linkBelow = ownCompatible(board, fBelow, c, l);
         const linkAbove = ownCompatible(board, fAbove, c, l);
-        if (!linkBelow && fBelow >= 0) classify(pos, buf, c, sq, l, fBelow, xBelow);
-        if (!linkAbove && fAbove >= 0) classify(pos, buf, c, sq, l, fAbove, xAbove);
+        // each (S, F, X) through the table, an own front only before an enemy piece and with a move off the
+        // line (most own fronts, a rook's own pawn, end there); written out on both sides rather than called,
+        // as V8 then spends this function's inlining budget on the look-up and not on the rare rows
+        if (!linkBelow && xBelow >= 0) {
+          if (board[fBelow] >> 3 !== c) enemyFront(pos, buf, c, sq, l, fBelow, xBelow);
+          else if (board[xBelow] >> 3 !== c && inSet(leavers, lv, fBelow) && movesOffLine(pos, fBelow, sq, xBelow)) discovered(pos, buf, c, sq, fBelow, xBelow);
+        }
+        if (!linkAbove && xAbove >= 0) {
+          if (board[fAbove] >> 3 !== c) enemyFront(pos, buf, c, sq, l, fAbove, xAbove);
+          else if (board[xAbove] >> 3 !== c && inSet(leavers, lv, fAbove) && movesOffLine(pos, fAbove, sq, xAbove)) discovered(pos, buf, c, sq, fAbove, xAbove);
+        }
         if (linkAbove && !linkBelow) battery(pos, buf, c, l, sq, fAbove, fBelow);
       }
     }

@@ -297,6 +297,27 @@ describe('sliders: exhaustive', () => {
     t.finish();
   });
 
+  it('pawnAttackers (set-wise): every one-square set and 20,000 random sets, against the squares whose pawn attacks reach the set', () => {
+    const t = new Tally('pawnAttackers');
+    const rnd = N.mulberry32(0x9a3);
+    const sets: Halves[] = [];
+    for (let s = 0; s < 64; s++) sets.push(N.squaresToHalves([s]));
+    for (let i = 0; i < 20_000; i++) sets.push(N.randomOcc(rnd, randomDensity(rnd)));
+    for (const set of sets) {
+      for (const side of [N.WHITE, N.BLACK] as Side[]) {
+        const from = Array.from({ length: 64 }, (_, s) => s).filter((s) => {
+          const a = N.pawnAttacksH(side, s);
+          return ((a[0] & set[0]) | (a[1] & set[1])) !== 0;
+        });
+        const e = N.squaresToHalves(from);
+        A.pawnAttackers(side, set[0], set[1], out, 0);
+        const g = got();
+        t.check(N.sameHalves(e, g[0], g[1]), () => `pawnAttackers(side ${side}) set ${setText(set)}: expected ${setText(e)} got ${setText(g)}`);
+      }
+    }
+    t.finish();
+  });
+
   it('between and line on all 64×64 pairs', () => {
     const t = new Tally('between/line all pairs');
     for (let a = 0; a < 64; a++) {
@@ -316,6 +337,63 @@ describe('sliders: exhaustive', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
+/** "Below" (towards smaller square indexes) of each line kind, as a (file, rank) step. */
+const DOWN: readonly [number, number][] = [[-1, 0], [0, -1], [-1, -1], [1, -1]];
+
+/** The naive x-ray line: the first two occupied squares from sq, walking square by square each way. */
+function walkTwo(occ: Halves, sq: number, df: number, dr: number): [number, number] {
+  const found: number[] = [];
+  for (let f = N.fileOf(sq) + df, r = N.rankOf(sq) + dr; N.onBoard(f, r) && found.length < 2; f += df, r += dr) {
+    if (N.hasSq(occ[0], occ[1], N.sqOf(f, r))) found.push(N.sqOf(f, r));
+  }
+  return [found[0] ?? -1, found[1] ?? -1];
+}
+
+/** The highest square of a set below sq and the lowest above it (-1 when none), by scanning. */
+function nearest(h: Halves, sq: number): [number, number] {
+  const squares = N.halvesToSquares(h[0], h[1]);
+  return [Math.max(-1, ...squares.filter((x) => x < sq)), squares.find((x) => x > sq) ?? -1];
+}
+
+describe('lineXray and xraySquare (the x-ray line primitive with one look-up): exhaustive', () => {
+  it('every square × line kind × every occupancy of the line (with/without the square, with off-line noise), against the obstruction-difference x-ray and a naive walk', () => {
+    const tWalk = new Tally('lineXray vs naive walk');
+    const tOdiff = new Tally('lineXray vs obstruction difference (modifying occupancy)');
+    const rnd = N.mulberry32(0x1e0c);
+    for (let s = 0; s < 64; s++) {
+      for (const l of N.LINE_KINDS) {
+        const mask = N.lineMaskSquares(s, l);
+        const onLine = new Set([...mask, s]);
+        const offLine = Array.from({ length: 64 }, (_, i) => i).filter((i) => !onLine.has(i));
+        for (let i = 0; i < 1 << mask.length; i++) {
+          const sub = subsetHalves(mask, i);
+          const noise = subsetHalves(offLine, rnd());
+          const noise2 = subsetHalves(offLine.slice(32), rnd());
+          const noisy: Halves = [sub[0] | noise[0] | noise2[0], sub[1] | noise[1] | noise2[1]];
+          for (const occ of [sub, withSq(sub, s), noisy, withSq(noisy, s)]) {
+            const word = A.lineXray(occ[0], occ[1], s, l);
+            const g = [0, 1, 2, 3].map((k) => A.xraySquare(word, s, A.lineStep(l), k));
+            const [dfl, drl] = DOWN[l]!;
+            const walk = [...walkTwo(occ, s, dfl, drl), ...walkTwo(occ, s, -dfl, -drl)];
+            // modifying occupancy: the blockers are attacks & occ, the x-rayed squares (attacks ^
+            // attacks(occ ^ blockers)) & occ, one each side of s
+            A.lineAttacks(occ[0], occ[1], s, l, out, 0);
+            const front = nearest([out[0]! & occ[0], out[1]! & occ[1]], s);
+            A.xrayLineAttacks(occ[0], occ[1], occ[0], occ[1], s, l, out, 0);
+            const back = nearest([out[0]! & occ[0], out[1]! & occ[1]], s);
+            const odiff = [front[0], back[0], front[1], back[1]];
+            const text = (e: number[]): string => `sq=${N.squareName(s)} ${LINE_NAMES[l]} occ ${N.hex(occ[0], occ[1])}: expected ${e} got ${g}`;
+            tWalk.check(g.every((v, k) => v === walk[k]), () => text(walk));
+            tOdiff.check(g.every((v, k) => v === odiff[k]), () => text(odiff));
+          }
+        }
+      }
+    }
+    tWalk.finish();
+    tOdiff.finish();
+  });
+});
+
 describe('sliders: seeded random', () => {
   it('queenAttacks (and rook/bishop) on 200,000 random occupancies', () => {
     const t = new Tally('queenAttacks random');
@@ -450,25 +528,6 @@ describe('sliders: seeded random', () => {
       }
       const g = got();
       t.check(N.sameHalves(exp, g[0], g[1]), () => diff(`xray #${which}`, s, occ, exp, g, ` blockers ${N.hex(blk[0], blk[1])}`));
-    }
-    t.finish();
-  });
-
-  it('blockersAndBehind (the motif scan look-up): the first occupied squares and the next ones behind them, 100,000 cases', () => {
-    const t = new Tally('blockersAndBehind');
-    const rnd = N.mulberry32(0xb10c);
-    for (let i = 0; i < 100_000; i++) {
-      const s = rnd() & 63;
-      const l = (i & 3) as LineKind;
-      const occ = randomOccWithSq(rnd, s);
-      const a = N.lineAttacksH(occ[0], occ[1], s, l);
-      const x = N.xrayLineAttacksH(occ[0], occ[1], occ[0], occ[1], s, l);
-      const expF: Halves = [a[0] & occ[0], a[1] & occ[1]];
-      const expX: Halves = [x[0] & occ[0], x[1] & occ[1]];
-      A.blockersAndBehind(occ[0], occ[1], s, l, out, 0);
-      t.check(N.sameHalves(expF, out[0]!, out[1]!) && N.sameHalves(expX, out[2]!, out[3]!), () =>
-        diff(`blockersAndBehind(${LINE_NAMES[l]}) F`, s, occ, expF, [out[0]!, out[1]!], ` X expected ${setText(expX)} got ${setText([out[2]!, out[3]!])}`),
-      );
     }
     t.finish();
   });

@@ -11,8 +11,11 @@ const H_MAGIC = 0;
 const H_VERSION = 1;
 const H_BYTES = 2;
 
-const NAMES = ['masks', 'knight', 'king', 'pawn', 'between', 'line'] as const;
-/** Sizes in int32 words, from DESIGN.md §4: 64 × 4 × 3 mask sets, 64 knight/king sets, 2 × 64 pawn sets, 64 × 64 between/line sets. */
+const NAMES = ['masks', 'knight', 'king', 'pawn', 'between', 'line', 'xray'] as const;
+/**
+ * Sizes in int32 words, from DESIGN.md §4: 64 × 4 × 3 mask sets, 64 knight/king sets, 2 × 64 pawn sets,
+ * 64 × 64 between/line sets; one x-ray word per place on a line (8) × occupancy of its 8 squares (256).
+ */
 const WORDS: Record<(typeof NAMES)[number], number> = {
   masks: 64 * 4 * 3 * 2,
   knight: 64 * 2,
@@ -20,6 +23,7 @@ const WORDS: Record<(typeof NAMES)[number], number> = {
   pawn: 2 * 64 * 2,
   between: 64 * 64 * 2,
   line: 64 * 64 * 2,
+  xray: 8 * 256,
 };
 
 /** A byte-for-byte copy of a SAB into a new SAB of `byteLength` bytes (default: the same size). */
@@ -40,9 +44,24 @@ function sameSet(t: Int32Array, i: number, e: N.Halves): boolean {
   return t[i] === e[0] && t[i + 1] === e[1];
 }
 
+/**
+ * The x-ray word of place p on a line occupied as the bits of occ, walked place by place: the signed
+ * steps to the first and second occupied places below p, then above p (0 for none), one byte each.
+ */
+function naiveXrayWord(p: number, occ: number): number {
+  const steps: number[] = [];
+  for (const dir of [-1, 1]) {
+    const found: number[] = [];
+    for (let q = p + dir; q >= 0 && q < 8; q += dir) if (occ & (1 << q)) found.push(q - p);
+    steps.push(found[0] ?? 0, found[1] ?? 0);
+  }
+  return steps.reduce((w, d, k) => w | ((d & 0xff) << (8 * k)), 0);
+}
+
 /** Every entry of the tables against the naive oracle; returns the number of wrong sets. */
 function checkContents(t: Tables): number {
   let bad = 0;
+  for (let p = 0; p < 8; p++) for (let occ = 0; occ < 256; occ++) if (t.xray[p * 256 + occ] !== naiveXrayWord(p, occ)) bad++;
   for (let sq = 0; sq < 64; sq++) {
     if (!sameSet(t.knight, sq * 2, N.knightAttacksH(sq))) bad++;
     if (!sameSet(t.king, sq * 2, N.kingAttacksH(sq))) bad++;
@@ -118,9 +137,9 @@ describe('buildTables / openTables', () => {
     expect(ranges[ranges.length - 1]![1]).toBeLessThanOrEqual(sab.byteLength);
   });
 
-  it('every table entry matches the naive oracle (masks lower/upper/lineEx, knight, king, pawn, between, line)', () => {
+  it('every table entry matches the naive oracle (masks lower/upper/lineEx, knight, king, pawn, between, line, x-ray words)', () => {
     const bad = checkContents(openTables(sab));
-    console.log(`table contents: ${64 * (4 + 12 + 128)} sets checked, ${bad} wrong`);
+    console.log(`table contents: ${64 * (4 + 12 + 128) + 8 * 256} sets and x-ray words checked, ${bad} wrong`);
     expect(bad).toBe(0);
   });
 
