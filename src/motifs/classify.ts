@@ -17,7 +17,7 @@ import {
   bishopAttacks, kingAttacks, knightAttacks, line, lineStep, lineXray, maskTable, onLine, pawnAttackers, pawnAttacks, rookAttacks, xraySquare,
 } from '../core/attacks.js';
 import { inSet } from '../core/bitboard.js';
-import { Piece, Sets } from '../core/board.js';
+import { PIECE_VALUES as VALUES, Piece, Sets } from '../core/board.js';
 import { Line, Mask, maskIndex, Xray } from '../core/tables.js';
 import { epLegal } from '../core/movegen.js';
 import type { Position } from '../core/position.js';
@@ -25,7 +25,7 @@ import { MAX_CHAIN, MotifBuffer } from './buffer.js';
 import {
   BATTERY, DISCOVERED_ATTACK, DISCOVERED_CHECK, PIN_ABSOLUTE, PIN_RELATIVE, SKEWER_ABSOLUTE, SKEWER_RELATIVE, XRAY,
 } from './catalogue.js';
-import { exploitable, VALUES } from './defended.js';
+import { exploitable } from './defended.js';
 
 const s = new Int32Array(4);
 /** The pieces that may leave a line, by side and line (fillLeavers). */

@@ -1,10 +1,7 @@
 // The "exploitable" rule E(S, F, X) of DESIGN.md §5 and the piece values it weighs.
 import { attackedExcept } from '../core/attacks.js';
-import { Sets } from '../core/board.js';
+import { PIECE_VALUES as VALUES, Sets } from '../core/board.js';
 import type { Position } from '../core/position.js';
-
-/** P 1, N 3, B 3, R 5, Q 9, K 100, by piece type. */
-export const VALUES: readonly number[] = [1, 3, 3, 5, 9, 100];
 
 /**
  * E(S, F, X): X is worth more than S, or X is undefended once F has gone — with the occupancy less F and

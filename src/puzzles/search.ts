@@ -56,10 +56,9 @@ function count(lo: number, hi: number): number {
   return n;
 }
 
-/** Material of the side to move less the opponent's (P 1, N 3, B 3, R 5, Q 9), in pawns. */
-export function materialBalance(pos: Position): number {
+/** Material of `us` (default: the side to move) less the other side's (P 1, N 3, B 3, R 5, Q 9), in pawns. */
+export function materialBalance(pos: Position, us = pos.turn): number {
   const bb = pos.bb;
-  const us = pos.turn;
   let bal = 0;
   for (let t = PAWN; t <= QUEEN; t++) {
     const lo = bb[Sets.PawnsLo + 2 * t];

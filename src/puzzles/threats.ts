@@ -1,12 +1,12 @@
 // The two puzzle themes our motif tagger has no record for, `fork` and `hangingPiece` (defined in
 // themes.ts), read from piece attacks on the positions of a puzzle's line; and the small attack facts
-// they share: which squares a piece attacks, whether a piece is defended, the material balance.
+// they share: which squares a piece attacks, whether a piece is defended.
 import { attackedExcept, attacksTo, bishopAttacks, kingAttacks, knightAttacks, pawnAttacks, queenAttacks, rookAttacks } from '../core/attacks.js';
-import { BISHOP, KING, KNIGHT, PAWN, QUEEN, Sets } from '../core/board.js';
+import { BISHOP, KING, KNIGHT, PAWN, PIECE_VALUES as VALUES, QUEEN, Sets } from '../core/board.js';
 import { FLAG_CASTLE, FLAG_EP, moveFlags, moveFrom, moveTo } from '../core/move.js';
 import type { Position } from '../core/position.js';
-import { VALUES } from '../motifs/defended.js';
 import type { PuzzleLine } from './line.js';
+import { materialBalance } from './search.js';
 
 const s = new Int32Array(4);
 
@@ -36,17 +36,6 @@ export function attacksFrom(pos: Position, sq: number, out: Int32Array, o: numbe
   else if (type === BISHOP) bishopAttacks(pos.occLo(), pos.occHi(), sq, out, o);
   else if (type === QUEEN) queenAttacks(pos.occLo(), pos.occHi(), sq, out, o);
   else rookAttacks(pos.occLo(), pos.occHi(), sq, out, o);
-}
-
-/** Material of `side` less that of the other (P 1, N 3, B 3, R 5, Q 9; kings not counted). */
-export function materialBalance(pos: Position, side: number): number {
-  let sum = 0;
-  for (let sq = 0; sq < 64; sq++) {
-    const code = pos.board[sq];
-    if (code === 0 || (code & 7) - 1 === KING) continue;
-    sum += code >> 3 === side ? VALUES[(code & 7) - 1] : -VALUES[(code & 7) - 1];
-  }
-  return sum;
 }
 
 /**
