@@ -14,7 +14,7 @@ import { totalBytes } from '../pipeline/source.js';
 import { WorkerCpu } from '../pipeline/thread-cpu.js';
 import type { AnalyzeCommand } from './options.js';
 import { checkOutputs, openOutput, StdoutClosed, type RecordWriter } from './outputs.js';
-import { Progress } from './progress.js';
+import { byteCounter, Progress } from './progress.js';
 import { Rejections } from './rejections.js';
 import { runInfo, writeStatsFiles } from './stats-files.js';
 
@@ -23,23 +23,6 @@ export interface Interrupt {
   signal: NodeJS.Signals | null;
   /** Called on the first signal: stop reading. */
   onSignal: () => void;
-}
-
-/** The bytes read over all inputs, for the progress bar. */
-function byteCounter(): { onBytes: (input: number, bytes: number) => void; total: () => number } {
-  let before = 0;
-  let current = -1;
-  let now = 0;
-  return {
-    onBytes: (input, bytes) => {
-      if (input !== current) {
-        before += now;
-        current = input;
-      }
-      now = bytes;
-    },
-    total: () => before + now,
-  };
 }
 
 export async function runAnalyze(cmd: AnalyzeCommand, interrupt: Interrupt): Promise<number> {

@@ -59,3 +59,20 @@ export class Progress {
     this.bar?.stop();
   }
 }
+
+/** The bytes read over all inputs, for the progress bar. */
+export function byteCounter(): { onBytes: (input: number, bytes: number) => void; total: () => number } {
+  let before = 0;
+  let current = -1;
+  let now = 0;
+  return {
+    onBytes: (input, bytes) => {
+      if (input !== current) {
+        before += now;
+        current = input;
+      }
+      now = bytes;
+    },
+    total: () => before + now,
+  };
+}

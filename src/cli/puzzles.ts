@@ -19,7 +19,7 @@ import { addCounts, emptySummary, summaryText, type PuzzleSummary } from '../puz
 import type { Candidate } from '../puzzles/types.js';
 import type { Interrupt } from './analyze.js';
 import { checkOutputs, openOutput, StdoutClosed, type RecordWriter } from './outputs.js';
-import { Progress } from './progress.js';
+import { byteCounter, Progress } from './progress.js';
 import type { PuzzleCommand } from './puzzle-options.js';
 import { Rejections } from './rejections.js';
 
@@ -53,19 +53,14 @@ export async function runPuzzles(cmd: PuzzleCommand, interrupt: Interrupt): Prom
   const summaryFile = cmd.summary !== undefined ? await openOutput(cmd.summary) : null;
   const log = cmd.candidates !== undefined ? await openOutput(cmd.candidates) : null;
   const pool = enginePath === null ? null : await EnginePool.start({ path: enginePath, procs: cmd.engineProcs });
-  let bytes = 0;
-  let before = 0;
-  let current = -1;
+  const bytes = byteCounter();
   const run = new AnalysisRun({
     inputs: cmd.inputs.map(fileInput),
     worker: { output: 'none', allPositions: false, filter: ALL_MOTIFS, verify: false, puzzles: { everyPosition: cmd.everyPosition } },
     threads: cmd.threads,
     maxGameBytes: cmd.maxGameBytes,
     batchGames: cmd.batchGames,
-    onBytes: (input, n) => {
-      if (input !== current) [before, current] = [bytes, input];
-      bytes = before + n;
-    },
+    onBytes: bytes.onBytes,
   });
   const limits = { ...STAGE2_DEFAULTS, nodes: cmd.nodes, probeNodes: cmd.probeNodes };
   const verify = pool === null ? (c: Candidate) => Promise.resolve(unverifiedVerdict(c)) : (c: Candidate) => verifyCandidate(pool, c, limits);
@@ -89,7 +84,7 @@ export async function runPuzzles(cmd: PuzzleCommand, interrupt: Interrupt): Prom
       await rejections.add(r.errors);
       await takeBatch(p, r);
       const s = p.summary;
-      progress.show(bytes, { games: s.games + s.rejected, candidates: s.candidates, eps: progress.perSecond(s.engine?.calls ?? 0), puzzles: s.puzzles });
+      progress.show(bytes.total(), { games: s.games + s.rejected, candidates: s.candidates, eps: progress.perSecond(s.engine?.calls ?? 0), puzzles: s.puzzles });
       if (p.stopped) break;
     }
     while (!p.stopped && p.queue.size > 0) await emitNext(p);
