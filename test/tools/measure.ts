@@ -20,11 +20,7 @@ export function readChunks(path: string): { bytes: Uint8Array; chunks: Uint8Arra
   return { bytes, chunks };
 }
 
-/** CPU time of this process so far (user + system, all its threads), in ms. */
-export function cpuMs(): number {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-}
+export { cpuMs } from '../bench/measure.js';
 
 /** "median M (min–max)" of the values, rounded. */
 export function summary(xs: number[]): string {
