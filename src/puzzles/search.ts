@@ -148,17 +148,20 @@ export class MaterialSearch {
     this.best = -1;
     this.killers.fill(-1);
     this.nodes++;
-    return this.main(0, alpha, beta, materialBalance(pos));
+    return this.full(0, -1, alpha, beta, materialBalance(pos));
   }
 
-  /** A main-ply node (ply 0: the side to move, ply 1: the reply): every legal move, no standing pat. */
-  private main(ply: number, alpha: number, beta: number, bal: number): number {
+  /**
+   * A node that tries every legal move with no standing pat: a main ply (k = -1; ply 0 the side to move,
+   * ply 1 the reply) or a quiescence node in check at quiescence ply k. None: mated in check, else stalemate.
+   */
+  private full(ply: number, k: number, alpha: number, beta: number, bal: number): number {
     const pos = this.stack[ply];
     let best = -INF;
-    // the reply that refuted the last sibling often refutes this one too: try it before generating
-    const killer = ply === 1 ? this.validKiller(ply) : -1;
+    // the move that refuted the last sibling often refutes this one too: try it before generating
+    const killer = this.validKiller(ply);
     if (killer >= 0) {
-      best = this.visit(ply, killer, -1, alpha, beta, bal);
+      best = this.visit(ply, killer, k, alpha, beta, bal);
       if (best >= beta) return best;
       if (best > alpha) alpha = best;
     }
@@ -166,12 +169,13 @@ export class MaterialSearch {
     if (n === 0) return pos.isCheck() ? -MATE : 0;
     this.order(ply, n);
     // the reply's children stand pat: a move that gives no check is worth at most the balance after it
-    if (ply === 1) this.prepareChecks(ply);
+    const futile = ply === 1;
+    if (futile) this.prepareChecks(ply);
     for (let i = 0; i < n; i++) {
       const m = this.pick(ply, i, n);
       if (m === killer) continue;
       const bound = bal + moveGain(pos, m);
-      const v = ply === 1 && bound <= alpha && !this.mayGiveCheck(ply, m) ? bound : this.visit(ply, m, -1, alpha, beta, bal);
+      const v = futile && bound <= alpha && !this.mayGiveCheck(ply, m) ? bound : this.visit(ply, m, k, alpha, beta, bal);
       if (v > best) {
         best = v;
         if (ply === 0) this.best = m;
@@ -191,7 +195,7 @@ export class MaterialSearch {
   private visit(ply: number, m: number, k: number, alpha: number, beta: number, bal: number): number {
     const after = 0 - (bal + moveGain(this.stack[ply], m)); // 0 - x, not -x: no -0 (a heap number)
     this.make(ply, m);
-    return 0 - (ply === 0 ? this.main(1, -beta, -alpha, after) : this.quiesce(ply + 1, k + 1, -beta, -alpha, after));
+    return 0 - (ply === 0 ? this.full(1, -1, -beta, -alpha, after) : this.quiesce(ply + 1, k + 1, -beta, -alpha, after));
   }
 
   /** The position after m of the position at this ply, in the next slot of the stack. */
@@ -214,7 +218,7 @@ export class MaterialSearch {
   private quiesce(ply: number, k: number, alpha: number, beta: number, bal: number): number {
     const pos = this.stack[ply];
     if (ply >= MAX_PLY) return bal;
-    if (pos.isCheck()) return this.evasions(ply, k, alpha, beta, bal);
+    if (pos.isCheck()) return this.full(ply, k, alpha, beta, bal);
     if (bal >= beta) return bal;
     if (bal > alpha) alpha = bal;
     const settled = this.quietBound(ply, k, alpha, bal);
@@ -232,37 +236,6 @@ export class MaterialSearch {
         if (v > alpha) {
           alpha = v;
           if (alpha >= beta) break;
-        }
-      }
-    }
-    return best;
-  }
-
-  /** A quiescence node in check: every legal move (the killer first), no standing pat; none: mated. */
-  private evasions(ply: number, k: number, alpha: number, beta: number, bal: number): number {
-    const pos = this.stack[ply];
-    let best = -INF;
-    const killer = this.validKiller(ply);
-    if (killer >= 0) {
-      best = this.visit(ply, killer, k, alpha, beta, bal);
-      if (best >= beta) return best;
-      if (best > alpha) alpha = best;
-    }
-    const n = legalMoves(pos, this.moves[ply]);
-    if (n === 0) return -MATE;
-    this.order(ply, n);
-    for (let i = 0; i < n; i++) {
-      const m = this.pick(ply, i, n);
-      if (m === killer) continue;
-      const v = this.visit(ply, m, k, alpha, beta, bal);
-      if (v > best) {
-        best = v;
-        if (v > alpha) {
-          alpha = v;
-          if (alpha >= beta) {
-            this.killers[ply] = m;
-            break;
-          }
         }
       }
     }
