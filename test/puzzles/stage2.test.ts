@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolve } from 'node:path';
 import { EnginePool } from '../../src/puzzles/engine-pool.js';
 import { UciEngine, type Analyser, type SearchLimits } from '../../src/puzzles/engine.js';
-import { verifyCandidate, type Stage2Options, type Verdict } from '../../src/puzzles/stage2.js';
+import { PROBE_GAP, verifyCandidate, type Stage2Options, type Verdict } from '../../src/puzzles/stage2.js';
 import type { EngineAnswer, Score } from '../../src/puzzles/types.js';
 import { ROOT } from '../helpers/cli.js';
 import { stockfishOrSkip } from '../helpers/stockfish.js';
@@ -164,6 +164,16 @@ describe('stage 2 rules (scripted engine)', () => {
     expect(wc(400) - wc(level)).toBeLessThan(0.7);
     expect(await verifyCandidate(scripted(start, always({ cp: 400 }, { cp: ahead })), { fen: start }, o)).toMatchObject({ verified: true });
     expect(await verifyCandidate(scripted(start, always({ cp: 400 }, { cp: level })), { fen: start }, o)).toMatchObject({ verified: false, drop: 'notOnly' });
+  });
+
+  it('drops at the probe a best move (no mate) within PROBE_GAP of the second, before the long search', async () => {
+    const close = Math.ceil(cpOf(wc(400) - PROBE_GAP)) + 1; // the second just inside the gap
+    const apart = Math.floor(cpOf(wc(400) - PROBE_GAP)) - 1; // just outside: the long search decides
+    expect(wc(400) - wc(close)).toBeLessThanOrEqual(PROBE_GAP);
+    expect(await verifyCandidate(scripted(start, always({ cp: 400 }, { cp: close })), { fen: start }, o)).toMatchObject({ drop: 'probe', calls: 1 });
+    expect(await verifyCandidate(scripted(start, always({ cp: 400 }, { cp: apart })), { fen: start }, o)).toMatchObject({ drop: 'notOnly', calls: 2 });
+    // a mate is never dropped for a close second: a mate in 1 beside another may still be a puzzle
+    expect(await verifyCandidate(scripted(start, always({ mate: 1 }, { mate: 1 })), { fen: start }, o)).not.toMatchObject({ drop: 'probe' });
   });
 
   it('drops a hopeless probe, a best move under +200, and caps the line at maxPlies', async () => {
