@@ -212,20 +212,25 @@ export function attackedExcept(bb: Int32Array, occLo: number, occHi: number, sq:
   const s2 = sq * 2;
   if (((KNIGHTS[s2] & bb[Sets.KnightsLo] & cLo) | (KNIGHTS[s2 + 1] & bb[Sets.KnightsHi] & cHi)) !== 0) return true;
   if (((KINGS[s2] & bb[Sets.KingsLo] & cLo) | (KINGS[s2 + 1] & bb[Sets.KingsHi] & cHi)) !== 0) return true;
-  // sliders last, a line look-up only when one of that kind exists
+  // sliders last, a line's look-up only when a slider of that kind stands on the line at all
   const bqLo = (bb[Sets.BishopsLo] | bb[Sets.QueensLo]) & cLo;
   const bqHi = (bb[Sets.BishopsHi] | bb[Sets.QueensHi]) & cHi;
-  if ((bqLo | bqHi) !== 0) {
-    const a = twoLinesLo(occLo, occHi, sq, Line.Diag, Line.Anti);
-    if (((a & bqLo) | (R[0] & bqHi)) !== 0) return true;
-  }
+  if (lineHits(occLo, occHi, sq, Line.Diag, bqLo, bqHi) || lineHits(occLo, occHi, sq, Line.Anti, bqLo, bqHi)) return true;
   const rqLo = (bb[Sets.RooksLo] | bb[Sets.QueensLo]) & cLo;
   const rqHi = (bb[Sets.RooksHi] | bb[Sets.QueensHi]) & cHi;
-  if ((rqLo | rqHi) !== 0) {
-    const a = twoLinesLo(occLo, occHi, sq, Line.Rank, Line.File);
-    if (((a & rqLo) | (R[0] & rqHi)) !== 0) return true;
-  }
-  return false;
+  return lineHits(occLo, occHi, sq, Line.Rank, rqLo, rqHi) || lineHits(occLo, occHi, sq, Line.File, rqLo, rqHi);
+}
+
+/**
+ * Whether one of the sliders (pLo, pHi) attacks sq along line kind l. Most lines hold none of them (the
+ * line's mask tells, one AND): then the obstruction difference is not computed.
+ */
+function lineHits(occLo: number, occHi: number, sq: number, l: number, pLo: number, pHi: number): boolean {
+  const m = maskIndex(sq, l);
+  const onLo = MASKS[m + Mask.LineEx] & pLo;
+  const onHi = MASKS[m + Mask.LineEx + 1] & pHi;
+  if ((onLo | onHi) === 0) return false;
+  return ((lineLo(occLo, occHi, m) & onLo) | (R[0] & onHi)) !== 0;
 }
 
 /**
