@@ -14,7 +14,7 @@
 // - Castling moves king and rook: a check by the castled rook is not discovered, and castling can never
 //   uncover a check or an attack (every line through the back-rank squares but the rank ends there).
 import {
-  bishopAttacks, kingAttacks, knightAttacks, line, lineStep, lineXray, maskTable, onLine, pawnAttackers, pawnAttacks, rookAttacks, xraySquare,
+  bishopAttacks, kingAttacks, knightAttacks, line, lineStep, lineXray, lineXrayOf, maskTable, onLine, pawnAttackers, pawnAttacks, rookAttacks, xraySquare,
 } from '../core/attacks.js';
 import { inSet } from '../core/bitboard.js';
 import { PIECE_VALUES as VALUES, Piece, Sets } from '../core/board.js';
@@ -228,7 +228,7 @@ export function scanMotifs(pos: Position, buf: MotifBuffer): number {
         const restHi = M[mi + 1] & occHi;
         if (((restLo & enemyLo) | (restHi & enemyHi)) === 0) continue;
         if ((restLo & (restLo - 1)) === 0 && (restHi & (restHi - 1)) === 0 && (restLo === 0 || restHi === 0)) continue;
-        const xr = lineXray(occLo, occHi, sq, l);
+        const xr = lineXrayOf(restLo, restHi, sq, l);
         const step = lineStep(l);
         const fBelow = xraySquare(xr, sq, step, Xray.FrontBelow);
         const xBelow = xraySquare(xr, sq, step, Xray.BackBelow);
