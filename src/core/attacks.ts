@@ -212,20 +212,25 @@ export function attackedExcept(bb: Int32Array, occLo: number, occHi: number, sq:
   const s2 = sq * 2;
   if (((KNIGHTS[s2] & bb[Sets.KnightsLo] & cLo) | (KNIGHTS[s2 + 1] & bb[Sets.KnightsHi] & cHi)) !== 0) return true;
   if (((KINGS[s2] & bb[Sets.KingsLo] & cLo) | (KINGS[s2 + 1] & bb[Sets.KingsHi] & cHi)) !== 0) return true;
-  // sliders last, a line look-up only when one of that kind exists
+  // sliders last, a line's look-up only when a slider of that kind stands on the line at all
   const bqLo = (bb[Sets.BishopsLo] | bb[Sets.QueensLo]) & cLo;
   const bqHi = (bb[Sets.BishopsHi] | bb[Sets.QueensHi]) & cHi;
-  if ((bqLo | bqHi) !== 0) {
-    const a = twoLinesLo(occLo, occHi, sq, Line.Diag, Line.Anti);
-    if (((a & bqLo) | (R[0] & bqHi)) !== 0) return true;
-  }
+  if (lineHits(occLo, occHi, sq, Line.Diag, bqLo, bqHi) || lineHits(occLo, occHi, sq, Line.Anti, bqLo, bqHi)) return true;
   const rqLo = (bb[Sets.RooksLo] | bb[Sets.QueensLo]) & cLo;
   const rqHi = (bb[Sets.RooksHi] | bb[Sets.QueensHi]) & cHi;
-  if ((rqLo | rqHi) !== 0) {
-    const a = twoLinesLo(occLo, occHi, sq, Line.Rank, Line.File);
-    if (((a & rqLo) | (R[0] & rqHi)) !== 0) return true;
-  }
-  return false;
+  return lineHits(occLo, occHi, sq, Line.Rank, rqLo, rqHi) || lineHits(occLo, occHi, sq, Line.File, rqLo, rqHi);
+}
+
+/**
+ * Whether one of the sliders (pLo, pHi) attacks sq along line kind l. Most lines hold none of them (the
+ * line's mask tells, one AND): then the obstruction difference is not computed.
+ */
+function lineHits(occLo: number, occHi: number, sq: number, l: number, pLo: number, pHi: number): boolean {
+  const m = maskIndex(sq, l);
+  const onLo = MASKS[m + Mask.LineEx] & pLo;
+  const onHi = MASKS[m + Mask.LineEx + 1] & pHi;
+  if ((onLo | onHi) === 0) return false;
+  return ((lineLo(occLo, occHi, m) & onLo) | (R[0] & onHi)) !== 0;
 }
 
 /**
@@ -237,15 +242,13 @@ export function maskTable(): Int32Array {
 }
 
 /**
- * The 8 squares of the line of kind l through sq as 8 bits, sq's own bit left out: by file on a rank or
- * a diagonal, by rank on a file or an anti-diagonal (so the bits run in square order). The bits go to
- * the top of one int32 by a multiplication that moves each to its own place with no carries (seed
- * kindergarten bitboards). sq's own place counts the same way: its file, or its rank.
+ * The 8 squares of the line of kind l through sq as 8 bits, from the line's pieces (lo, hi) (its lineEx
+ * mask and the occupancy), sq's own bit left out: by file on a rank or a diagonal, by rank on a file or
+ * an anti-diagonal (so the bits run in square order). The bits go to the top of one int32 by a
+ * multiplication that moves each to its own place with no carries (seed kindergarten bitboards). sq's
+ * own place counts the same way: its file, or its rank.
  */
-function lineByte(occLo: number, occHi: number, sq: number, l: number): number {
-  const m = maskIndex(sq, l) + Mask.LineEx;
-  const lo = MASKS[m] & occLo;
-  const hi = MASKS[m + 1] & occHi;
+function lineByte(lo: number, hi: number, sq: number, l: number): number {
   if (l === Line.Rank || l === Line.Diag) return (Math.imul(lo, 0x01010101) | Math.imul(hi, 0x01010101)) >>> 24;
   // one square a rank: shifted down, the squares of ranks 0–3 of each half sit at bits 0, s, 2s, 3s
   // (s = 8 on a file, 7 on an anti-diagonal); the multiplier sends bit j·s to bit 28 + j
@@ -263,8 +266,17 @@ function lineByte(occLo: number, occHi: number, sq: number, l: number): number {
  * modifying occupancy (test/core/sliders.test.ts, every occupancy of every line).
  */
 export function lineXray(occLo: number, occHi: number, sq: number, l: number): number {
+  const m = maskIndex(sq, l) + Mask.LineEx;
+  return lineXrayOf(MASKS[m] & occLo, MASKS[m + 1] & occHi, sq, l);
+}
+
+/**
+ * lineXray() from the line's pieces (lo, hi) = its lineEx mask and the occupancy, for a caller that has
+ * them already (the motif scan tests them before the look-up): the mask is not read a second time.
+ */
+export function lineXrayOf(lo: number, hi: number, sq: number, l: number): number {
   const p = l === Line.Rank || l === Line.Diag ? sq & 7 : sq >> 3;
-  return XRAYS[p * 256 + lineByte(occLo, occHi, sq, l)];
+  return XRAYS[p * 256 + lineByte(lo, hi, sq, l)];
 }
 
 /** Squares from one place of a line of kind l to the next: 1, 8, 9, 7 (one byte each of the literal). */

@@ -14,7 +14,7 @@
 // - Castling moves king and rook: a check by the castled rook is not discovered, and castling can never
 //   uncover a check or an attack (every line through the back-rank squares but the rank ends there).
 import {
-  bishopAttacks, kingAttacks, knightAttacks, line, lineStep, lineXray, maskTable, onLine, pawnAttackers, pawnAttacks, rookAttacks, xraySquare,
+  bishopAttacks, kingAttacks, knightAttacks, line, lineStep, lineXray, lineXrayOf, maskTable, onLine, pawnAttackers, pawnAttacks, rookAttacks, xraySquare,
 } from '../core/attacks.js';
 import { inSet } from '../core/bitboard.js';
 import { PIECE_VALUES as VALUES, Piece, Sets } from '../core/board.js';
@@ -228,27 +228,29 @@ export function scanMotifs(pos: Position, buf: MotifBuffer): number {
         const restHi = M[mi + 1] & occHi;
         if (((restLo & enemyLo) | (restHi & enemyHi)) === 0) continue;
         if ((restLo & (restLo - 1)) === 0 && (restHi & (restHi - 1)) === 0 && (restLo === 0 || restHi === 0)) continue;
-        const xr = lineXray(occLo, occHi, sq, l);
+        const xr = lineXrayOf(restLo, restHi, sq, l);
         const step = lineStep(l);
         const fBelow = xraySquare(xr, sq, step, Xray.FrontBelow);
         const xBelow = xraySquare(xr, sq, step, Xray.BackBelow);
         const fAbove = xraySquare(xr, sq, step, Xray.FrontAbove);
         const xAbove = xraySquare(xr, sq, step, Xray.BackAbove);
         const lv = 4 * c + (l === Line.File ? 0 : 2); // this side's leavers for this line (fillLeavers)
-        const linkBelow = ownCompatible(board, fBelow, c, l);
-        const linkAbove = ownCompatible(board, fAbove, c, l);
         // each (S, F, X) through the table, an own front only before an enemy piece and with a move off the
-        // line (most own fronts, a rook's own pawn, end there); written out on both sides rather than called,
-        // as V8 then spends this function's inlining budget on the look-up and not on the rare rows
-        if (!linkBelow && xBelow >= 0) {
+        // line (most own fronts, a rook's own pawn, end there); the chain-link test (an own compatible
+        // slider in front) only where it decides: for such a front, and above S for the battery. Written
+        // out on both sides rather than called, as V8 then spends this function's inlining budget on the
+        // look-up and not on the rare rows
+        if (xBelow >= 0) {
           if (board[fBelow] >> 3 !== c) enemyFront(pos, buf, c, sq, l, fBelow, xBelow);
-          else if (board[xBelow] >> 3 !== c && inSet(leavers, lv, fBelow) && movesOffLine(pos, fBelow, sq, xBelow)) discovered(pos, buf, c, sq, fBelow, xBelow);
+          else if (board[xBelow] >> 3 !== c && inSet(leavers, lv, fBelow) && !ownCompatible(board, fBelow, c, l) && movesOffLine(pos, fBelow, sq, xBelow)) discovered(pos, buf, c, sq, fBelow, xBelow);
         }
+        const linkAbove = ownCompatible(board, fAbove, c, l);
         if (!linkAbove && xAbove >= 0) {
           if (board[fAbove] >> 3 !== c) enemyFront(pos, buf, c, sq, l, fAbove, xAbove);
           else if (board[xAbove] >> 3 !== c && inSet(leavers, lv, fAbove) && movesOffLine(pos, fAbove, sq, xAbove)) discovered(pos, buf, c, sq, fAbove, xAbove);
         }
-        if (linkAbove && !linkBelow) battery(pos, buf, c, l, sq, fAbove, fBelow);
+        // a chain is recorded from its lowest slider: S links above and nothing links below
+        if (linkAbove && !ownCompatible(board, fBelow, c, l)) battery(pos, buf, c, l, sq, fAbove, fBelow);
       }
     }
   }
