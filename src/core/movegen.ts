@@ -11,11 +11,12 @@ import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE, Sets } from './board.js
 import { encodeMove, FLAG_CASTLE, FLAG_DOUBLE, FLAG_EP, FLAG_NULL, moveFlags, moveFrom, movePromo, moveTo } from './move.js';
 import { LONG, SHORT, type Position } from './position.js';
 
-// Scratch: [0, 1] a piece's attacks or pin line; [T, T + 1] the targets of every piece but the king, set by
-// legalMoves for pieceMoves and pawnMoves (halves passed as arguments to a call V8 does not inline are
+// Scratch: [0, 1] a piece's attacks or pin line; [T, T + 1] the targets of every piece but the king and
+// [P, P + 1] those of pawn pushes, set by generate() for pieceMoves and pawnMoves (halves passed as arguments to a call V8 does not inline are
 // boxed as heap numbers when bit 30 or 31 is set; in a typed array they are not).
 const T = 2;
-const s = new Int32Array(4);
+const P = 4;
+const s = new Int32Array(6);
 
 /** Whether an en passant capture from `from` to `to` leaves the mover's king safe. */
 export function epLegal(pos: Position, from: number, to: number): boolean {
@@ -130,12 +131,32 @@ export function isPseudoLegal(pos: Position, m: number): boolean {
 
 /** All legal moves of the side to move into out (room for 256); returns their number. */
 export function legalMoves(pos: Position, out: Int32Array): number {
-  let n = kingMoves(pos, out, 0);
+  return generate(pos, out, false);
+}
+
+/**
+ * The legal captures (en passant included) and promotions (pushes too) of the side to move, in the order
+ * legalMoves gives them: what a quiescence search tries, without generating the quiet moves it would drop.
+ */
+export function legalTacticalMoves(pos: Position, out: Int32Array): number {
+  return generate(pos, out, true);
+}
+
+// the last rank of each side's pawns as (lo, hi) by side: rank 8 (high half) for White, rank 1 for Black
+const PROMOTION_RANK = Int32Array.of(0, 0xff000000 | 0, 0xff, 0);
+
+/** legalMoves, or with `tactical` only the moves that take something or promote. */
+function generate(pos: Position, out: Int32Array, tactical: boolean): number {
+  const them = pos.turn ^ 1;
+  // a tactical king step takes an enemy piece; any other, a square that is not ours
+  const kLo = tactical ? pos.bb[Sets.WhiteLo + 2 * them] : ~pos.bb[Sets.WhiteLo + 2 * pos.turn];
+  const kHi = tactical ? pos.bb[Sets.WhiteHi + 2 * them] : ~pos.bb[Sets.WhiteHi + 2 * pos.turn];
+  let n = kingMoves(pos, out, 0, kLo, kHi);
   const cLo = pos.checkersLo;
   const cHi = pos.checkersHi;
   // the squares other pieces may move to: anything but our own, or in check the check line
   if ((cLo | cHi) === 0) {
-    n = castlingMoves(pos, out, n);
+    if (!tactical) n = castlingMoves(pos, out, n);
     s[T] = ~pos.bb[Sets.WhiteLo + 2 * pos.turn];
     s[T + 1] = ~pos.bb[Sets.WhiteHi + 2 * pos.turn];
   } else {
@@ -145,19 +166,26 @@ export function legalMoves(pos: Position, out: Int32Array): number {
     s[T] |= cLo;
     s[T + 1] |= cHi;
   }
+  // pawn pushes go to the targets, tactical ones only to the last rank
+  s[P] = s[T] & (tactical ? PROMOTION_RANK[2 * pos.turn] : -1);
+  s[P + 1] = s[T + 1] & (tactical ? PROMOTION_RANK[2 * pos.turn + 1] : -1);
+  if (tactical) {
+    s[T] &= kLo;
+    s[T + 1] &= kHi;
+  }
   n = pieceMoves(pos, out, n);
   return pawnMoves(pos, out, n);
 }
 
-/** King steps, each tested with the king lifted so that it cannot hide behind itself from a slider. */
-function kingMoves(pos: Position, out: Int32Array, n: number): number {
+/** King steps onto the targets, each tested with the king lifted so that it cannot hide behind itself from a slider. */
+function kingMoves(pos: Position, out: Int32Array, n: number, tLo: number, tHi: number): number {
   const bb = pos.bb;
   const ksq = pos.kingSq;
   const oLo = (bb[Sets.WhiteLo] | bb[Sets.BlackLo]) & ~bitLo(ksq);
   const oHi = (bb[Sets.WhiteHi] | bb[Sets.BlackHi]) & ~bitHi(ksq);
   kingAttacks(ksq, s, 0);
   for (let half = 0; half < 2; half++) {
-    let t = half === 0 ? s[0] & ~bb[Sets.WhiteLo + 2 * pos.turn] : s[1] & ~bb[Sets.WhiteHi + 2 * pos.turn];
+    let t = half === 0 ? s[0] & tLo : s[1] & tHi;
     while (t !== 0) {
       const to = half * 32 + 31 - Math.clz32(t & -t);
       t &= t - 1;
@@ -209,7 +237,7 @@ function pieceMoves(pos: Position, out: Int32Array, n: number): number {
   return n;
 }
 
-/** Pawn moves, pawn by pawn: pushes and captures onto the targets (promotions among both), en passant. */
+/** Pawn moves, pawn by pawn: pushes onto the push targets, captures onto the targets (promotions among both), en passant. */
 function pawnMoves(pos: Position, out: Int32Array, n: number): number {
   const bb = pos.bb;
   const dir = pos.turn === WHITE ? 8 : -8;
@@ -223,18 +251,20 @@ function pawnMoves(pos: Position, out: Int32Array, n: number): number {
     while (p !== 0) {
       const from = half * 32 + 31 - Math.clz32(p & -p);
       p &= p - 1;
-      let mLo = s[T];
-      let mHi = s[T + 1];
+      let lLo = -1; // a pinned pawn keeps to its pin line
+      let lHi = -1;
       if (pos.isPinned(from)) {
         line(pos.kingSq, from, s, 0);
-        mLo &= s[0];
-        mHi &= s[1];
+        lLo = s[0];
+        lHi = s[1];
       }
+      const mLo = s[T] & lLo;
+      const mHi = s[T + 1] & lHi;
       const one = from + dir;
       if (pos.board[one] === 0) {
-        if (hasBit(mLo, mHi, one)) n = emitPawn(out, n, from, one);
+        if (hasBit(s[P] & lLo, s[P + 1] & lHi, one)) n = emitPawn(out, n, from, one);
         const two = one + dir;
-        if (from >> 3 === startRank && pos.board[two] === 0 && hasBit(mLo, mHi, two)) {
+        if (from >> 3 === startRank && pos.board[two] === 0 && hasBit(s[P] & lLo, s[P + 1] & lHi, two)) {
           out[n++] = encodeMove(from, two, 0, FLAG_DOUBLE);
         }
       }

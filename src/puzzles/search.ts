@@ -25,7 +25,7 @@ import {
 import { inSet } from '../core/bitboard.js';
 import { BISHOP, KNIGHT, PAWN, PIECE_VALUES, QUEEN, ROOK, WHITE, Sets } from '../core/board.js';
 import { FLAG_CASTLE, FLAG_EP, moveFlags, moveFrom, movePromo, moveTo } from '../core/move.js';
-import { isLegal, isPseudoLegal, legalMoves } from '../core/movegen.js';
+import { isLegal, isPseudoLegal, legalMoves, legalTacticalMoves } from '../core/movegen.js';
 import { Position } from '../core/position.js';
 import { see } from '../core/see.js';
 
@@ -223,7 +223,9 @@ export class MaterialSearch {
     if (bal > alpha) alpha = bal;
     const settled = this.quietBound(ply, k, alpha, bal);
     if (settled !== UNSETTLED) return settled;
-    const c = this.candidates(ply, k, alpha, bal, legalMoves(pos, this.moves[ply]));
+    // past its first ply quiescence tries only captures and promotions: the quiet moves are not generated
+    const n = k === 0 ? legalMoves(pos, this.moves[ply]) : legalTacticalMoves(pos, this.moves[ply]);
+    const c = this.candidates(ply, k, alpha, bal, n);
     let best = Math.max(bal, this.skipped);
     for (let i = 0; i < c; i++) {
       const m = this.pick(ply, i, c);
