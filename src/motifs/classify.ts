@@ -132,10 +132,23 @@ function enemyFront(pos: Position, buf: MotifBuffer, c: number, sq: number, l: n
   }
 }
 
-function ownCompatible(board: Int8Array, sq: number, c: number, l: number): boolean {
-  if (sq < 0) return false; // before the read: a typed-array read out of bounds deoptimizes the caller
-  const code = board[sq];
-  return code !== 0 && code >> 3 === c && compatible((code & 7) - 1, l);
+/** What a front F is to the table's rows: none (no F), an enemy piece, a chain link, another own piece. */
+const enum Front {
+  None,
+  Enemy,
+  Link,
+  Own,
+}
+
+/**
+ * The kind of the front on f for side c and line kind l, from one read of the board: a chain link is an
+ * own slider compatible with the line (a battery's part, nothing else).
+ */
+function frontKind(board: Int8Array, f: number, c: number, l: number): Front {
+  if (f < 0) return Front.None; // before the read: a typed-array read out of bounds deoptimizes the caller
+  const code = board[f];
+  if (code >> 3 !== c) return Front.Enemy;
+  return compatible((code & 7) - 1, l) ? Front.Link : Front.Own;
 }
 
 /**
@@ -153,7 +166,7 @@ function battery(pos: Position, buf: MotifBuffer, c: number, l: number, start: n
   for (;;) {
     if (n < MAX_CHAIN) buf.chainSquare(n++, cur);
     above = xraySquare(lineXray(occLo, occHi, cur, l), cur, lineStep(l), Xray.FrontAbove);
-    if (!ownCompatible(board, above, c, l)) break;
+    if (frontKind(board, above, c, l) !== Front.Link) break;
     cur = above;
   }
   const t1 = below >= 0 && board[below] >> 3 !== c ? below : -1;
@@ -235,22 +248,22 @@ export function scanMotifs(pos: Position, buf: MotifBuffer): number {
         const fAbove = xraySquare(xr, sq, step, Xray.FrontAbove);
         const xAbove = xraySquare(xr, sq, step, Xray.BackAbove);
         const lv = 4 * c + (l === Line.File ? 0 : 2); // this side's leavers for this line (fillLeavers)
-        // each (S, F, X) through the table, an own front only before an enemy piece and with a move off the
-        // line (most own fronts, a rook's own pawn, end there); the chain-link test (an own compatible
-        // slider in front) only where it decides: for such a front, and above S for the battery. Written
-        // out on both sides rather than called, as V8 then spends this function's inlining budget on the
-        // look-up and not on the rare rows
+        // each front read and classified once; each (S, F, X) through the table, an own front only before
+        // an enemy piece and with a move off the line (most own fronts, a rook's own pawn, end there).
+        // Written out on both sides rather than called, as V8 then spends this function's inlining budget
+        // on the look-up and not on the rare rows
+        const kBelow = frontKind(board, fBelow, c, l);
+        const kAbove = frontKind(board, fAbove, c, l);
         if (xBelow >= 0) {
-          if (board[fBelow] >> 3 !== c) enemyFront(pos, buf, c, sq, l, fBelow, xBelow);
-          else if (board[xBelow] >> 3 !== c && inSet(leavers, lv, fBelow) && !ownCompatible(board, fBelow, c, l) && movesOffLine(pos, fBelow, sq, xBelow)) discovered(pos, buf, c, sq, fBelow, xBelow);
+          if (kBelow === Front.Enemy) enemyFront(pos, buf, c, sq, l, fBelow, xBelow);
+          else if (kBelow === Front.Own && board[xBelow] >> 3 !== c && inSet(leavers, lv, fBelow) && movesOffLine(pos, fBelow, sq, xBelow)) discovered(pos, buf, c, sq, fBelow, xBelow);
         }
-        const linkAbove = ownCompatible(board, fAbove, c, l);
-        if (!linkAbove && xAbove >= 0) {
-          if (board[fAbove] >> 3 !== c) enemyFront(pos, buf, c, sq, l, fAbove, xAbove);
-          else if (board[xAbove] >> 3 !== c && inSet(leavers, lv, fAbove) && movesOffLine(pos, fAbove, sq, xAbove)) discovered(pos, buf, c, sq, fAbove, xAbove);
+        if (xAbove >= 0) {
+          if (kAbove === Front.Enemy) enemyFront(pos, buf, c, sq, l, fAbove, xAbove);
+          else if (kAbove === Front.Own && board[xAbove] >> 3 !== c && inSet(leavers, lv, fAbove) && movesOffLine(pos, fAbove, sq, xAbove)) discovered(pos, buf, c, sq, fAbove, xAbove);
         }
         // a chain is recorded from its lowest slider: S links above and nothing links below
-        if (linkAbove && !ownCompatible(board, fBelow, c, l)) battery(pos, buf, c, l, sq, fAbove, fBelow);
+        if (kAbove === Front.Link && kBelow !== Front.Link) battery(pos, buf, c, l, sq, fAbove, fBelow);
       }
     }
   }
