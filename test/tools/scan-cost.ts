@@ -1,8 +1,9 @@
 // node dist/test/tools/scan-cost.js — the cost of the motif scan alone on the positions of real games, for
 // speed decisions on a shared, noisy machine (README "Measurements"):
 //   CPU time   process.cpuUsage() around `rounds` scans of every position, `repeats` times: median, range
-//   valgrind   `valgrind --tool=cachegrind --cache-sim=no node dist/test/tools/scan-cost.js --repeats 1`
-//              minus the same with `--rounds 0` (replay only): deterministic instructions of the scan
+//   valgrind   `valgrind --tool=cachegrind --cache-sim=no node --predictable dist/test/tools/scan-cost.js
+//              --repeats 1 --rounds 60` minus the same with `--rounds 10`, over 50 × positions: the scan's
+//              instructions per position (replay and digest cancel out; `--rounds 0` would skip the digest)
 // A digest of every record written is printed, so that two builds can be seen to agree.
 // Options: --games N (300) --rounds R (10) --repeats K (7) --file corpus path --played (playedFlags too).
 import { parseFen, INITIAL_FEN } from '../../src/core/fen.js';
