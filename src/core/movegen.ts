@@ -12,8 +12,9 @@ import { encodeMove, FLAG_CASTLE, FLAG_DOUBLE, FLAG_EP, FLAG_NULL, moveFlags, mo
 import { LONG, SHORT, type Position } from './position.js';
 
 // Scratch: [0, 1] a piece's attacks or pin line; [T, T + 1] the targets of every piece but the king and
-// [P, P + 1] those of pawn pushes, set by generate() for pieceMoves and pawnMoves (halves passed as arguments to a call V8 does not inline are
-// boxed as heap numbers when bit 30 or 31 is set; in a typed array they are not).
+// [P, P + 1] those of pawn pushes, set by generate() for pieceMoves and pawnMoves (halves passed as
+// arguments to a call V8 does not inline are boxed as heap numbers when bit 30 or 31 is set; in a typed
+// array they are not).
 const T = 2;
 const P = 4;
 const s = new Int32Array(6);
@@ -260,11 +261,13 @@ function pawnMoves(pos: Position, out: Int32Array, n: number): number {
       }
       const mLo = s[T] & lLo;
       const mHi = s[T + 1] & lHi;
+      const pushLo = s[P] & lLo;
+      const pushHi = s[P + 1] & lHi;
       const one = from + dir;
       if (pos.board[one] === 0) {
-        if (hasBit(s[P] & lLo, s[P + 1] & lHi, one)) n = emitPawn(out, n, from, one);
+        if (hasBit(pushLo, pushHi, one)) n = emitPawn(out, n, from, one);
         const two = one + dir;
-        if (from >> 3 === startRank && pos.board[two] === 0 && hasBit(s[P] & lLo, s[P + 1] & lHi, two)) {
+        if (from >> 3 === startRank && pos.board[two] === 0 && hasBit(pushLo, pushHi, two)) {
           out[n++] = encodeMove(from, two, 0, FLAG_DOUBLE);
         }
       }

@@ -94,6 +94,11 @@ function topLines(a: EngineAnswer, legal: number): [EngineLine, EngineLine | nul
   return [a.lines[0], legal >= 2 ? a.lines[1] : null];
 }
 
+/** How far the best move is ahead of the second on lichess's win-chance scale. */
+function winGap(best: Score, second: Score): number {
+  return winChance(best) - winChance(second);
+}
+
 /** The solver mates, or is at least `cp` up. */
 function atLeast(s: Score, cp: number): boolean {
   return mates(s) || (s.cp !== undefined && s.cp >= cp);
@@ -102,7 +107,7 @@ function atLeast(s: Score, cp: number): boolean {
 /** How the best move passes against the second best, or null when it is not the only move. */
 function judge(best: Score, second: Score | null, atStart: boolean): Pass | null {
   if (second === null) return 'forced';
-  if (winChance(best) - winChance(second) > ONLY_MOVE_GAP) return 'strict';
+  if (winGap(best, second) > ONLY_MOVE_GAP) return 'strict';
   if (best.mate === 1 && second.mate === 1) return 'mateOnly'; // lichess accepts any mate in 1
   if (!atStart && mates(best) && !mates(second)) return 'mateOnly';
   return null;
@@ -156,7 +161,7 @@ async function verifyAt(s: Searcher, pos: Position, o: Stage2Options): Promise<V
   if (!atLeast(probe.score, CHANCE_CP)) {
     return drop('probe', `best ${formatScore(probe.score)} at ${o.probeNodes} nodes`);
   }
-  if (!mates(probe.score) && winChance(probe.score) - winChance(runnerUp!.score) <= PROBE_GAP) {
+  if (!mates(probe.score) && winGap(probe.score, runnerUp!.score) <= PROBE_GAP) {
     return drop('probe', `best ${formatScore(probe.score)}, second ${formatScore(runnerUp!.score)} at ${o.probeNodes} nodes`);
   }
   const [best, second] = topLines(await s.ask([], o.nodes, 2), legal);
