@@ -45,8 +45,12 @@ export class Progress {
     this.bar?.update(bytes, { mb: (bytes / 1e6).toFixed(1), ...values });
   }
 
-  /** A count since the start as a rate per second, for the bar. */
+  /**
+   * A count since the start as a rate per second, for the bar; '' without a bar, where nothing shows it
+   * (the first toLocaleString loads ICU's number formats: some 20 ms of start-up for nothing).
+   */
   perSecond(n: number): string {
+    if (this.bar === null) return '';
     return Math.round(n / Math.max((performance.now() - this.t0) / 1000, 1e-3)).toLocaleString('en');
   }
 

@@ -21,13 +21,20 @@ export const LONG = 1;
 // refresh()'s look-ups: [0, 4) the leapers, then the rank and file (x-rays, attacks); [4, 8) the diagonals
 const scratch = new Int32Array(8);
 
+// The arrays of a position share one buffer, so that copying a position (once per ply) is one copy.
+const BB_BYTES = BOARD_WORDS * 4;
+const BOARD_BYTES = 64;
+const STATE_BYTES = BB_BYTES + BOARD_BYTES + 4;
+
 export class Position {
+  /** The piece sets, the mailbox and the castling rooks as bytes, for copyFrom(). */
+  private readonly state = new Uint8Array(STATE_BYTES);
   /** Piece sets as int32 halves, read and written through the accessors of board.ts (its layout). */
-  readonly bb = new Int32Array(BOARD_WORDS);
+  readonly bb = new Int32Array(this.state.buffer, 0, BOARD_WORDS);
   /** Mailbox: pieceCode() or 0, by square. */
-  readonly board = new Int8Array(64);
+  readonly board = new Int8Array(this.state.buffer, BB_BYTES, BOARD_BYTES);
   /** Rook square of each castling right (side * 2 + SHORT/LONG), -1 when the right is gone. */
-  readonly castleRook = new Int8Array([-1, -1, -1, -1]);
+  readonly castleRook = new Int8Array(this.state.buffer, BB_BYTES + BOARD_BYTES, 4).fill(-1);
   turn = WHITE;
   /** En passant target square after a double push (as written in FEN), -1 otherwise. */
   ep = -1;
@@ -68,9 +75,7 @@ export class Position {
   }
 
   copyFrom(o: Position): void {
-    this.bb.set(o.bb);
-    this.board.set(o.board);
-    this.castleRook.set(o.castleRook);
+    this.state.set(o.state);
     this.turn = o.turn;
     this.ep = o.ep;
     this.halfmove = o.halfmove;
