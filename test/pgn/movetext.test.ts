@@ -141,6 +141,19 @@ describe('tag values and headers', () => {
     expect(tagValue(bad, 0, bad.length)).toBe('\u00c3A\u00e0\u0080\u0080\u00ed\u00a0\u0080\u00e2\u0082');
   });
 
+  it('decodes as the UTF-8 decoder does at every length, ASCII or not, inside a larger buffer', () => {
+    const utf8 = new TextDecoder();
+    for (let len = 0; len <= 70; len++) {
+      const ascii = Array.from({ length: len }, (_, k) => 0x20 + ((k * 37 + len) % 95));
+      for (const at of [-1, 0, len >> 1, len - 1]) {
+        const text = ascii.slice();
+        if (at >= 0 && len > 0) text[at] = 0xc3; // then 0xa9 below: é
+        const b = new Uint8Array([0x41, ...text.flatMap((c, k) => (k === at ? [c, 0xa9] : [c])), 0x42]);
+        expect(decodeText(b, 1, b.length - 1), `${len} ${at}`).toBe(utf8.decode(b.subarray(1, b.length - 1)));
+      }
+    }
+  });
+
   it('readHeaders gives all tags in order, the first of repeated names, and FEN/SetUp/Variant', () => {
     const h = readHeaders(
       bytes('[Event "e"]\n[Variant "Chess960"]\n[SetUp "1"]\n[FEN "8/8/8/8/8/8/8/K1k5 w - - 0 1"]\n[Event "dup"]\n\n1. Kb2 [Late "no"] *'),
