@@ -68,7 +68,7 @@ export async function runAnalyze(cmd: AnalyzeCommand, interrupt: Interrupt): Pro
 }
 
 async function writeBatch(r: BatchResult, out: RecordWriter, gamesFile: RecordWriter | null, rejections: Rejections): Promise<void> {
-  if (r.text !== '') await out.write(r.text);
+  if (r.text.length > 0) await out.write(r.text);
   if (r.parquet) await (out as ParquetWriter).add(r.parquet);
   if (gamesFile !== null && r.gamesText) await gamesFile.write(r.gamesText);
   await rejections.add(r.errors);

@@ -9,8 +9,8 @@ import { outputError, UsageError, XrayError } from '../errors.js';
 export interface RecordWriter {
   /** The path as given, or 'stdout'. */
   readonly name: string;
-  /** Writes whole records; rejects with an output-io XrayError (the file then ends at a whole record). */
-  write(text: string): Promise<void>;
+  /** Writes whole records (text, or its UTF-8 bytes); rejects with an output-io XrayError (the file then ends at a whole record). */
+  write(data: string | Uint8Array): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -49,8 +49,8 @@ export class FileWriter implements RecordWriter {
     private readonly seekable: boolean,
   ) {}
 
-  async write(text: string): Promise<void> {
-    const buf = Buffer.from(text, 'utf8');
+  async write(data: string | Uint8Array): Promise<void> {
+    const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
     try {
       for (let at = 0; at < buf.length; ) at += (await this.fh.write(buf, at, buf.length - at, this.seekable ? this.written + at : null)).bytesWritten;
       this.written += buf.length;
@@ -82,9 +82,9 @@ class StdoutWriter implements RecordWriter {
     });
   }
 
-  async write(text: string): Promise<void> {
+  async write(data: string | Uint8Array): Promise<void> {
     if (this.failure !== null) throw this.failure;
-    if (!process.stdout.write(text)) await once(process.stdout, 'drain').catch(() => undefined);
+    if (!process.stdout.write(data)) await once(process.stdout, 'drain').catch(() => undefined);
     if (this.failure !== null) throw this.failure;
   }
 

@@ -187,7 +187,6 @@ export class CsvFormatter extends LineFormatter {
   override beginGame(info: GameInfo): void {
     if (this.tags.length === 0) return;
     this.tagFields = utf8.encode(this.tags.map((t) => ',' + csvField(info.tags?.get(t) ?? '')).join(''));
-    if (this.tagFields.some((b) => b >= 0x80)) this.w.utf8 = true; // take() decodes the game's lines as UTF-8
   }
 
   protected write(w: AsciiWriter, v: PositionView): void {

@@ -18,14 +18,16 @@ export class NoneFormatter implements Formatter {
 
   beginGame(_info: GameInfo): void {}
 
-  position(_v: PositionView): string {
-    return '';
-  }
+  position(_v: PositionView): void {}
 
-  endGame(_text: GameText): string {
-    return '';
+  endGame(_text: GameText): void {}
+
+  take(): Uint8Array {
+    return NO_BYTES;
   }
 }
+
+const NO_BYTES = new Uint8Array(0);
 
 /**
  * A new formatter of the format; formatters keep per-game state (PGN), so one per worker. Which positions

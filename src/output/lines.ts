@@ -20,6 +20,7 @@ export function ascii(s: string): Uint8Array {
 }
 
 const HEX = ascii('0123456789abcdef');
+const encoder = new TextEncoder();
 
 /** A constant ASCII text as little-endian 32-bit words (the last one padded), for AsciiWriter.piece(). */
 export interface Piece {
@@ -33,7 +34,10 @@ export function piece(s: string): Piece {
   return { length: s.length, words };
 }
 
-/** A growable ASCII byte buffer that hands out its content as a string. */
+/**
+ * A growable buffer of output text: ASCII, or UTF-8 where a format copies text from the input (CSV's tag
+ * values, PGN's game text). It hands out its content as bytes (takeBytes) or, when ASCII, as a string.
+ */
 export class AsciiWriter {
   /** The bytes, as a plain Uint8Array (element access on a Buffer subclass is slower). */
   buf = new Uint8Array(1 << 12);
@@ -41,8 +45,6 @@ export class AsciiWriter {
   private node = Buffer.from(this.buf.buffer, 0, this.buf.length);
   private view = new DataView(this.buf.buffer, 0, this.buf.length);
   n = 0;
-  /** The bytes hold UTF-8 beyond ASCII (a CSV tag value): take() decodes them as such, once. */
-  utf8 = false;
 
   /** Room for `extra` more bytes. */
   ensure(extra: number): void {
@@ -146,12 +148,24 @@ export class AsciiWriter {
     this.n = n;
   }
 
-  /** The content as a string; the writer is empty afterwards. */
+  /** Any text as UTF-8. */
+  text(s: string): void {
+    this.ensure(s.length * 3); // a UTF-16 unit is at most 3 bytes of UTF-8 (a pair of them 4)
+    this.n += encoder.encodeInto(s, this.buf.subarray(this.n)).written;
+  }
+
+  /** The content, known to be ASCII, as a string; the writer is empty afterwards. */
   take(): string {
-    const s = this.node.toString(this.utf8 ? 'utf8' : 'latin1', 0, this.n);
+    const s = this.node.toString('latin1', 0, this.n);
     this.n = 0;
-    this.utf8 = false;
     return s;
+  }
+
+  /** A copy of the content (UTF-8); the writer is empty afterwards. */
+  takeBytes(): Uint8Array {
+    const b = this.buf.slice(0, this.n);
+    this.n = 0;
+    return b;
   }
 }
 
@@ -271,8 +285,8 @@ export function writeTargetLetters(w: AsciiWriter, d: Int32Array, o: number, boa
 }
 
 /**
- * A format of one line per position: lines go into one buffer and leave it as one string per game
- * (a string per line would cost an allocation each; a game's lines are written together anyway).
+ * A format of one line per position: a batch's lines go into one buffer and leave it as one copy of its
+ * bytes (a string per line, or per game, would cost an allocation each, and an encoding later).
  */
 export abstract class LineFormatter implements Formatter {
   protected readonly w = new AsciiWriter();
@@ -285,13 +299,14 @@ export abstract class LineFormatter implements Formatter {
 
   beginGame(_info: GameInfo): void {}
 
-  position(v: PositionView): string {
+  position(v: PositionView): void {
     this.write(this.w, v);
-    return '';
   }
 
-  endGame(_text: GameText): string {
-    return this.w.take();
+  endGame(_text: GameText): void {}
+
+  take(): Uint8Array {
+    return this.w.takeBytes();
   }
 }
 

@@ -25,6 +25,7 @@ import { ALL_PLAYED, byCodeAndPartial, byCodeAndSide, byPlayedBits, isChain } fr
 import { squareName } from '../core/squares.js';
 import { SYMBOL, decodeText, scanGame, type GameSink } from '../pgn/movetext.js';
 import { toFen } from '../core/fen.js';
+import { AsciiWriter } from './lines.js';
 import type { Formatter, GameInfo, GameText, PositionView } from './view.js';
 
 const SQ: readonly string[] = Array.from({ length: 64 }, (_, sq) => squareName(sq));
@@ -126,6 +127,8 @@ export class PgnFormatter implements Formatter {
   /** FEN of the game's start when it has no move (a position given as FEN/EPD), else null. */
   private startFen: string | null = null;
   private readonly tags = new TagSectionEnd();
+  /** The batch's games, written. */
+  private readonly w = new AsciiWriter();
 
   header(): string {
     return '';
@@ -133,7 +136,7 @@ export class PgnFormatter implements Formatter {
 
   beginGame(_info: GameInfo): void {} // the game's tags are in its text already
 
-  position(v: PositionView): string {
+  position(v: PositionView): void {
     if (v.game !== this.game) this.reset(v.game);
     if (v.ply === 0 && v.san === null) this.startFen = toFen(v.pos);
     // the position's records describe it: after the move that led to it; the tags of its move, after that move
@@ -141,7 +144,6 @@ export class PgnFormatter implements Formatter {
     if (motifs !== '') this.add(v.ply, motifs);
     const played = PLAYED_PART[v.played & ALL_PLAYED];
     if (played !== '') this.add(v.ply + 1, played);
-    return '';
   }
 
   /** Adds text to a slot: views come in ply order, so a slot is new or the last one. */
@@ -162,10 +164,13 @@ export class PgnFormatter implements Formatter {
     this.startFen = null;
   }
 
-  endGame(text: GameText): string {
-    const out = text.bytes.length === 0 ? this.fenGame() : this.annotated(text);
+  endGame(text: GameText): void {
+    this.w.text(text.bytes.length === 0 ? this.fenGame() : this.annotated(text));
     this.reset(-1);
-    return out;
+  }
+
+  take(): Uint8Array {
+    return this.w.takeBytes();
   }
 
   /** A position given as FEN/EPD (no game text): a game of its own from that position. */

@@ -5,14 +5,18 @@ export type { GameInfo, GameText, PositionView };
 
 /**
  * One output format. The worker calls position() for each position it writes (tagged ones, or all with
- * --all-positions), then endGame() once per game; both return text to append to the output.
+ * --all-positions), then endGame() once per game; both append to the formatter's output, which take()
+ * hands over as UTF-8 bytes once per batch: the bytes go to the file as they are, with no string built
+ * per game in the worker and no encoding on the main thread.
  */
 export interface Formatter {
   /** Written once at the start of the whole output ('' if none). */
   header(): string;
   /** Before the game's positions: what the game gives every line (the --tags values) is prepared here. */
   beginGame(info: GameInfo): void;
-  position(v: PositionView): string;
-  /** After the game's positions: PGN writes the game here with its comments; others return ''. */
-  endGame(text: GameText): string;
+  position(v: PositionView): void;
+  /** After the game's positions: PGN writes the game here with its comments; the line formats nothing. */
+  endGame(text: GameText): void;
+  /** The output written since the last take(), as UTF-8; the formatter's output is empty afterwards. */
+  take(): Uint8Array;
 }

@@ -56,8 +56,8 @@ export interface BatchResult {
    * (DESIGN.md §7), which shift the numbers of every later game.
    */
   games: number;
-  /** Formatted output of the batch's games, in order ('' for the records kind). */
-  text: string;
+  /** Formatted output of the batch's games, in order, as UTF-8 (empty for the records kind and -f none). */
+  text: Uint8Array;
   /** The games table's lines (--games), in order; null when not asked for. */
   gamesText: string | null;
   /** The records kind (the library): the positions as plain objects, in order. */

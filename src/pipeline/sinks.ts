@@ -10,7 +10,6 @@ import type { Formatter } from '../output/view.js';
 
 export class BatchSink implements PositionSink {
   stats = new Stats();
-  text = '';
   records: PositionRecord[] | null;
   /** Positions kept in the current game. */
   private kept = 0;
@@ -57,7 +56,7 @@ export class BatchSink implements PositionSink {
   position(v: PositionView, keep: boolean): void {
     if (keep) {
       this.kept++;
-      if (this.formatter !== null) this.text += this.formatter.position(v);
+      if (this.formatter !== null) this.formatter.position(v);
       else if (this.records !== null) this.records.push(positionRecord(v, this.gameTags));
       else this.columns?.position(v);
     }
@@ -66,18 +65,19 @@ export class BatchSink implements PositionSink {
   }
 
   endGame(text: GameText, tagged: number): void {
-    if (this.formatter !== null && (this.kept > 0 || !this.keptGamesOnly)) this.text += this.formatter.endGame(text);
+    if (this.formatter !== null && (this.kept > 0 || !this.keptGamesOnly)) this.formatter.endGame(text);
     this.kept = 0;
     this.stats.endGame(tagged);
     this.also?.endGame(text, tagged);
   }
 
   /** What the batch produced, and a fresh start. */
-  take(): { text: string; records: PositionRecord[] | null; parquet: ParquetBatch | null; stats: Stats } {
-    const out = { text: this.text, records: this.records, parquet: this.columns?.take() ?? null, stats: this.stats };
-    this.text = '';
+  take(): { text: Uint8Array; records: PositionRecord[] | null; parquet: ParquetBatch | null; stats: Stats } {
+    const out = { text: this.formatter?.take() ?? NO_BYTES, records: this.records, parquet: this.columns?.take() ?? null, stats: this.stats };
     this.records = this.records === null ? null : [];
     this.stats = new Stats();
     return out;
   }
 }
+
+const NO_BYTES = new Uint8Array(0);

@@ -63,16 +63,10 @@ function batched<T>(games: readonly CapturedGame[], sink: RowSink, take: () => T
   return out;
 }
 
-/** A worker's part of JSONL: the batches' text. */
-function jsonlBatches(games: readonly CapturedGame[]): string[] {
+/** A worker's part of JSONL: the batches' bytes. */
+function jsonlBatches(games: readonly CapturedGame[]): Uint8Array[] {
   const f = new JsonlFormatter();
-  let text = '';
-  const sink = { beginGame: (i: GameInfo) => f.beginGame(i), position: (v: PositionView) => (text += f.position(v)), endGame: (t: GameText) => (text += f.endGame(t)) };
-  return batched(games, sink, () => {
-    const t = text;
-    text = '';
-    return t;
-  });
+  return batched(games, f, () => f.take());
 }
 
 /** A worker's part of Parquet: the batches' columns as Arrow IPC bytes. */
@@ -83,10 +77,10 @@ function parquetBatches(games: readonly CapturedGame[]): Uint8Array[] {
   return batched(games, sink, () => toIpc(columns.take()));
 }
 
-/** The main thread's part: JSONL text encoded and written. */
-function writeJsonl(batches: readonly string[], path: string): void {
+/** The main thread's part: the JSONL batches' bytes written. */
+function writeJsonl(batches: readonly Uint8Array[], path: string): void {
   const fd = openSync(path, 'w');
-  for (const b of batches) writeSync(fd, Buffer.from(b, 'utf8'));
+  for (const b of batches) writeSync(fd, b);
   closeSync(fd);
 }
 
@@ -110,7 +104,7 @@ async function inProcess(file: string): Promise<void> {
   const name = file.split('/').pop()!.replace(/\.pgn(\.zst)?$/, '');
   const r = rounds(5);
   console.log(`${name}: ${num(n)} tagged positions of ${num(capture.games.length)} games${capture.games.length < games.length ? ` (of ${num(games.length)})` : ''}, ${r} rounds; tagged positions/s in CPU time`);
-  let jsonl: string[] = [];
+  let jsonl: Uint8Array[] = [];
   let parquet: Uint8Array[] = [];
   const [wj, wp] = interleave(r, [() => cpuOf(() => (jsonl = jsonlBatches(capture.games))), () => cpuOf(() => (parquet = parquetBatches(capture.games)))], true);
   const paths = { jsonl: join(dir, `${name}.jsonl`), parquet: join(dir, `${name}.parquet`) };

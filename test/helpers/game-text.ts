@@ -6,6 +6,8 @@ import type { Stats } from '../../src/output/stats.js';
 import type { Formatter } from '../../src/output/view.js';
 import { BatchSink } from '../../src/pipeline/sinks.js';
 
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
 export class FormattingAnalyzer {
   private readonly analyzer: GameAnalyzer;
   private readonly sink: BatchSink;
@@ -19,7 +21,7 @@ export class FormattingAnalyzer {
   pgn(bytes: Uint8Array, game: number, _offset: number, stats: Stats): string | GameFailure {
     this.sink.stats = stats;
     const failure = this.analyzer.pgn(bytes, game, this.sink);
-    const text = this.sink.take().text;
+    const text = decoder.decode(this.sink.take().text);
     return failure ?? text;
   }
 }

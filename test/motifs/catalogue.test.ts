@@ -13,6 +13,7 @@ import { CsvFormatter } from '../../src/output/csv.js';
 import { EpdFormatter } from '../../src/output/epd.js';
 import { motifsCommand } from '../../src/output/pgn.js';
 import type { PositionView } from '../../src/output/view.js';
+import { taken } from '../helpers/taken.js';
 
 /** Puzzle themes of lichess (lila's PuzzleTheme.scala) that a static motif or a played tag can show. */
 const LICHESS_THEMES = new Set(['pin', 'skewer', 'xRayAttack', 'discoveredAttack', 'discoveredCheck', 'doubleCheck']);
@@ -92,7 +93,7 @@ describe('the motif catalogue', () => {
         expect(JSON.parse(positionJson(v)).motifs).toEqual([recordAt(buf, 0, pos)]);
         const csv = new CsvFormatter();
         csv.position(v);
-        const row = csv.endGame({ bytes: new Uint8Array(0), moveEnds: new Int32Array(0) }).split(',');
+        const row = taken(csv).split(',');
         expect(row.slice(5, 8)).toEqual([m.name, m.kind ?? '', 'w']);
         if (m.partial) expect(row[11]).toBe(partial === 1 ? 'true' : 'false');
         expect(row.slice(15, 17)).toEqual(m.shape === 'chain' ? ['R Q', 'n'] : ['R n k', '']);
@@ -100,7 +101,7 @@ describe('the motif catalogue', () => {
         epd.position(v);
         const kind = m.kind === null ? '' : ` ${m.kind}`;
         const squares = m.shape === 'chain' ? 'file d1=R,d2=Q -> d5=n' : `d1=R d5=n d8=k${partial === 1 ? ' partial' : ''}`;
-        expect(epd.endGame({ bytes: new Uint8Array(0), moveEnds: new Int32Array(0) })).toContain(` c0 "${m.name}${kind} w ${squares}";`);
+        expect(taken(epd)).toContain(` c0 "${m.name}${kind} w ${squares}";`);
         expect(motifsCommand(v)).toMatch(new RegExp(`^\\[%xray ${m.key.replace('.', '\\.')} w \\S+${partial === 1 ? ' partial' : ''}\\]$`));
       }
     }

@@ -20,6 +20,7 @@ import { readCorpusBytes, splitGames } from '../helpers/corpus.js';
 import { letterOn } from '../helpers/fen-letters.js';
 import { readCsv } from '../helpers/csv.js';
 import type { PositionRecord } from '../../src/index.js';
+import { bytesOf, taken } from '../helpers/taken.js';
 
 /** A §6 record (as the library yields it), plus what the EPD/CSV columns need besides. */
 interface Seen extends Omit<PositionRecord, 'played'> {
@@ -32,14 +33,17 @@ interface Seen extends Omit<PositionRecord, 'played'> {
 
 const NO_TEXT: GameText = { bytes: new Uint8Array(0), moveEnds: new Int32Array(0) };
 
-/** One position's text from a line format (which hands its lines out once per game). */
+/** One position's text from a line format (which hands its lines out once per batch). */
 function line(f: Formatter, v: PositionView): string {
-  return f.position(v) + f.endGame(NO_TEXT);
+  f.position(v);
+  f.endGame(NO_TEXT);
+  return taken(f);
 }
 
 /** Wraps a formatter; keeps, per position shown, its output and the §6 view of it. */
 class Recording implements Formatter {
   seen: Seen[] = [];
+  private out = '';
   constructor(readonly inner: Formatter) {}
   header(): string {
     return this.inner.header();
@@ -47,7 +51,7 @@ class Recording implements Formatter {
   beginGame(info: GameInfo): void {
     this.inner.beginGame(info);
   }
-  position(v: PositionView): string {
+  position(v: PositionView): void {
     const text = line(this.inner, v);
     const motifs: MotifRecord[] = [];
     for (let i = 0; i < v.buf.count; i++) motifs.push(recordAt(v.buf, i, v.pos));
@@ -56,10 +60,16 @@ class Recording implements Formatter {
       checkers: squaresOf(v.pos.checkersLo, v.pos.checkersHi).map(squareName), motifs, played: playedNames(v.played),
       mover: v.pos.turn === 0 ? 'w' : 'b', halfmove: v.pos.halfmove, fullmove: v.pos.fullmove, text,
     });
-    return text;
+    this.out += text;
   }
-  endGame(text: GameText): string {
-    return this.inner.endGame(text);
+  endGame(text: GameText): void {
+    this.inner.endGame(text);
+    this.out += taken(this.inner);
+  }
+  take(): Uint8Array {
+    const b = bytesOf(this.out);
+    this.out = '';
+    return b;
   }
 }
 

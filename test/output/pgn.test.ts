@@ -21,6 +21,7 @@ import type { Formatter, GameInfo, GameText, PositionView } from '../../src/outp
 import { FormattingAnalyzer as GameAnalyzer } from '../helpers/game-text.js';
 import { decodeText, scanGame, tokenizeMoves } from '../../src/pgn/movetext.js';
 import { readCorpusBytes, splitGames } from '../helpers/corpus.js';
+import { taken } from '../helpers/taken.js';
 
 interface ParsedComment {
   text?: string;
@@ -60,21 +61,24 @@ class Recording implements Formatter {
   beginGame(info: GameInfo): void {
     this.inner.beginGame(info);
   }
-  position(v: PositionView): string {
+  position(v: PositionView): void {
     const records: MotifRecord[] = [];
     for (let i = 0; i < v.buf.count; i++) records.push(recordAt(v.buf, i, v.pos));
     this.append(v.ply, xrayText(records));
     const played = playedNames(v.played);
     if (played.length > 0) this.append(v.ply + 1, `[%played ${played.join(',')}]`);
-    return this.inner.position(v);
+    this.inner.position(v);
   }
   private append(slot: number, text: string): void {
     if (text === '') return;
     const had = this.comments.get(slot);
     this.comments.set(slot, had === undefined ? text : `${had} ${text}`);
   }
-  endGame(text: GameText): string {
-    return this.inner.endGame(text);
+  endGame(text: GameText): void {
+    this.inner.endGame(text);
+  }
+  take(): Uint8Array {
+    return this.inner.take();
   }
 }
 
@@ -269,14 +273,17 @@ describe('PGN', () => {
     const buf = new MotifBuffer();
     const pos = parseFen(fen);
     scanMotifs(pos, buf);
-    expect(f.position({ game: 7, offset: -1, ply: 0, pos, buf, played: 0, san: null, uci: null })).toBe('');
-    const fenGame = f.endGame({ bytes: new Uint8Array(0), moveEnds: new Int32Array(0) });
+    f.position({ game: 7, offset: -1, ply: 0, pos, buf, played: 0, san: null, uci: null });
+    expect(taken(f)).toBe(''); // nothing before the game ends
+    f.endGame({ bytes: new Uint8Array(0), moveEnds: new Int32Array(0) });
+    const fenGame = taken(f);
     expect(fenGame).toBe(`[SetUp "1"]\n[FEN "${fen}"]\n\n{ ${xray} } *\n\n`);
     expect(pgnParser.parse(fenGame)[0].moves).toEqual([]);
     expectCommentsDescribeTheirPositions(fenGame);
     // and nothing of it reaches the next game
     expect(run('1. e4 *')).toBe('1. e4 *\n\n');
-    expect(f.endGame({ bytes: new Uint8Array(0), moveEnds: new Int32Array(0) })).toBe('');
+    f.endGame({ bytes: new Uint8Array(0), moveEnds: new Int32Array(0) });
+    expect(taken(f)).toBe('');
   });
 
   it('decodes non-UTF-8 bytes as Latin-1 and keeps them', () => {

@@ -24,7 +24,7 @@ class Counting implements Formatter {
     return '';
   }
   beginGame(): void {}
-  position(v: PositionView): string {
+  position(v: PositionView): void {
     this.positions++;
     const keys: string[] = [];
     for (let i = 0; i < v.buf.count; i++) {
@@ -34,10 +34,10 @@ class Counting implements Formatter {
     for (const t of playedNames(v.played)) keys.push(`played.${t}`);
     if (keys.length > 0) this.tagged++;
     for (const k of keys) this.motifs.set(k, (this.motifs.get(k) ?? 0) + 1);
-    return '';
   }
-  endGame(_text: GameText): string {
-    return '';
+  endGame(_text: GameText): void {}
+  take(): Uint8Array {
+    return new Uint8Array(0);
   }
 }
 

@@ -10,6 +10,7 @@ import { ALL_MOTIFS } from '../../src/motifs/filter.js';
 import { ROOT } from '../helpers/cli.js';
 import { corpusPath } from '../helpers/corpus.js';
 
+const decoder = new TextDecoder('utf-8', { fatal: true });
 const FISCHER = corpusPath('games/pgnmentor-style-Fischer.pgn');
 const FAILING = resolve(ROOT, 'dist/test/helpers/failing-worker.js');
 
@@ -28,7 +29,7 @@ async function run(fault: string | null): Promise<{ text: string; errors: GameEr
   let games = 0;
   let rejected = 0;
   for await (const b of r) {
-    text += b.text;
+    text += decoder.decode(b.text);
     errors.push(...b.errors);
     games += b.stats.games;
     rejected += b.stats.rejected;
