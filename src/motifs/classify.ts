@@ -142,10 +142,14 @@ const enum Front {
 
 /**
  * The kind of the front on f for side c and line kind l, from one read of the board: a chain link is an
- * own slider compatible with the line (a battery's part, nothing else).
+ * own slider compatible with the line (a battery's part, nothing else). An own pawn that cannot leave a
+ * line of this kind (not in the leavers at lv, fillLeavers) ends its ray as no front at all, before the
+ * board is read: no row of the table holds for it, and on real boards it is the front of about half the
+ * lines looked up on both of their sides (a rook behind its own pawns).
  */
-function frontKind(board: Int8Array, f: number, c: number, l: number): Front {
-  if (f < 0) return Front.None; // before the read: a typed-array read out of bounds deoptimizes the caller
+function frontKind(board: Int8Array, f: number, c: number, l: number, lv: number): Front {
+  // f < 0 first: a typed-array read out of bounds deoptimizes the caller
+  if (f < 0 || !inSet(leavers, lv, f)) return Front.None;
   const code = board[f];
   if (code >> 3 !== c) return Front.Enemy;
   return compatible((code & 7) - 1, l) ? Front.Link : Front.Own;
@@ -153,9 +157,10 @@ function frontKind(board: Int8Array, f: number, c: number, l: number): Front {
 
 /**
  * A chain starting at its lowest square `start` and going up through `next`: records it when an end
- * aims at an enemy piece. `below` is the first occupied square under the start (-1 if none).
+ * aims at an enemy piece. `below` is the first occupied square under the start (-1 if none); lv is the
+ * line's row of leavers (frontKind).
  */
-function battery(pos: Position, buf: MotifBuffer, c: number, l: number, start: number, next: number, below: number): void {
+function battery(pos: Position, buf: MotifBuffer, c: number, l: number, lv: number, start: number, next: number, below: number): void {
   const board = pos.board;
   const occLo = pos.bb[Sets.WhiteLo] | pos.bb[Sets.BlackLo];
   const occHi = pos.bb[Sets.WhiteHi] | pos.bb[Sets.BlackHi];
@@ -166,7 +171,7 @@ function battery(pos: Position, buf: MotifBuffer, c: number, l: number, start: n
   for (;;) {
     if (n < MAX_CHAIN) buf.chainSquare(n++, cur);
     above = xraySquare(lineXray(occLo, occHi, cur, l), cur, lineStep(l), Xray.FrontAbove);
-    if (frontKind(board, above, c, l) !== Front.Link) break;
+    if (frontKind(board, above, c, l, lv) !== Front.Link) break;
     cur = above;
   }
   const t1 = below >= 0 && board[below] >> 3 !== c ? below : -1;
@@ -244,26 +249,27 @@ export function scanMotifs(pos: Position, buf: MotifBuffer): number {
         const xr = lineXrayOf(restLo, restHi, sq, l);
         const step = lineStep(l);
         const fBelow = xraySquare(xr, sq, step, Xray.FrontBelow);
-        const xBelow = xraySquare(xr, sq, step, Xray.BackBelow);
         const fAbove = xraySquare(xr, sq, step, Xray.FrontAbove);
-        const xAbove = xraySquare(xr, sq, step, Xray.BackAbove);
         const lv = 4 * c + (l === Line.File ? 0 : 2); // this side's leavers for this line (fillLeavers)
         // each front read and classified once; each (S, F, X) through the table, an own front only before
         // an enemy piece and with a move off the line (most own fronts, a rook's own pawn, end there).
         // Written out on both sides rather than called, as V8 then spends this function's inlining budget
         // on the look-up and not on the rare rows
-        const kBelow = frontKind(board, fBelow, c, l);
-        const kAbove = frontKind(board, fAbove, c, l);
+        const kBelow = frontKind(board, fBelow, c, l, lv);
+        const kAbove = frontKind(board, fAbove, c, l, lv);
+        if (kBelow === Front.None && kAbove === Front.None) continue;
+        const xBelow = xraySquare(xr, sq, step, Xray.BackBelow);
+        const xAbove = xraySquare(xr, sq, step, Xray.BackAbove);
         if (xBelow >= 0) {
           if (kBelow === Front.Enemy) enemyFront(pos, buf, c, sq, l, fBelow, xBelow);
-          else if (kBelow === Front.Own && board[xBelow] >> 3 !== c && inSet(leavers, lv, fBelow) && movesOffLine(pos, fBelow, sq, xBelow)) discovered(pos, buf, c, sq, fBelow, xBelow);
+          else if (kBelow === Front.Own && board[xBelow] >> 3 !== c && movesOffLine(pos, fBelow, sq, xBelow)) discovered(pos, buf, c, sq, fBelow, xBelow);
         }
         if (xAbove >= 0) {
           if (kAbove === Front.Enemy) enemyFront(pos, buf, c, sq, l, fAbove, xAbove);
-          else if (kAbove === Front.Own && board[xAbove] >> 3 !== c && inSet(leavers, lv, fAbove) && movesOffLine(pos, fAbove, sq, xAbove)) discovered(pos, buf, c, sq, fAbove, xAbove);
+          else if (kAbove === Front.Own && board[xAbove] >> 3 !== c && movesOffLine(pos, fAbove, sq, xAbove)) discovered(pos, buf, c, sq, fAbove, xAbove);
         }
         // a chain is recorded from its lowest slider: S links above and nothing links below
-        if (kAbove === Front.Link && kBelow !== Front.Link) battery(pos, buf, c, l, sq, fAbove, fBelow);
+        if (kAbove === Front.Link && kBelow !== Front.Link) battery(pos, buf, c, l, lv, sq, fAbove, fBelow);
       }
     }
   }
