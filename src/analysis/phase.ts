@@ -33,14 +33,32 @@ export function nonPawnMaterial(pos: Position, side: number): number {
 }
 
 /**
- * OPENING, MIDDLEGAME or ENDGAME (indices into PHASES). Runs on every position, so the common case calls
- * nothing: five white pieces besides pawns and king make at least 15 points, and no endgame.
+ * Whether the material makes the position an endgame. The common case calls nothing: five white pieces
+ * besides pawns and king make at least 15 points, and no endgame.
  */
-export function phaseOf(pos: Position, ply: number): number {
+function endgameMaterial(pos: Position): boolean {
   const bb = pos.bb;
   let pieces = 0;
   for (let x = bb[Sets.WhiteLo] & ~(bb[Sets.PawnsLo] | bb[Sets.KingsLo]); x !== 0 && pieces < 5; x &= x - 1) pieces++;
   for (let x = bb[Sets.WhiteHi] & ~(bb[Sets.PawnsHi] | bb[Sets.KingsHi]); x !== 0 && pieces < 5; x &= x - 1) pieces++;
-  if (pieces < 5 && nonPawnMaterial(pos, 0) <= ENDGAME_MATERIAL && nonPawnMaterial(pos, 1) <= ENDGAME_MATERIAL) return ENDGAME;
-  return ply < OPENING_PLIES ? OPENING : MIDDLEGAME;
+  return pieces < 5 && nonPawnMaterial(pos, 0) <= ENDGAME_MATERIAL && nonPawnMaterial(pos, 1) <= ENDGAME_MATERIAL;
+}
+
+/** OPENING, MIDDLEGAME or ENDGAME (indices into PHASES). */
+export function phaseOf(pos: Position, ply: number): number {
+  return endgameMaterial(pos) ? ENDGAME : ply < OPENING_PLIES ? OPENING : MIDDLEGAME;
+}
+
+/**
+ * The phase of a game's positions, given in order from ply 0 (the statistics count every position): the
+ * material is counted again only where it can have changed, after a capture or a pawn move (a promotion),
+ * the moves that reset the halfmove clock; a game's first position is always counted.
+ */
+export class GamePhase {
+  private endgame = false;
+
+  of(pos: Position, ply: number): number {
+    if (ply === 0 || pos.halfmove === 0) this.endgame = endgameMaterial(pos);
+    return this.endgame ? ENDGAME : ply < OPENING_PLIES ? OPENING : MIDDLEGAME;
+  }
 }

@@ -21,7 +21,7 @@
 //   frontSquares    per static key {w: [64], b: [64]}: the square (a1 = 0 … h8 = 63) of the front piece
 //                   of each record by owner (battery: the chain's slider next to its first target)
 // Rejected games count only in `rejected`. The CLI adds `run` (inputs, seconds, version), never merged.
-import { phaseOf } from '../analysis/phase.js';
+import { GamePhase } from '../analysis/phase.js';
 import type { DerivedFields } from '../games/derived.js';
 import { REC_CODE, REC_FRONT, REC_LENGTH, REC_SIDE, REC_SQUARES, REC_TARGET1, STRIDE } from '../motifs/buffer.js';
 import { isChain, MOTIFS, MOTIF_KEYS, PLAYED, type MotifRow, type MotifKey } from '../motifs/catalogue.js';
@@ -136,6 +136,7 @@ export class Stats {
   private readonly sideBits = new Int32Array(2);
   private readonly phaseBits = new Int32Array(DIMENSIONS.phase.length);
   private phasesReached = 0;
+  private readonly phase = new GamePhase();
 
   constructor() {
     this.dims = Object.fromEntries(DIMENSION_NAMES.map((d) => [d, new DimCounts(DIMENSIONS[d])])) as Record<Dimension, DimCounts>;
@@ -159,7 +160,7 @@ export class Stats {
 
   /** Counts one position (tagged or not) with its records and played tags, as the view holds them. */
   addPosition(v: PositionView): void {
-    const phase = phaseOf(v.pos, v.ply);
+    const phase = this.phase.of(v.pos, v.ply);
     const bucket = v.ply >= 200 ? PLY_BUCKETS - 1 : (v.ply / 10) | 0;
     const ph = this.byPhase;
     this.all.positions[0]++;

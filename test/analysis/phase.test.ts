@@ -2,7 +2,11 @@
 // positions that reach the sign bits of both halves (h4 = 31, h8 = 63) and hold promoted pieces.
 import { describe, expect, it } from 'vitest';
 import { parseFen } from '../../src/core/fen.js';
-import { ENDGAME, MIDDLEGAME, nonPawnMaterial, OPENING, phaseOf } from '../../src/analysis/phase.js';
+import { ENDGAME, GamePhase, MIDDLEGAME, nonPawnMaterial, OPENING, phaseOf } from '../../src/analysis/phase.js';
+import { INITIAL_FEN } from '../../src/core/fen.js';
+import { parseSan } from '../../src/core/san.js';
+import { variantFromTag } from '../../src/core/variant.js';
+import { loadGames } from '../helpers/corpus.js';
 
 function letters(fen: string, side: 'w' | 'b'): number {
   const points: Record<string, number> = { n: 3, b: 3, r: 5, q: 9 };
@@ -44,5 +48,27 @@ describe('phase', () => {
       expect(phaseOf(pos, 20), fen).toBe(end ? ENDGAME : MIDDLEGAME);
     }
     expect(FENS.filter((f) => letters(f, 'w') <= 13 && letters(f, 'b') <= 13).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('GamePhase, which counts material again only after captures and pawn moves, agrees with phaseOf on real games', () => {
+    let positions = 0;
+    let endgames = 0;
+    const files = ['games/lichess-db-2016-05-no-event-tag.pgn.zst', 'games/TCEC_Season_24_-_Dfrc_2_League_1.pgn.zst'];
+    for (const file of files) {
+      for (const g of loadGames(file, 400)) {
+        const pos = parseFen(g.fen ?? INITIAL_FEN, { chess960: variantFromTag(g.variant) === 'chess960' });
+        const tracker = new GamePhase();
+        for (let ply = 0; ; ply++) {
+          const want = phaseOf(pos, ply);
+          expect(tracker.of(pos, ply), `${file} game ${g.index} ply ${ply}`).toBe(want);
+          positions++;
+          if (want === ENDGAME) endgames++;
+          if (ply === g.sans.length) break;
+          pos.play(parseSan(pos, g.sans[ply]));
+        }
+      }
+    }
+    console.log(`GamePhase: ${positions} positions, ${endgames} endgame positions, all as phaseOf`);
+    expect(endgames).toBeGreaterThan(1000);
   });
 });
