@@ -163,7 +163,7 @@ export function writeFen(pos: Position, buf: Uint8Array, at: number, fields: 4 |
   const board = pos.board;
   const oLo = pos.bb[Sets.WhiteLo] | pos.bb[Sets.BlackLo];
   const oHi = pos.bb[Sets.WhiteHi] | pos.bb[Sets.BlackHi];
-  let n = at;
+  let n = at | 0; // an int32 for V8: a tagged `at` kept n a Smi, untagged and retagged at every byte
   // rank by rank over the occupied squares only: the gaps between them are the digits
   for (let rank = 7; rank >= 0; rank--) {
     let bits = (rank >= 4 ? oHi >>> ((rank - 4) << 3) : oLo >>> (rank << 3)) & 255;
@@ -207,10 +207,13 @@ export function writeFen(pos: Position, buf: Uint8Array, at: number, fields: 4 |
   return writeUint(buf, n, pos.fullmove);
 }
 
-function writeUint(buf: Uint8Array, n: number, x: number): number {
-  if (x >= 10) n = writeUint(buf, n, Math.floor(x / 10));
-  buf[n++] = 48 + (x % 10);
-  return n;
+/** Writes a non-negative integer below 2^31 in decimal into buf from n; returns the end. */
+export function writeUint(buf: Uint8Array, n: number, x: number): number {
+  // digits counted first, then written from the last one back: no recursion, no floating-point division
+  let end = n + 1;
+  for (let t = x; t >= 10; t = (t / 10) | 0) end++;
+  for (let i = end, t = x; i > n; t = (t / 10) | 0) buf[--i] = 48 + (t % 10);
+  return end;
 }
 
 const fenBytes = new Uint8Array(MAX_FEN_BYTES);

@@ -2,7 +2,7 @@
 // at the end (a string built by `+` from dozens of small pieces costs several times more, in allocation
 // and garbage collection), and the pieces of a position they all write: FEN, square sets, chains.
 import { Buffer } from 'node:buffer';
-import { MAX_FEN_BYTES, writeFen as writeFenBytes } from '../core/fen.js';
+import { MAX_FEN_BYTES, writeFen as writeFenBytes, writeUint } from '../core/fen.js';
 import type { Position } from '../core/position.js';
 import {
   REC_BACK, REC_CODE, REC_FRONT, REC_LENGTH, REC_LINE, REC_PARTIAL, REC_SIDE, REC_SLIDER, REC_SQUARES, REC_TARGET1,
@@ -96,14 +96,7 @@ export class AsciiWriter {
       this.plain(String(x));
       return;
     }
-    let digits = 1;
-    for (let t = x; t >= 10; t = (t / 10) | 0) digits++;
-    let n = this.n + digits;
-    this.n = n;
-    for (let t = x; digits > 0; digits--) {
-      b[--n] = 48 + (t % 10);
-      t = (t / 10) | 0;
-    }
+    this.n = writeUint(b, this.n, x);
   }
 
   /** The square's name, two bytes (room ensured by the caller). */
