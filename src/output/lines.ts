@@ -1,6 +1,7 @@
-// The line buffer the line formats (JSONL, CSV, EPD) write into: ASCII bytes, one flat string per game
-// at the end (a string built by `+` from dozens of small pieces costs several times more, in allocation
-// and garbage collection), and the pieces of a position they all write: FEN, square sets, chains.
+// The line buffer the line formats (JSONL, CSV, EPD) write into: bytes, handed over once per batch as
+// one copy (a string built by `+` from dozens of small pieces costs several times more, in allocation
+// and garbage collection, and a string must be encoded again before it is written), and the pieces of
+// a position they all write: FEN, square sets, chains.
 import { Buffer } from 'node:buffer';
 import { MAX_FEN_BYTES, writeFen as writeFenBytes, writeUint } from '../core/fen.js';
 import type { Position } from '../core/position.js';
