@@ -14,7 +14,7 @@
 // - Castling moves king and rook: a check by the castled rook is not discovered, and castling can never
 //   uncover a check or an attack (every line through the back-rank squares but the rank ends there).
 import {
-  bishopAttacks, kingAttacks, knightAttacks, line, lineStep, lineXray, lineXrayOf, maskTable, onLine, pawnAttackers, pawnAttacks, rookAttacks, xraySquare,
+  bishopAttacks, kingAttacks, knightAttacks, line, lineStep, lineXray, lineXrayOf, maskTable, onLine, pawnAttackersHi, pawnAttackersLo, pawnAttacks, rookAttacks, xraySquare,
 } from '../core/attacks.js';
 import { inSet } from '../core/bitboard.js';
 import { PIECE_VALUES as VALUES, Piece, Sets } from '../core/board.js';
@@ -200,18 +200,21 @@ function fillLeavers(pos: Position, out: Int32Array): void {
   const emptyLo = ~(wLo | bLo);
   const emptyHi = ~(wHi | bHi);
   const ep = pos.ep >= 0 ? -1 : 0;
+  // computed in locals and written once: no read-back of the array (V8 checks every typed-array access)
   // white: pawns attacking black non-king pieces; a free square ahead is an empty square one rank up
-  pawnAttackers(0, bLo & ~kLo, bHi & ~kHi, out, 0);
-  out[0] |= ~(pLo & wLo) | ep;
-  out[1] |= ~(pHi & wHi) | ep;
-  out[2] = out[0] | (emptyLo >>> 8) | (emptyHi << 24);
-  out[3] = out[1] | (emptyHi >>> 8);
+  const wFileLo = pawnAttackersLo(0, bLo & ~kLo, bHi & ~kHi) | ~(pLo & wLo) | ep;
+  const wFileHi = pawnAttackersHi(0, bLo & ~kLo, bHi & ~kHi) | ~(pHi & wHi) | ep;
   // black likewise, one rank down
-  pawnAttackers(1, wLo & ~kLo, wHi & ~kHi, out, 4);
-  out[4] |= ~(pLo & bLo) | ep;
-  out[5] |= ~(pHi & bHi) | ep;
-  out[6] = out[4] | (emptyLo << 8);
-  out[7] = out[5] | (emptyHi << 8) | (emptyLo >>> 24);
+  const bFileLo = pawnAttackersLo(1, wLo & ~kLo, wHi & ~kHi) | ~(pLo & bLo) | ep;
+  const bFileHi = pawnAttackersHi(1, wLo & ~kLo, wHi & ~kHi) | ~(pHi & bHi) | ep;
+  out[0] = wFileLo;
+  out[1] = wFileHi;
+  out[2] = wFileLo | (emptyLo >>> 8) | (emptyHi << 24);
+  out[3] = wFileHi | (emptyHi >>> 8);
+  out[4] = bFileLo;
+  out[5] = bFileHi;
+  out[6] = bFileLo | (emptyLo << 8);
+  out[7] = bFileHi | (emptyHi << 8) | (emptyLo >>> 24);
 }
 
 /** Every static motif of both sides into buf (cleared first); returns the number of records. */
