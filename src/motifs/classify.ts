@@ -16,7 +16,6 @@
 import {
   bishopAttacks, kingAttacks, knightAttacks, line, lineStep, lineXray, lineXrayOf, maskTable, onLine, pawnAttackersHi, pawnAttackersLo, pawnAttacks, rookAttacks, xraySquare,
 } from '../core/attacks.js';
-import { inSet } from '../core/bitboard.js';
 import { PIECE_VALUES as VALUES, Piece, Sets } from '../core/board.js';
 import { Line, Mask, maskIndex, Xray } from '../core/tables.js';
 import { epLegal } from '../core/movegen.js';
@@ -143,13 +142,13 @@ const enum Front {
 /**
  * The kind of the front on f for side c and line kind l, from one read of the board: a chain link is an
  * own slider compatible with the line (a battery's part, nothing else). An own pawn that cannot leave a
- * line of this kind (not in the leavers at lv, fillLeavers) ends its ray as no front at all, before the
+ * line of this kind (not in the leavers lvLo, lvHi: a row of fillLeavers) ends its ray as no front at all, before the
  * board is read: no row of the table holds for it, and on real boards it is the front of about half the
  * lines looked up on both of their sides (a rook behind its own pawns).
  */
-function frontKind(board: Int8Array, f: number, c: number, l: number, lv: number): Front {
+function frontKind(board: Int8Array, f: number, c: number, l: number, lvLo: number, lvHi: number): Front {
   // f < 0 first: a typed-array read out of bounds deoptimizes the caller
-  if (f < 0 || !inSet(leavers, lv, f)) return Front.None;
+  if (f < 0 || !onSet(lvLo, lvHi, f)) return Front.None;
   const code = board[f];
   if (code >> 3 !== c) return Front.Enemy;
   return compatible((code & 7) - 1, l) ? Front.Link : Front.Own;
@@ -162,6 +161,8 @@ function frontKind(board: Int8Array, f: number, c: number, l: number, lv: number
  */
 function battery(pos: Position, buf: MotifBuffer, c: number, l: number, lv: number, start: number, next: number, below: number): void {
   const board = pos.board;
+  const lvLo = leavers[lv];
+  const lvHi = leavers[lv + 1];
   const occLo = pos.bb[Sets.WhiteLo] | pos.bb[Sets.BlackLo];
   const occHi = pos.bb[Sets.WhiteHi] | pos.bb[Sets.BlackHi];
   let n = 0;
@@ -171,7 +172,7 @@ function battery(pos: Position, buf: MotifBuffer, c: number, l: number, lv: numb
   for (;;) {
     if (n < MAX_CHAIN) buf.chainSquare(n++, cur);
     above = xraySquare(lineXray(occLo, occHi, cur, l), cur, lineStep(l), Xray.FrontAbove);
-    if (frontKind(board, above, c, l, lv) !== Front.Link) break;
+    if (frontKind(board, above, c, l, lvLo, lvHi) !== Front.Link) break;
     cur = above;
   }
   const t1 = below >= 0 && board[below] >> 3 !== c ? below : -1;
@@ -258,8 +259,11 @@ export function scanMotifs(pos: Position, buf: MotifBuffer): number {
         // an enemy piece and with a move off the line (most own fronts, a rook's own pawn, end there).
         // Written out on both sides rather than called, as V8 then spends this function's inlining budget
         // on the look-up and not on the rare rows
-        const kBelow = frontKind(board, fBelow, c, l, lv);
-        const kAbove = frontKind(board, fAbove, c, l, lv);
+        // the row read once for both fronts, as two numbers: no typed-array read and no call out of this module per front
+        const lvLo = leavers[lv];
+        const lvHi = leavers[lv + 1];
+        const kBelow = frontKind(board, fBelow, c, l, lvLo, lvHi);
+        const kAbove = frontKind(board, fAbove, c, l, lvLo, lvHi);
         if (kBelow === Front.None && kAbove === Front.None) continue;
         const xBelow = xraySquare(xr, sq, step, Xray.BackBelow);
         const xAbove = xraySquare(xr, sq, step, Xray.BackAbove);
