@@ -106,29 +106,28 @@ function discovered(pos: Position, buf: MotifBuffer, c: number, sq: number, f: n
   else if (exploitable(pos, sq, f, x)) buf.push(DISCOVERED_ATTACK, c, sq, f, x, 0);
 }
 
-/** The rows of an enemy front F before X: pins, skewers and x-rays. */
+/**
+ * The rows of an enemy front F before X: pins, skewers and x-rays. The row is chosen first and E(S, F, X)
+ * tested at one place, so that V8 inlines exploitable() once rather than once per row.
+ */
 function enemyFront(pos: Position, buf: MotifBuffer, c: number, sq: number, l: number, f: number, x: number): void {
   const board = pos.board;
   const fType = (board[f] & 7) - 1;
   const xCode = board[x];
   const xType = (xCode & 7) - 1;
-  const xEnemy = xCode >> 3 !== c;
-  if (fType === Piece.King) {
-    if (xEnemy && exploitable(pos, sq, f, x)) buf.push(SKEWER_ABSOLUTE, c, sq, f, x, 0);
-    return;
-  }
-  if (!xEnemy) {
+  // an own X: an x-ray through an enemy slider (a king is never compatible), nothing else
+  if (xCode >> 3 === c) {
     if (xType !== Piece.King && compatible(fType, l)) buf.push(XRAY, c, sq, f, x, 0);
     return;
   }
   const partial = compatible(fType, l) ? 1 : 0;
-  if (xType === Piece.King) {
-    buf.push(PIN_ABSOLUTE, c, sq, f, x, partial);
-  } else if (VALUES[xType] > VALUES[fType]) {
-    if (exploitable(pos, sq, f, x)) buf.push(PIN_RELATIVE, c, sq, f, x, partial);
-  } else if (VALUES[fType] > VALUES[xType]) {
-    if (exploitable(pos, sq, f, x)) buf.push(SKEWER_RELATIVE, c, sq, f, x, 0);
-  }
+  let motif: number;
+  if (fType === Piece.King) motif = SKEWER_ABSOLUTE;
+  else if (xType === Piece.King) motif = PIN_ABSOLUTE;
+  else if (VALUES[xType] > VALUES[fType]) motif = PIN_RELATIVE;
+  else if (VALUES[fType] > VALUES[xType]) motif = SKEWER_RELATIVE;
+  else return;
+  if (motif === PIN_ABSOLUTE || exploitable(pos, sq, f, x)) buf.push(motif, c, sq, f, x, motif === PIN_ABSOLUTE || motif === PIN_RELATIVE ? partial : 0);
 }
 
 /** What a front F is to the table's rows: none (no F), an enemy piece, a chain link, another own piece. */
