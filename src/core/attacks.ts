@@ -140,15 +140,25 @@ export function pawnAttacks(side: number, sq: number, out: Int32Array, o: number
  * less the squares whose move wrapped round the board's edge (file a: 0x01010101, file h: 0x80808080).
  */
 export function pawnAttackers(side: number, tLo: number, tHi: number, out: Int32Array, o: number): void {
-  if (side === WHITE) {
-    // a white pawn on s attacks s + 7 (not from file a) and s + 9 (not from file h)
-    out[o] = (((tLo >>> 7) | (tHi << 25)) & ~0x01010101) | (((tLo >>> 9) | (tHi << 23)) & ~0x80808080);
-    out[o + 1] = ((tHi >>> 7) & ~0x01010101) | ((tHi >>> 9) & ~0x80808080);
-  } else {
-    // a black pawn on s attacks s - 7 (not from file h) and s - 9 (not from file a)
-    out[o] = ((tLo << 7) & ~0x80808080) | ((tLo << 9) & ~0x01010101);
-    out[o + 1] = (((tHi << 7) | (tLo >>> 25)) & ~0x80808080) | (((tHi << 9) | (tLo >>> 23)) & ~0x01010101);
-  }
+  out[o] = pawnAttackersLo(side, tLo, tHi);
+  out[o + 1] = pawnAttackersHi(side, tLo, tHi);
+}
+
+/**
+ * pawnAttackers' low half, returned: a caller that combines the halves further keeps them in registers
+ * rather than writing and reading back an array (each typed-array access costs V8 a bounds check).
+ */
+export function pawnAttackersLo(side: number, tLo: number, tHi: number): number {
+  // a white pawn on s attacks s + 7 (not from file a) and s + 9 (not from file h)
+  if (side === WHITE) return (((tLo >>> 7) | (tHi << 25)) & ~0x01010101) | (((tLo >>> 9) | (tHi << 23)) & ~0x80808080);
+  // a black pawn on s attacks s - 7 (not from file h) and s - 9 (not from file a)
+  return ((tLo << 7) & ~0x80808080) | ((tLo << 9) & ~0x01010101);
+}
+
+/** pawnAttackers' high half, returned (pawnAttackersLo). */
+export function pawnAttackersHi(side: number, tLo: number, tHi: number): number {
+  if (side === WHITE) return ((tHi >>> 7) & ~0x01010101) | ((tHi >>> 9) & ~0x80808080);
+  return (((tHi << 7) | (tLo >>> 25)) & ~0x80808080) | (((tHi << 9) | (tLo >>> 23)) & ~0x01010101);
 }
 
 /** Squares strictly between a and b when they share a line, else empty. */
