@@ -23,11 +23,12 @@ export class NoneFormatter implements Formatter {
   endGame(_text: GameText): void {}
 
   take(): Uint8Array {
-    return NO_BYTES;
+    return NO_OUTPUT;
   }
 }
 
-const NO_BYTES = new Uint8Array(0);
+/** The output of a batch that writes nothing (shared, never written into). */
+export const NO_OUTPUT = new Uint8Array(0);
 
 /**
  * A new formatter of the format; formatters keep per-game state (PGN), so one per worker. Which positions

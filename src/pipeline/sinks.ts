@@ -2,7 +2,7 @@
 // collect it as a record (the library). One sink per worker, emptied after every batch.
 import type { GameInfo, GameText, PositionSink, PositionView } from '../analysis/view.js';
 import type { OutputKind } from '../output/formats.js';
-import { createFormatter } from '../output/formats.js';
+import { createFormatter, NO_OUTPUT } from '../output/formats.js';
 import { ParquetColumns, type ParquetBatch } from '../output/parquet-columns.js';
 import { askedTags, positionRecord, type PositionRecord } from '../output/records.js';
 import { Stats } from '../output/stats.js';
@@ -73,11 +73,9 @@ export class BatchSink implements PositionSink {
 
   /** What the batch produced, and a fresh start. */
   take(): { text: Uint8Array; records: PositionRecord[] | null; parquet: ParquetBatch | null; stats: Stats } {
-    const out = { text: this.formatter?.take() ?? NO_BYTES, records: this.records, parquet: this.columns?.take() ?? null, stats: this.stats };
+    const out = { text: this.formatter?.take() ?? NO_OUTPUT, records: this.records, parquet: this.columns?.take() ?? null, stats: this.stats };
     this.records = this.records === null ? null : [];
     this.stats = new Stats();
     return out;
   }
 }
-
-const NO_BYTES = new Uint8Array(0);
