@@ -44,9 +44,14 @@ function endgameMaterial(pos: Position): boolean {
   return pieces < 5 && nonPawnMaterial(pos, 0) <= ENDGAME_MATERIAL && nonPawnMaterial(pos, 1) <= ENDGAME_MATERIAL;
 }
 
+/** The phase of a position at `ply` whose material is (or is not) an endgame's. */
+function phaseFrom(endgame: boolean, ply: number): number {
+  return endgame ? ENDGAME : ply < OPENING_PLIES ? OPENING : MIDDLEGAME;
+}
+
 /** OPENING, MIDDLEGAME or ENDGAME (indices into PHASES). */
 export function phaseOf(pos: Position, ply: number): number {
-  return endgameMaterial(pos) ? ENDGAME : ply < OPENING_PLIES ? OPENING : MIDDLEGAME;
+  return phaseFrom(endgameMaterial(pos), ply);
 }
 
 /**
@@ -59,6 +64,6 @@ export class GamePhase {
 
   of(pos: Position, ply: number): number {
     if (ply === 0 || pos.halfmove === 0) this.endgame = endgameMaterial(pos);
-    return this.endgame ? ENDGAME : ply < OPENING_PLIES ? OPENING : MIDDLEGAME;
+    return phaseFrom(this.endgame, ply);
   }
 }
