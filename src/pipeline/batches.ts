@@ -3,7 +3,7 @@
 // rejected (incomplete), never sent as shortened games; the damage itself is rethrown after them.
 import type { XrayError } from '../errors.js';
 import { GameSplitter, type RawGame } from '../pgn/splitter.js';
-import { BatchBuilder, type Batch, type KnownRejection } from './batch.js';
+import { BatchBuilder, type Batch, type BatchBuffers, type KnownRejection } from './batch.js';
 import { detectKind, readPositions } from './source.js';
 
 export interface BatchOptions {
@@ -12,6 +12,8 @@ export interface BatchOptions {
   maxGameBytes: number;
   batchGames: number;
   batchBytes: number;
+  /** Where batches' shared buffers come from and go back to (the run hands them back); else a builder's own. */
+  buffers?: BatchBuffers;
 }
 
 /** Stops reading when it returns true (checked between chunks). */
@@ -37,7 +39,7 @@ export async function* inputBatches(name: string, chunks: AsyncGenerator<Uint8Ar
 }
 
 async function* pgnBatches(name: string, chunks: AsyncGenerator<Uint8Array>, o: BatchOptions, stop: StopCheck): AsyncGenerator<Batch> {
-  const builder = new BatchBuilder('pgn', name, o.batchGames, o.batchBytes);
+  const builder = new BatchBuilder('pgn', name, o.batchGames, o.batchBytes, o.buffers);
   const splitter = new GameSplitter({ maxGameBytes: o.maxGameBytes, views: true }); // the builder copies
   const full: Batch[] = [];
   let cut: KnownRejection | null = null;
@@ -65,7 +67,7 @@ async function* pgnBatches(name: string, chunks: AsyncGenerator<Uint8Array>, o: 
 }
 
 async function* epdBatches(name: string, chunks: AsyncGenerator<Uint8Array>, o: BatchOptions, stop: StopCheck): AsyncGenerator<Batch> {
-  const builder = new BatchBuilder('epd', name, o.batchGames, o.batchBytes);
+  const builder = new BatchBuilder('epd', name, o.batchGames, o.batchBytes, o.buffers);
   const enc = new TextEncoder();
   for await (const p of readPositions(chunks)) {
     if (stop()) return;

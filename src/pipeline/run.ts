@@ -12,7 +12,7 @@ import { installedTables, installNewTables, tablesInstalled } from '../core/atta
 import { XrayError } from '../errors.js';
 import type { StatsJSON } from '../output/stats.js';
 import { DEFAULT_MAX_GAME_BYTES } from '../pgn/splitter.js';
-import type { Batch, BatchResult, VerifyReport } from './batch.js';
+import { BatchBuffers, type Batch, type BatchResult, type VerifyReport } from './batch.js';
 import { inputBatches } from './batches.js';
 import type { Input } from './inputs.js';
 import { AnalysisPool } from './pool.js';
@@ -32,6 +32,9 @@ export interface RunOptions {
   /** Told the bytes read so far of the input being read (compressed bytes as stored). */
   onBytes?: (input: number, bytes: number) => void;
 }
+
+/** Bytes per batch (about), by default: hundreds of games, a few milliseconds of a worker's time. */
+const BATCH_BYTES = 1 << 19;
 
 /** What a run did, for the summary and the statistics file. */
 export interface RunSummary {
@@ -55,9 +58,11 @@ export class AnalysisRun implements AsyncIterable<BatchResult> {
   private readonly t0 = performance.now();
   private nextGame = 1; // the number of the next game handed out
   private shift = 0; // games recovered so far, beyond those the splitter found
+  private readonly buffers: BatchBuffers;
 
   constructor(private readonly o: RunOptions) {
     this.verify = o.worker.verify ? { games: 0, agreed: 0, pgnParserFailed: 0, disagreements: [] } : null;
+    this.buffers = new BatchBuffers(o.batchBytes ?? BATCH_BYTES);
   }
 
   /** Stops reading input; the batches already in flight are still handed out. */
@@ -98,7 +103,7 @@ export class AnalysisRun implements AsyncIterable<BatchResult> {
   private async *batchesOf(i: number): AsyncGenerator<Batch> {
     const input = this.o.inputs[i];
     const chunks = input.open({ onBytes: (n) => this.o.onBytes?.(i, n) });
-    const o = { base: () => input.base, maxGameBytes: this.o.maxGameBytes ?? DEFAULT_MAX_GAME_BYTES, batchGames: this.o.batchGames ?? 256, batchBytes: this.o.batchBytes ?? 1 << 19 };
+    const o = { base: () => input.base, maxGameBytes: this.o.maxGameBytes ?? DEFAULT_MAX_GAME_BYTES, batchGames: this.o.batchGames ?? 256, batchBytes: this.o.batchBytes ?? BATCH_BYTES, buffers: this.buffers };
     try {
       yield* inputBatches(input.name, chunks, o, () => this.stopped);
     } catch (e) {
@@ -112,6 +117,7 @@ export class AnalysisRun implements AsyncIterable<BatchResult> {
     const { batch } = entry;
     let r = await entry.result;
     if (batch.firstGame !== this.nextGame) r = await pool.run({ ...batch, firstGame: this.nextGame });
+    this.buffers.release(batch.bytes); // nothing reads the batch's bytes again
     this.shift += r.games - batch.offsets.length;
     this.nextGame += r.games;
     if (this.verify !== null && r.verify !== null) addVerify(this.verify, r.verify);
