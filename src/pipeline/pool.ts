@@ -1,30 +1,19 @@
 // The worker pool: piscina, with the one SharedArrayBuffer of tables in workerData (shared, not copied:
 // DESIGN.md §8). A batch whose worker throws or dies is tried once more; if it fails again its games are
 // reported as rejected and the run goes on.
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { dirname, resolve } from 'node:path';
 import { Piscina } from 'piscina';
 import type { Batch, BatchResult, GameError } from './batch.js';
 import type { WorkerInit } from './task.js';
+import { compiledFile } from './compiled.js';
 import { gameLine, gameRow } from '../output/games.js';
 import { Stats } from '../output/stats.js';
-
-/** The compiled worker: beside this module in dist/, or dist/ of the repository when run from sources. */
-function workerFile(): string {
-  const here = dirname(fileURLToPath(import.meta.url));
-  for (const candidate of [resolve(here, '../../workers/analyze.js'), resolve(here, '../../dist/workers/analyze.js')]) {
-    if (existsSync(candidate)) return candidate;
-  }
-  throw new Error(`compiled worker not found near ${here}: run "npm run build"`);
-}
 
 export class AnalysisPool {
   private readonly pool: Piscina;
   private readonly games: boolean;
 
   /** `filename`: the compiled worker module; tests pass one that injects faults. */
-  constructor(threads: number, init: WorkerInit, filename: string = workerFile()) {
+  constructor(threads: number, init: WorkerInit, filename: string = compiledFile('workers/analyze.js')) {
     this.games = init.options.games === true;
     this.pool = new Piscina({
       filename,

@@ -1,52 +1,121 @@
-// Zstandard decoding of a compressed byte stream with libzstd (zstd-napi's binding, in this thread),
-// paced by the consumer: one input chunk is decoded only when the output of the last one has been
-// taken. libzstd checks what fzstd did not (frame checksums, declared sizes), so nothing of ours
-// walks frames or hashes. Called straight, `decompressStream` decodes the corpus at 270-660 MB/s
-// for 1.6-2.9 ms of main-thread CPU per MB (medians on a busy 2-core machine): as fast as piping
-// through the `zstd` binary or faster, with less CPU in all (test/tools/zstd-compare.ts).
+// Zstandard decoding of a compressed byte stream in a thread of its own (zstd-decoder.ts), paced by the
+// consumer: at most INPUTS_AHEAD compressed chunks wait in the thread and at most BLOCKS_AHEAD decoded
+// blocks are made before the consumer asks for them. Blocks come back as transferred buffers, so the
+// main thread copies nothing and only splits games, dispatches and writes.
 //
-// Damage: every byte libzstd produced before it is yielded, then the error. A cut stream gives all
-// of its complete blocks (a block is at most 128 KiB of text); a corrupt block fails as a whole.
-import binding from 'zstd-napi/binding.js';
+// Damage: every byte decoded before it is yielded, then the error; a failure to read the input comes
+// after every byte decoded from the chunks read before it.
+import { Worker } from 'node:worker_threads';
+import { compiledFile } from './compiled.js';
 import { damagedData } from './input-error.js';
+import type { FromDecoder, ToDecoder } from './zstd-decoder.js';
 
-const { DCtx, DParameter } = binding;
+/** Compressed chunks sent ahead of the one being decoded (a file chunk is 256 KiB). */
+export const INPUTS_AHEAD = 2;
 
-/** libzstd's recommended output size: one whole block per call. */
-const OUT_SIZE = binding.dStreamOutSize();
+/** Decoded blocks (at most 128 KiB each) made ahead of the consumer. */
+const BLOCKS_AHEAD = 4;
 
-// Accept windows up to 2 GiB (`zstd --long=31` files); libzstd's default stops at 128 MiB.
-const WINDOW_LOG_MAX = 31;
+/** The decoder thread, its messages as a queue, and the compressed chunks it has not taken yet. */
+class Decoder {
+  private readonly thread = new Worker(compiledFile('workers/unzstd.js'));
+  private readonly inbox: FromDecoder[] = [];
+  private wakeConsumer: (() => void) | null = null;
+  private wakeFeeder: (() => void) | null = null;
+  private waiting = 0; // chunks sent, not yet taken
+  private closed = false;
+  /** The thread failed (not the data): an internal error. */
+  private failure: Error | null = null;
 
-function reason(e: unknown): string {
-  const msg = e instanceof Error ? e.message : String(e);
-  return msg === '' ? 'invalid zstd data' : msg;
+  constructor() {
+    this.thread.on('message', (m: FromDecoder) => {
+      if (m.kind === 'taken') {
+        this.waiting--;
+        this.wake('feeder');
+      } else {
+        this.inbox.push(m);
+        this.wake('consumer');
+      }
+    });
+    this.thread.on('error', (e) => this.fail(e));
+    this.thread.on('exit', () => this.fail(new Error('the zstd decoder thread exited')));
+    this.send({ kind: 'credit', blocks: BLOCKS_AHEAD });
+  }
+
+  private fail(e: Error): void {
+    if (this.closed) return;
+    this.failure ??= e;
+    this.wake('consumer');
+    this.wake('feeder');
+  }
+
+  private wake(who: 'consumer' | 'feeder'): void {
+    const w = who === 'consumer' ? this.wakeConsumer : this.wakeFeeder;
+    if (who === 'consumer') this.wakeConsumer = null;
+    else this.wakeFeeder = null;
+    w?.();
+  }
+
+  send(m: ToDecoder): void {
+    this.thread.postMessage(m);
+  }
+
+  /** Sends the input's chunks as the thread takes them, then the end; returns what reading threw, if anything. */
+  async feed(src: AsyncIterable<Uint8Array>): Promise<unknown> {
+    let readError: unknown = null;
+    try {
+      for await (const bytes of src) {
+        while (this.waiting >= INPUTS_AHEAD && !this.stopped) await new Promise<void>((r) => (this.wakeFeeder = r));
+        if (this.stopped) break;
+        this.waiting++;
+        this.send({ kind: 'input', bytes });
+      }
+    } catch (e) {
+      readError = e; // what was sent before is still decoded and yielded first
+    }
+    if (!this.stopped) this.send({ kind: 'end' });
+    return readError;
+  }
+
+  private get stopped(): boolean {
+    return this.closed || this.failure !== null;
+  }
+
+  /** The thread's next message (not 'taken'); throws when the thread itself failed. */
+  async next(): Promise<FromDecoder> {
+    while (this.inbox.length === 0 && this.failure === null) await new Promise<void>((r) => (this.wakeConsumer = r));
+    const m = this.inbox.shift();
+    if (m !== undefined) return m;
+    throw this.failure!;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.wake('feeder');
+    await this.thread.terminate();
+  }
 }
 
 /** The decompressed bytes of a zstd stream (several frames and skippable frames too). */
 export async function* unzstd(src: AsyncIterable<Uint8Array>, path: string): AsyncGenerator<Uint8Array> {
-  const dctx = new DCtx();
-  dctx.setParameter(DParameter.windowLogMax, WINDOW_LOG_MAX);
-  let fed = 0;
-  let inFrame = false;
-  for await (const chunk of src) {
-    fed += chunk.length;
-    let rest = chunk;
+  const decoder = new Decoder();
+  const fed = decoder.feed(src);
+  try {
     for (;;) {
-      // a fresh buffer per call: the consumer may keep what it was given
-      const out = Buffer.allocUnsafe(OUT_SIZE);
-      let hint: number, produced: number, consumed: number;
-      try {
-        [hint, produced, consumed] = dctx.decompressStream(out, rest);
-      } catch (e) {
-        throw damagedData(path, 'zstd', fed, reason(e));
+      const m = await decoder.next();
+      if (m.kind === 'block') {
+        yield m.bytes;
+        decoder.send({ kind: 'credit', blocks: 1 });
+      } else if (m.kind === 'damage') throw damagedData(path, 'zstd', m.fed, m.reason);
+      else if (m.kind === 'done') {
+        const readError = await fed;
+        if (readError !== null) throw readError;
+        if (m.inFrame) throw damagedData(path, 'zstd', m.fed, 'the data ends inside a frame');
+        return;
       }
-      rest = rest.subarray(consumed);
-      inFrame = hint !== 0; // 0: a frame ended and all of it was flushed
-      if (produced > 0) yield out.subarray(0, produced);
-      // a full buffer may leave decoded bytes inside libzstd: call again even with no input left
-      if (rest.length === 0 && produced < out.length) break;
     }
+  } finally {
+    await decoder.close();
+    await fed; // the feeder stops at its next chunk and closes the source
   }
-  if (inFrame) throw damagedData(path, 'zstd', fed, 'the data ends inside a frame');
 }

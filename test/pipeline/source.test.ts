@@ -18,6 +18,7 @@ import {
   type ReadOptions,
 } from '../../src/pipeline/source.js';
 import { notTextReason, SNIFF_BYTES } from '../../src/pipeline/text.js';
+import { INPUTS_AHEAD } from '../../src/pipeline/zstd.js';
 import { corpusDir, corpusPath } from '../helpers/corpus.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'pgn-xray-source-'));
@@ -422,8 +423,10 @@ describe('readInput: backpressure', () => {
         }
       }
       expect(out).toBeGreaterThan(0);
-      // one 256 KiB read holds the start (and the 4 KiB text check) of the output
-      expect(read, file).toBe(1 << 18);
+      // one 256 KiB read holds the start (and the 4 KiB text check) of the output; zstd's decoder thread
+      // also holds INPUTS_AHEAD chunks waiting, and the reader has the next one ready to send
+      const reads = file === BIG_ZST ? 2 + INPUTS_AHEAD : 1;
+      expect(read, file).toBeLessThanOrEqual(reads << 18);
       expect(read).toBeLessThan(statSync(file).size / 2);
     }
   });

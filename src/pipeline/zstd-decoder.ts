@@ -1,0 +1,99 @@
+// The zstd decoder thread's loop (its entry: workers/unzstd.ts; its driver: zstd.ts). libzstd decodes
+// here, through zstd-napi's binding, so that the main thread only splits games, dispatches and writes:
+// decoding there cost about 80 ns of its time per position, capping a run near 4.5 M positions/s
+// however many workers it had. libzstd checks what fzstd did not (frame checksums, declared sizes),
+// so nothing of ours walks frames or hashes.
+//
+// Pacing, both ways bounded: the driver sends compressed chunks (a few ahead) and credits; each decoded
+// block spends one credit, so at most `credit` blocks are ever decoded ahead of the consumer.
+// Damage: every block decoded before it is posted, then the damage. A cut stream gives all of its
+// complete blocks (a block is at most 128 KiB of text); a corrupt block fails as a whole.
+import type { MessagePort } from 'node:worker_threads';
+import binding from 'zstd-napi/binding.js';
+
+/** From the driver: compressed bytes, the end of them, or leave to decode more blocks. */
+export type ToDecoder = { kind: 'input'; bytes: Uint8Array } | { kind: 'end' } | { kind: 'credit'; blocks: number };
+
+/**
+ * To the driver: a decoded block (its buffer transferred); an input chunk taken, so another may come;
+ * the damage met, after `fed` compressed bytes; the end of the input, decoded (`inFrame`: it ends
+ * inside a frame).
+ */
+export type FromDecoder =
+  | { kind: 'block'; bytes: Uint8Array }
+  | { kind: 'taken' }
+  | { kind: 'damage'; fed: number; reason: string }
+  | { kind: 'done'; fed: number; inFrame: boolean };
+
+const { DCtx, DParameter } = binding;
+
+/** libzstd's recommended output size: one whole block per call. */
+const OUT_SIZE = binding.dStreamOutSize();
+
+// Accept windows up to 2 GiB (`zstd --long=31` files); libzstd's default stops at 128 MiB.
+const WINDOW_LOG_MAX = 31;
+
+function reason(e: unknown): string {
+  const msg = e instanceof Error ? e.message : String(e);
+  return msg === '' ? 'invalid zstd data' : msg;
+}
+
+/** Decodes the chunks the port sends, as its credits allow. */
+export function serveDecoder(port: MessagePort): void {
+  const dctx = new DCtx();
+  dctx.setParameter(DParameter.windowLogMax, WINDOW_LOG_MAX);
+  const inputs: Uint8Array[] = [];
+  let rest: Uint8Array = new Uint8Array(0);
+  let full = false; // the last call filled its buffer: libzstd may hold more, even with no input left
+  let credit = 0;
+  let ended = false;
+  let inFrame = false;
+  let fed = 0;
+  let stopped = false;
+
+  /** One call of libzstd: posts the block it made; false on damage. */
+  const decodeOnce = (): boolean => {
+    const out = Buffer.allocUnsafeSlow(OUT_SIZE); // never a slice of a pool: its buffer is transferred
+    let hint: number, produced: number, consumed: number;
+    try {
+      [hint, produced, consumed] = dctx.decompressStream(out, rest);
+    } catch (e) {
+      port.postMessage({ kind: 'damage', fed, reason: reason(e) } satisfies FromDecoder);
+      return false;
+    }
+    rest = rest.subarray(consumed);
+    inFrame = hint !== 0; // 0: a frame ended and all of it was flushed
+    full = produced === out.length;
+    if (produced > 0) {
+      credit--;
+      port.postMessage({ kind: 'block', bytes: out.subarray(0, produced) } satisfies FromDecoder, [out.buffer]);
+    }
+    return true;
+  };
+
+  const pump = (): void => {
+    while (credit > 0 && !stopped) {
+      if (rest.length === 0 && !full) {
+        const next = inputs.shift();
+        if (next === undefined) {
+          if (ended) {
+            stopped = true;
+            port.postMessage({ kind: 'done', fed, inFrame } satisfies FromDecoder);
+          }
+          return;
+        }
+        rest = next;
+        fed += next.length;
+        port.postMessage({ kind: 'taken' } satisfies FromDecoder);
+      }
+      if (!decodeOnce()) stopped = true;
+    }
+  };
+
+  port.on('message', (m: ToDecoder) => {
+    if (m.kind === 'input') inputs.push(m.bytes);
+    else if (m.kind === 'end') ended = true;
+    else credit += m.blocks;
+    pump();
+  });
+}
