@@ -6,8 +6,8 @@
 //
 // Pacing, both ways bounded: the driver sends compressed chunks (a few ahead) and credits; each decoded
 // block spends one credit, so at most `credit` blocks are ever decoded ahead of the consumer.
-// Damage: every block decoded before it is posted, then the damage. A cut stream gives all of its
-// complete blocks (a block is at most 128 KiB of text); a corrupt block fails as a whole.
+// Damage: every byte decoded before it is posted, then the damage. A cut stream gives all of its
+// complete zstd blocks (at most 128 KiB of text each); a corrupt zstd block fails as a whole.
 import type { MessagePort } from 'node:worker_threads';
 import binding from 'zstd-napi/binding.js';
 
@@ -27,8 +27,11 @@ export type FromDecoder =
 
 const { DCtx, DParameter } = binding;
 
-/** libzstd's recommended output size: one whole block per call. */
-const OUT_SIZE = binding.dStreamOutSize();
+/**
+ * Bytes per decoded block handed over: 1 MiB, eight of libzstd's blocks, so that a message (and the
+ * wake-up of the consumer's thread) comes per megabyte, not per 128 KiB.
+ */
+const BLOCK_BYTES = 1 << 20;
 
 // Accept windows up to 2 GiB (`zstd --long=31` files); libzstd's default stops at 128 MiB.
 const WINDOW_LOG_MAX = 31;
@@ -51,31 +54,43 @@ export function serveDecoder(port: MessagePort): void {
   let fed = 0;
   let stopped = false;
 
-  /** One call of libzstd: posts the block it made; false on damage. */
+  let out = Buffer.allocUnsafeSlow(BLOCK_BYTES); // never a slice of a pool: its buffer is transferred
+  let used = 0;
+
+  /** Hands over the bytes decoded so far, if any: a block spends a credit. */
+  const post = (): void => {
+    if (used === 0) return;
+    credit--;
+    port.postMessage({ kind: 'block', bytes: out.subarray(0, used) } satisfies FromDecoder, [out.buffer]);
+    out = Buffer.allocUnsafeSlow(BLOCK_BYTES);
+    used = 0;
+  };
+
+  /** One call of libzstd into the rest of the block; false on damage. */
   const decodeOnce = (): boolean => {
-    const out = Buffer.allocUnsafeSlow(OUT_SIZE); // never a slice of a pool: its buffer is transferred
     let hint: number, produced: number, consumed: number;
     try {
-      [hint, produced, consumed] = dctx.decompressStream(out, rest);
+      [hint, produced, consumed] = dctx.decompressStream(out.subarray(used), rest);
     } catch (e) {
+      post();
       port.postMessage({ kind: 'damage', fed, reason: reason(e) } satisfies FromDecoder);
       return false;
     }
     rest = rest.subarray(consumed);
     inFrame = hint !== 0; // 0: a frame ended and all of it was flushed
-    full = produced === out.length;
-    if (produced > 0) {
-      credit--;
-      port.postMessage({ kind: 'block', bytes: out.subarray(0, produced) } satisfies FromDecoder, [out.buffer]);
-    }
+    used += produced;
+    full = used === out.length;
+    if (full) post();
     return true;
   };
 
+  /** Decodes while the consumer has credit; a block is handed over when full or when input runs out. */
   const pump = (): void => {
     while (credit > 0 && !stopped) {
       if (rest.length === 0 && !full) {
         const next = inputs.shift();
         if (next === undefined) {
+          post();
           if (ended) {
             stopped = true;
             port.postMessage({ kind: 'done', fed, inFrame } satisfies FromDecoder);

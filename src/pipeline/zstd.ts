@@ -13,8 +13,8 @@ import type { FromDecoder, ToDecoder } from './zstd-decoder.js';
 /** Compressed chunks sent ahead of the one being decoded (a file chunk is 256 KiB). */
 export const INPUTS_AHEAD = 2;
 
-/** Decoded blocks (at most 128 KiB each) made ahead of the consumer. */
-const BLOCKS_AHEAD = 4;
+/** Decoded blocks (at most 1 MiB each) made ahead of the consumer. */
+export const BLOCKS_AHEAD = 2;
 
 /** The decoder thread, its messages as a queue, and the compressed chunks it has not taken yet. */
 class Decoder {
