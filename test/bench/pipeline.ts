@@ -72,6 +72,7 @@ function endToEnd(): void {
       console.log(`        CPU ns/position: process ${part('process')}, main thread ${part('main')}, workers ${part('workers')}, other threads ${part('other')}`);
     } else console.log(`        CPU ns/position: process ${perPos(rs.map((r) => r.cpu))} (GNU time; no per-thread figures here)`);
   }
+  mainThreadCap(two, positions);
   const ratio = spread(ratios(rate(two), rate(one)));
   const r2 = spread(rate(two));
   const rss = spread(two.map((r) => r.rssMB));
@@ -90,6 +91,18 @@ function endToEnd(): void {
     if (known) target('  the same, from the CPU ceilings (any load)', show(cr, (x) => x.toFixed(2) + '×'), '≥ 1.8×', cr.median >= 1.8);
     target('peak RSS, -j 2 (GNU time; PASS on the max)', show(rss, (x) => x.toFixed(0) + ' MB'), '< 300 MB', rss.max < 300);
   });
+}
+
+/**
+ * Past two cores: the main thread works on every position in turn (splitting, dispatch, order, writing),
+ * so its CPU per position caps a run with any number of workers; the workers it takes to reach that cap.
+ */
+function mainThreadCap(rs: CliRun[], positions: number): void {
+  const t = rs.map(threadSeconds);
+  if (!t.every((x) => x !== null)) return;
+  const main = spread(t.map((x) => (x!.main * 1e9) / positions));
+  const worker = spread(t.map((x) => (x!.workers * 1e9) / positions));
+  console.log(`  scaling: the main thread's ${show(main, num)} ns/position cap a run at ${num(1e9 / main.median)} positions/s whatever the cores, reached with about ${(worker.median / main.median).toFixed(1)} workers of ${num(worker.median)} ns/position`);
 }
 
 /** Start-up: the CLI on 32 games, -j 1 and -j 2 interleaved; wall clock and CPU. */
