@@ -10,6 +10,7 @@ export const SYMBOL: Uint8Array = (() => {
 })();
 
 const LF = 0x0a;
+const DOT = 0x2e;
 const CR = 0x0d;
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -90,7 +91,7 @@ export function scanGame(bytes: Uint8Array, sink: GameSink): ScanError | null {
       case 0x2a: // *
         sink.result(i, i + 1);
         return null;
-      case 0x2e: // . of a move number indication (`12.`, `12...`, `1.d4`)
+      case DOT: // . of a move number indication not read with its number (`1 .`, `e4.`)
         i++;
         continue;
     }
@@ -126,16 +127,21 @@ function symbolToken(bytes: Uint8Array, i: number, sink: MoveSink): number {
   const n = bytes.length;
   const b = bytes[i];
   let j = i + 1;
-  while (j < n && SYMBOL[bytes[j]] === 1) j++;
-  if (b >= 0x30 && b <= 0x39) {
-    if (isResult(bytes, i, j)) {
-      sink.result(i, j);
-      return -1;
+  if (isDigit(b)) {
+    // a move number (`12.`, `12...`) with its dots in one pass: each byte read once, not by a second loop
+    while (j < n && isDigit(bytes[j])) j++;
+    if (j === n || SYMBOL[bytes[j]] === 0) {
+      while (j < n && bytes[j] === DOT) j++;
+      return j;
     }
-    if (allDigits(bytes, i, j)) return j; // a move number
   }
-  if (!onlyGlyphs(bytes, i, j) && sink.move(i, j) === false) return -1;
-  return j;
+  while (j < n && SYMBOL[bytes[j]] === 1) j++;
+  if (isDigit(b) && isResult(bytes, i, j)) {
+    sink.result(i, j);
+    return -1;
+  }
+  if ((b === 0x21 || b === 0x3f) && onlyGlyphs(bytes, i, j)) return j;
+  return sink.move(i, j) === false ? -1 : j;
 }
 
 /** A NAG at bytes[i] === '$': the whole symbol after it must be digits (`$1-0` is no NAG). */
@@ -219,8 +225,12 @@ function isResult(bytes: Uint8Array, start: number, end: number): boolean {
 }
 const HALF = new TextEncoder().encode('1/2-1/2');
 
+function isDigit(c: number): boolean {
+  return c >= 0x30 && c <= 0x39;
+}
+
 function allDigits(bytes: Uint8Array, start: number, end: number): boolean {
-  for (let k = start; k < end; k++) if (bytes[k] < 0x30 || bytes[k] > 0x39) return false;
+  for (let k = start; k < end; k++) if (!isDigit(bytes[k])) return false;
   return true;
 }
 

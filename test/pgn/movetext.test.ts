@@ -52,6 +52,8 @@ describe('scanGame on hand-written movetext', () => {
     expect(tokenizeMoves(bytes('1.d4 Nf6 2.c4 e6'))).toEqual(['d4', 'Nf6', 'c4', 'e6']);
     expect(tokenizeMoves(bytes('1. e4 e5 2 Nf3 12...Nc6'))).toEqual(['e4', 'e5', 'Nf3', 'Nc6']);
     expect(tokenizeMoves(bytes('[FEN "x"]\n\n27... Rxd8 28. Qe2 ... Kf8 *'))).toEqual(['Rxd8', 'Qe2', 'Kf8']);
+    expect(tokenizeMoves(bytes('1 . e4 1..e5 2.. Nf3. 2'))).toEqual(['e4', 'e5', 'Nf3']);
+    expect(scan('1. e4 10-0').moves).toEqual(['e4', '10-0']); // digits then more: a symbol, not a number
   });
 
   it('skips comments, variations, NAGs and detached glyphs; keeps suffixes', () => {
