@@ -103,22 +103,34 @@ export function scanGame(bytes: Uint8Array, sink: GameSink): ScanError | null {
   return null;
 }
 
-/** Bytes of a comment searched by a loop before indexOf is called: a clock or eval comment is shorter. */
+/** Bytes of a comment searched four at a time before indexOf is called: a clock or eval comment is shorter. */
 const SHORT_COMMENT = 32;
+
+/** A view of the bytes last searched for a comment's end, made once per game. */
+let words: DataView<ArrayBufferLike> = new DataView(new ArrayBuffer(0));
+let wordsOf: Uint8Array | null = null;
 
 /**
  * The offset of the `}` closing the comment opened at bytes[i], or -1. Most comments are short (`{ [%clk
- * 0:01:00] }`, 18 bytes, after every move of an online game): a loop finds their end with fewer
- * instructions than a call to indexOf (tokenizing such games: 1,078 -> 1,040 instructions per ply), and
- * indexOf still searches the long ones (a loop alone took twice as long on engine comments).
+ * 0:01:00] }`, 18 bytes, after every move of an online game): their first bytes are read four at a time
+ * as one little-endian int32 and tested for a `}` by the "has zero byte" trick (Bit Twiddling Hacks):
+ * one load instead of four, each paying its checks (tokenizing such games: 964 -> 827 instructions per
+ * ply; a byte loop before). indexOf searches the long ones (a loop alone took twice as long on TCEC's).
  */
 function commentEnd(bytes: Uint8Array, i: number): number {
-  const n = bytes.length;
-  const stop = i + SHORT_COMMENT < n ? i + SHORT_COMMENT : n;
+  if (wordsOf !== bytes) {
+    words = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    wordsOf = bytes;
+  }
+  const last = bytes.length - 4; // the last offset a whole word can be read from
+  const stop = i + SHORT_COMMENT < last ? i + SHORT_COMMENT : last;
   let j = i + 1;
-  while (j < stop && bytes[j] !== 0x7d) j++;
-  if (j < stop) return j;
-  return stop === n ? -1 : bytes.indexOf(0x7d, stop);
+  for (; j <= stop; j += 4) {
+    const x = words.getInt32(j, true) ^ 0x7d7d7d7d; // a `}` byte becomes 0
+    const zeros = (x - 0x01010101) & ~x & 0x80808080; // the lowest flagged byte is the first 0
+    if (zeros !== 0) return j + ((31 - Math.clz32(zeros & -zeros)) >> 3);
+  }
+  return bytes.indexOf(0x7d, j);
 }
 
 /** A symbol token at bytes[i]: a move (to the sink), a move number, glyphs or the result. Returns the

@@ -56,6 +56,21 @@ describe('scanGame on hand-written movetext', () => {
     expect(scan('1. e4 10-0').moves).toEqual(['e4', '10-0']); // digits then more: a symbol, not a number
   });
 
+  it('finds the end of a comment at any length, wherever the game lies in its buffer', () => {
+    for (let len = 0; len <= 80; len++) {
+      for (const filler of ['x', '\u00e9', '|']) {
+        const comment = filler.repeat(len).slice(0, len);
+        const game = bytes(`1. e4 {${comment}} e5 {${comment}}`);
+        for (const at of [0, 1, 3]) {
+          const buffer = new Uint8Array(game.length + at + 3).fill(0x7d); // a } around the game is not its
+          buffer.set(game, at);
+          expect(tokenizeMoves(buffer.subarray(at, at + game.length)), `${len} ${filler} ${at}`).toEqual(['e4', 'e5']);
+          expect(scan(buffer.subarray(at, at + game.length - 1)).error?.reason).toBe('unterminated comment');
+        }
+      }
+    }
+  });
+
   it('skips comments, variations, NAGs and detached glyphs; keeps suffixes', () => {
     const text =
       '1. e4 {c (x) } e5 (1... c5 2. Nf3 (2. c3 {no ) here}) {a)b} d6 ; (\n) 2. Nf3 $1 Nc6 $14 !? ' +
