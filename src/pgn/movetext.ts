@@ -10,6 +10,7 @@ export const SYMBOL: Uint8Array = (() => {
 })();
 
 const LF = 0x0a;
+const DOT = 0x2e;
 const CR = 0x0d;
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -90,7 +91,7 @@ export function scanGame(bytes: Uint8Array, sink: GameSink): ScanError | null {
       case 0x2a: // *
         sink.result(i, i + 1);
         return null;
-      case 0x2e: // . of a move number indication (`12.`, `12...`, `1.d4`)
+      case DOT: // . of a move number indication not read with its number (`1 .`, `e4.`)
         i++;
         continue;
     }
@@ -102,22 +103,34 @@ export function scanGame(bytes: Uint8Array, sink: GameSink): ScanError | null {
   return null;
 }
 
-/** Bytes of a comment searched by a loop before indexOf is called: a clock or eval comment is shorter. */
+/** Bytes of a comment searched four at a time before indexOf is called: a clock or eval comment is shorter. */
 const SHORT_COMMENT = 32;
+
+/** A view of the bytes last searched for a comment's end, made once per game. */
+let words: DataView<ArrayBufferLike> = new DataView(new ArrayBuffer(0));
+let wordsOf: Uint8Array | null = null;
 
 /**
  * The offset of the `}` closing the comment opened at bytes[i], or -1. Most comments are short (`{ [%clk
- * 0:01:00] }`, 18 bytes, after every move of an online game): a loop finds their end with fewer
- * instructions than a call to indexOf (tokenizing such games: 1,078 -> 1,040 instructions per ply), and
- * indexOf still searches the long ones (a loop alone took twice as long on engine comments).
+ * 0:01:00] }`, 18 bytes, after every move of an online game): their first bytes are read four at a time
+ * as one little-endian int32 and tested for a `}` by the "has zero byte" trick (Bit Twiddling Hacks):
+ * one load instead of four, each paying its checks (tokenizing such games: 964 -> 827 instructions per
+ * ply; a byte loop before). indexOf searches the long ones (a loop alone took twice as long on TCEC's).
  */
 function commentEnd(bytes: Uint8Array, i: number): number {
-  const n = bytes.length;
-  const stop = i + SHORT_COMMENT < n ? i + SHORT_COMMENT : n;
+  if (wordsOf !== bytes) {
+    words = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    wordsOf = bytes;
+  }
+  const last = bytes.length - 4; // the last offset a whole word can be read from
+  const stop = i + SHORT_COMMENT < last ? i + SHORT_COMMENT : last;
   let j = i + 1;
-  while (j < stop && bytes[j] !== 0x7d) j++;
-  if (j < stop) return j;
-  return stop === n ? -1 : bytes.indexOf(0x7d, stop);
+  for (; j <= stop; j += 4) {
+    const x = words.getInt32(j, true) ^ 0x7d7d7d7d; // a `}` byte becomes 0
+    const zeros = (x - 0x01010101) & ~x & 0x80808080; // the lowest flagged byte is the first 0
+    if (zeros !== 0) return j + ((31 - Math.clz32(zeros & -zeros)) >> 3);
+  }
+  return bytes.indexOf(0x7d, j);
 }
 
 /** A symbol token at bytes[i]: a move (to the sink), a move number, glyphs or the result. Returns the
@@ -126,16 +139,21 @@ function symbolToken(bytes: Uint8Array, i: number, sink: MoveSink): number {
   const n = bytes.length;
   const b = bytes[i];
   let j = i + 1;
-  while (j < n && SYMBOL[bytes[j]] === 1) j++;
-  if (b >= 0x30 && b <= 0x39) {
-    if (isResult(bytes, i, j)) {
-      sink.result(i, j);
-      return -1;
+  if (isDigit(b)) {
+    // a move number (`12.`, `12...`) with its dots in one pass: each byte read once, not by a second loop
+    while (j < n && isDigit(bytes[j])) j++;
+    if (j === n || SYMBOL[bytes[j]] === 0) {
+      while (j < n && bytes[j] === DOT) j++;
+      return j;
     }
-    if (allDigits(bytes, i, j)) return j; // a move number
   }
-  if (!onlyGlyphs(bytes, i, j) && sink.move(i, j) === false) return -1;
-  return j;
+  while (j < n && SYMBOL[bytes[j]] === 1) j++;
+  if (isDigit(b) && isResult(bytes, i, j)) {
+    sink.result(i, j);
+    return -1;
+  }
+  if ((b === 0x21 || b === 0x3f) && onlyGlyphs(bytes, i, j)) return j;
+  return sink.move(i, j) === false ? -1 : j;
 }
 
 /** A NAG at bytes[i] === '$': the whole symbol after it must be digits (`$1-0` is no NAG). */
@@ -219,8 +237,12 @@ function isResult(bytes: Uint8Array, start: number, end: number): boolean {
 }
 const HALF = new TextEncoder().encode('1/2-1/2');
 
+function isDigit(c: number): boolean {
+  return c >= 0x30 && c <= 0x39;
+}
+
 function allDigits(bytes: Uint8Array, start: number, end: number): boolean {
-  for (let k = start; k < end; k++) if (bytes[k] < 0x30 || bytes[k] > 0x39) return false;
+  for (let k = start; k < end; k++) if (!isDigit(bytes[k])) return false;
   return true;
 }
 

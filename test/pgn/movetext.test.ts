@@ -52,6 +52,23 @@ describe('scanGame on hand-written movetext', () => {
     expect(tokenizeMoves(bytes('1.d4 Nf6 2.c4 e6'))).toEqual(['d4', 'Nf6', 'c4', 'e6']);
     expect(tokenizeMoves(bytes('1. e4 e5 2 Nf3 12...Nc6'))).toEqual(['e4', 'e5', 'Nf3', 'Nc6']);
     expect(tokenizeMoves(bytes('[FEN "x"]\n\n27... Rxd8 28. Qe2 ... Kf8 *'))).toEqual(['Rxd8', 'Qe2', 'Kf8']);
+    expect(tokenizeMoves(bytes('1 . e4 1..e5 2.. Nf3. 2'))).toEqual(['e4', 'e5', 'Nf3']);
+    expect(scan('1. e4 10-0').moves).toEqual(['e4', '10-0']); // digits then more: a symbol, not a number
+  });
+
+  it('finds the end of a comment at any length, wherever the game lies in its buffer', () => {
+    for (let len = 0; len <= 80; len++) {
+      for (const filler of ['x', '\u00e9', '|']) {
+        const comment = filler.repeat(len).slice(0, len);
+        const game = bytes(`1. e4 {${comment}} e5 {${comment}}`);
+        for (const at of [0, 1, 3]) {
+          const buffer = new Uint8Array(game.length + at + 3).fill(0x7d); // a } around the game is not its
+          buffer.set(game, at);
+          expect(tokenizeMoves(buffer.subarray(at, at + game.length)), `${len} ${filler} ${at}`).toEqual(['e4', 'e5']);
+          expect(scan(buffer.subarray(at, at + game.length - 1)).error?.reason).toBe('unterminated comment');
+        }
+      }
+    }
   });
 
   it('skips comments, variations, NAGs and detached glyphs; keeps suffixes', () => {
