@@ -99,7 +99,7 @@ export async function* analyze(source: AnalyzeSource, options: AnalyzeOptions = 
   const stats = new Stats();
   for await (const r of run) {
     for (const e of r.errors) options.onReject?.(e);
-    stats.merge(r.stats);
+    stats.addVector(r.stats);
     if (r.records !== null) yield* r.records;
   }
   options.onSummary?.({ stats: stats.toJSON(), verify: null, seconds: run.seconds });

@@ -53,7 +53,7 @@ export async function runAnalyze(cmd: AnalyzeCommand, interrupt: Interrupt): Pro
     if (header !== '') await out.write(header);
     for await (const r of run) {
       await writeBatch(r, out, gamesFile, rejections);
-      written.merge(r.stats);
+      written.addVector(r.stats);
       workerCpu.add(r.cpu);
       progress.update(bytes.total(), written.games + written.rejected, written.positions);
     }

@@ -4,6 +4,7 @@
 // is read; a signal, a full disk or a closed stdout end the output at a whole puzzle, as in analyze.
 import { EXIT } from '../errors.js';
 import { ALL_MOTIFS } from '../motifs/filter.js';
+import { Stats } from '../output/stats.js';
 import type { BatchResult } from '../pipeline/batch.js';
 import { fileInput } from '../pipeline/inputs.js';
 import { AnalysisRun } from '../pipeline/run.js';
@@ -108,9 +109,10 @@ function stop(p: PuzzleRun): void {
 /** A batch's counts and candidates: each candidate queued, verdicts written as the queue fills. */
 async function takeBatch(p: PuzzleRun, r: BatchResult): Promise<void> {
   const s = p.summary;
-  s.games += r.stats.games;
-  s.rejected += r.stats.rejected;
-  s.positions += r.stats.positions;
+  const counted = Stats.fromVector(r.stats);
+  s.games += counted.games;
+  s.rejected += counted.rejected;
+  s.positions += counted.positions;
   if (r.puzzles == null) return;
   addCounts(s.stage1, r.puzzles.counts);
   for (const c of r.puzzles.candidates) {

@@ -2,7 +2,7 @@
 // 30–270 µs, DESIGN.md §8, so a batch carries hundreds of games), and what comes back.
 import type { GameErrorKind } from '../errors.js';
 import type { PositionRecord } from '../output/records.js';
-import type { StatsJSON } from '../output/stats.js';
+import type { StatsVector } from '../output/stats.js';
 import type { Stage1Counts } from '../puzzles/stage1.js';
 import type { Candidate } from '../puzzles/types.js';
 import type { ThreadCpu } from './thread-cpu.js';
@@ -64,7 +64,8 @@ export interface BatchResult {
   records: PositionRecord[] | null;
   /** -f parquet: the positions as an Arrow IPC stream of one record batch, in order. */
   parquet?: Uint8Array | null;
-  stats: StatsJSON;
+  /** The batch's statistics, every count (Stats.addVector adds them up). */
+  stats: StatsVector;
   /** Rejected games, in order. */
   errors: GameError[];
   /** --verify: counts of the audit against pgn-parser and chess.js, and any disagreement. */

@@ -59,5 +59,5 @@ function failedBatch(batch: Batch, error: Error, firstError: Error, games: boole
     if (gamesText !== null) gamesText += gameLine(gameRow(batch.input, batch.offsets[i], null, game, reason));
     stats.addRejected();
   }
-  return { seq: batch.seq, games: batch.offsets.length, text: new Uint8Array(0), gamesText, records: null, stats: stats.toJSON(), errors, verify: null };
+  return { seq: batch.seq, games: batch.offsets.length, text: new Uint8Array(0), gamesText, records: null, stats: stats.vector(), errors, verify: null };
 }

@@ -54,6 +54,11 @@ export class DimCounts {
     addBits(this.gamesWith, base, bits);
   }
 
+  /** Its counters in a fixed order, for a Stats vector (stats.ts). */
+  arrays(): Float64Array[] {
+    return [this.games, this.positions, this.motifs, this.positionsWith, this.gamesWith];
+  }
+
   /** Remembers in `mark` what addGame() measures a game from. */
   markGame(mark: Float64Array): void {
     mark[0] = this.positions[0];

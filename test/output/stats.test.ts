@@ -143,6 +143,16 @@ describe('Stats', () => {
     for (const p of [...parts].reverse()) again.merge(p.toJSON());
     expect(JSON.stringify(again.toJSON())).toBe(JSON.stringify(one.toJSON()));
     expect(sum(one.toJSON().motifs)).toBeGreaterThan(0);
+    // the vectors the workers hand over (structured-cloned, as batches carry them) add up to the same
+    const added = new Stats();
+    for (const p of parts) added.addVector(structuredClone(p.vector()));
+    expect(JSON.stringify(added.toJSON())).toBe(JSON.stringify(one.toJSON()));
+    expect(JSON.stringify(Stats.fromVector(one.vector()).toJSON())).toBe(JSON.stringify(one.toJSON()));
+  });
+
+  it('refuses a statistics vector of another layout', () => {
+    const v = new Stats().vector();
+    expect(() => new Stats().addVector(v.subarray(1))).toThrow(RangeError);
   });
 
   it('buckets plies and games at their edges', () => {

@@ -7,6 +7,7 @@ import type { GameError } from '../../src/pipeline/batch.js';
 import { fileInput } from '../../src/pipeline/inputs.js';
 import { AnalysisRun } from '../../src/pipeline/run.js';
 import { ALL_MOTIFS } from '../../src/motifs/filter.js';
+import { Stats } from '../../src/output/stats.js';
 import { ROOT } from '../helpers/cli.js';
 import { corpusPath } from '../helpers/corpus.js';
 
@@ -31,8 +32,9 @@ async function run(fault: string | null): Promise<{ text: string; errors: GameEr
   for await (const b of r) {
     text += decoder.decode(b.text);
     errors.push(...b.errors);
-    games += b.stats.games;
-    rejected += b.stats.rejected;
+    const counted = Stats.fromVector(b.stats);
+    games += counted.games;
+    rejected += counted.rejected;
   }
   return { text, errors, games, rejected };
 }

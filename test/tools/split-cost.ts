@@ -8,6 +8,7 @@
 //   npx tsc -p tsconfig.json && node dist/test/tools/split-cost.js [--file F.pgn[.zst]] [--runs N] [--threads T]
 import { installNewTables } from '../../src/core/attacks.js';
 import { ALL_MOTIFS } from '../../src/motifs/filter.js';
+import { Stats } from '../../src/output/stats.js';
 import { DEFAULT_MAX_GAME_BYTES } from '../../src/pgn/splitter.js';
 import type { Batch, BatchResult } from '../../src/pipeline/batch.js';
 import { inputBatches } from '../../src/pipeline/batches.js';
@@ -60,7 +61,7 @@ async function analyse(pool: AnalysisPool, batches: AsyncIterable<Batch> | Itera
   let game = 1;
   let positions = 0;
   const settle = async (r: Promise<BatchResult>): Promise<void> => {
-    positions += (await r).stats.positions;
+    positions += Stats.fromVector((await r).stats).positions;
   };
   for await (const batch of batches) {
     batch.seq = seq++;
