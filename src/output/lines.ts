@@ -95,6 +95,11 @@ export class AsciiWriter {
   /** A non-negative integer in decimal. */
   uint(x: number): void {
     this.ensure(20);
+    this.digits(x);
+  }
+
+  /** A non-negative integer in decimal, at most 20 bytes (room ensured by the caller). */
+  digits(x: number): void {
     const b = this.buf;
     if (x < 10) {
       b[this.n++] = 48 + x;
@@ -125,6 +130,11 @@ export class AsciiWriter {
   /** Any text as the inside of a JSON string: `"` `\` and control characters escaped, non-ASCII as \uXXXX. */
   jsonText(s: string): void {
     this.ensure(s.length * 6);
+    this.jsonChars(s);
+  }
+
+  /** What jsonText() writes, at most 6 bytes per UTF-16 unit (room ensured by the caller). */
+  jsonChars(s: string): void {
     const b = this.buf;
     let n = this.n;
     for (let i = 0; i < s.length; i++) {
@@ -181,9 +191,9 @@ export function writeFen(w: AsciiWriter, pos: Position, fields: 4 | 6 = 6): void
 
 /** Writes a constant piece then a non-negative integer (`,"ply":12`, ` hmvc 0`). */
 export function writeLabelled(w: AsciiWriter, label: Piece, x: number): void {
-  w.ensure(label.room);
+  w.ensure(label.room + 20);
   w.piece(label);
-  w.uint(x);
+  w.digits(x);
 }
 
 /** Writes the squares of a set, ascending, joined by the byte sep, each in `"` when quoted; leaves room for 32 more bytes. */
