@@ -10,9 +10,10 @@ import { REC_BACK, REC_CODE, REC_FRONT, REC_LINE, REC_PARTIAL, REC_SIDE, REC_SLI
 import { LETTER_BYTES } from '../motifs/letters.js';
 import { ALL_PLAYED, LINE_KINDS, byCodeAndSide, byPlayedBits, isChain, type MotifRow, type Side } from '../motifs/catalogue.js';
 import {
-  AsciiWriter, LineFormatter, ascii, piece, writeChainLetters, writeChainSquares, writeChainTargets, writeFen, writeLabelled, writeSquareSet,
+  AsciiWriter, LineFormatter, ascii, piece, writeChainLetters, writeChainSquares, writeChainTargets, writeFen, writeSquareSet,
   writeTargetLetters, type Piece,
 } from './lines.js';
+import { MAX_FEN_BYTES } from '../core/fen.js';
 import { askedTags } from './records.js';
 import type { GameInfo, PositionView } from './view.js';
 
@@ -53,6 +54,16 @@ const CHECKERS = piece(',"checkers":[');
 const MOTIFS = piece('],"motifs":[');
 const QUOTE_COMMA_QUOTE = ascii('","');
 const QUOTE_BRACKET_BRACE = piece('"]}');
+/** Most bytes of a motif record and the comma before it (a chain of 8 squares with 2 targets: about 220). */
+const RECORD_ROOM = 256;
+/**
+ * Most bytes of a line besides its SAN, UCI, records and end: the labels and their numbers (20 digits
+ * each), the FEN, the checkers (64 squares of 5 bytes at most), the other pieces, the move's and UCI's
+ * quotes or nulls. A piece counts its room: its length rounded up to 8.
+ */
+const LINE_ROOM =
+  [GAME, OFFSET, PLY].reduce((r, p) => r + p.room + 20, 0) + [FEN, MOVE, UCI, CHECKERS, MOTIFS, NULL, NULL].reduce((r, p) => r + p.room, 0) +
+  MAX_FEN_BYTES + 64 * 5 + Math.max(...PLAYED_TAIL.map((p) => p.room));
 
 /**
  * Whole line records by (code * 2 + side) * 2 + partial, with `a1` in the square places and `?` in the
@@ -69,9 +80,11 @@ const SLIDER_PIECE_AT = BACK_AT + 'a1","pieces":{"slider":"'.length;
 const FRONT_PIECE_AT = SLIDER_PIECE_AT + '?","front":"'.length;
 const BACK_PIECE_AT = FRONT_PIECE_AT + '?","back":"'.length;
 
-/** Writes record i of a filled buffer as its JSON object, in recordAt()'s key order; board: the position's mailbox. */
+/**
+ * Writes record i of a filled buffer as its JSON object, in recordAt()'s key order, at most RECORD_ROOM
+ * bytes (room ensured by the caller); board: the position's mailbox.
+ */
 export function writeRecordJson(w: AsciiWriter, d: Int32Array, i: number, board: Int8Array): void {
-  w.ensure(256);
   const o = i * STRIDE;
   const code = d[o + REC_CODE];
   const k = code * 2 + d[o + REC_SIDE];
@@ -109,47 +122,49 @@ function writeChainJson(w: AsciiWriter, d: Int32Array, o: number, k: number, boa
   w.piece(QUOTE_BRACKET_BRACE);
 }
 
-/** A JSON string, or null; the caller has ensured room for the quotes and null. */
+/** A JSON string, or null, at most 6 bytes per UTF-16 unit + 2 (room ensured by the caller). */
 function writeStringOrNull(w: AsciiWriter, s: string | null): void {
   if (s === null) {
     w.piece(NULL);
     return;
   }
   w.buf[w.n++] = 0x22;
-  w.jsonText(s);
-  w.ensure(1);
+  w.jsonChars(s);
   w.buf[w.n++] = 0x22;
 }
 
-/** Writes one position's JSON line into the writer; `end` closes it (`}\n`, or the game's `,"tags":{…}}\n`). */
+/**
+ * Writes one position's JSON line into the writer; `end` closes it (`}\n`, or the game's `,"tags":{…}}\n`).
+ * Room for the whole line is ensured once, here: each check is a branch, and after each possible growth
+ * V8 loads the writer's buffer again.
+ */
 export function writePositionJson(w: AsciiWriter, v: PositionView, end: Uint8Array = LINE_END): void {
   const pos = v.pos;
-  writeLabelled(w, GAME, v.game);
-  if (v.offset >= 0) writeLabelled(w, OFFSET, v.offset); // --shard: (input, offset, ply) is the key
-  writeLabelled(w, PLY, v.ply);
-  w.ensure(16);
+  const n = v.buf.count;
+  const strings = (v.san?.length ?? 0) + (v.uci?.length ?? 0);
+  w.ensure(LINE_ROOM + 6 * strings + RECORD_ROOM * n + end.length);
+  w.piece(GAME);
+  w.digits(v.game);
+  if (v.offset >= 0) {
+    w.piece(OFFSET); // --shard: (input, offset, ply) is the key
+    w.digits(v.offset);
+  }
+  w.piece(PLY);
+  w.digits(v.ply);
   w.piece(FEN);
   writeFen(w, pos);
-  w.ensure(32);
   w.piece(MOVE);
   writeStringOrNull(w, v.san);
-  w.ensure(32);
   w.piece(UCI);
   writeStringOrNull(w, v.uci);
-  w.ensure(32);
   w.piece(CHECKERS);
-  writeSquareSet(w, pos.checkersLo, pos.checkersHi, 0x2c, true); // leaves room for MOTIFS
+  writeSquareSet(w, pos.checkersLo, pos.checkersHi, 0x2c, true);
   w.piece(MOTIFS);
-  const n = v.buf.count;
   const d = v.buf.data;
   for (let i = 0; i < n; i++) {
-    if (i > 0) {
-      w.ensure(1);
-      w.buf[w.n++] = 0x2c;
-    }
+    if (i > 0) w.buf[w.n++] = 0x2c;
     writeRecordJson(w, d, i, pos.board);
   }
-  w.ensure(96 + end.length);
   w.piece(PLAYED_TAIL[v.played & ALL_PLAYED]);
   w.put(end);
 }

@@ -23,16 +23,23 @@ export function ascii(s: string): Uint8Array {
 const HEX = ascii('0123456789abcdef');
 const encoder = new TextEncoder();
 
-/** A constant ASCII text as little-endian 32-bit words (the last one padded), for AsciiWriter.piece(). */
+/**
+ * A constant ASCII text as 8-byte words (the last one padded with zeros), for AsciiWriter.piece(): one
+ * store per word, each word held as the float64 of its bits. A word whose top byte is ASCII (< 0x7f) is
+ * never a NaN, so its bits go through a Float64Array and DataView.setFloat64 unchanged.
+ */
 export interface Piece {
   length: number;
-  words: Int32Array;
+  /** Bytes the copy writes: the length rounded up to 8 (the caller ensures that much room). */
+  room: number;
+  words: Float64Array;
 }
 
 export function piece(s: string): Piece {
-  const words = new Int32Array((s.length + 3) >> 2);
-  for (let i = 0; i < s.length; i++) words[i >> 2] |= s.charCodeAt(i) << ((i & 3) * 8);
-  return { length: s.length, words };
+  if (/[^\x00-\x7e]/.test(s)) throw new Error(`piece: not ASCII below DEL: ${s}`);
+  const bytes = new Uint8Array((s.length + 7) & ~7);
+  bytes.set(ascii(s));
+  return { length: s.length, room: bytes.length, words: new Float64Array(bytes.buffer) };
 }
 
 /**
@@ -59,14 +66,14 @@ export class AsciiWriter {
     this.view = new DataView(b.buffer, 0, size);
   }
 
-  /** Copies a constant piece four bytes at a time (room for its length rounded up to 4 ensured by the caller). */
+  /** Copies a constant piece eight bytes at a time (room for p.room ensured by the caller). */
   piece(p: Piece): void {
     const v = this.view;
     const words = p.words;
     let n = this.n;
-    for (let i = 0; i < words.length; i++) {
-      v.setInt32(n, words[i], true);
-      n += 4;
+    for (let i = 0, end = words.length; i < end; i++) {
+      v.setFloat64(n, words[i], true);
+      n += 8;
     }
     this.n += p.length;
   }
@@ -88,6 +95,11 @@ export class AsciiWriter {
   /** A non-negative integer in decimal. */
   uint(x: number): void {
     this.ensure(20);
+    this.digits(x);
+  }
+
+  /** A non-negative integer in decimal, at most 20 bytes (room ensured by the caller). */
+  digits(x: number): void {
     const b = this.buf;
     if (x < 10) {
       b[this.n++] = 48 + x;
@@ -118,6 +130,11 @@ export class AsciiWriter {
   /** Any text as the inside of a JSON string: `"` `\` and control characters escaped, non-ASCII as \uXXXX. */
   jsonText(s: string): void {
     this.ensure(s.length * 6);
+    this.jsonChars(s);
+  }
+
+  /** What jsonText() writes, at most 6 bytes per UTF-16 unit (room ensured by the caller). */
+  jsonChars(s: string): void {
     const b = this.buf;
     let n = this.n;
     for (let i = 0; i < s.length; i++) {
@@ -174,9 +191,9 @@ export function writeFen(w: AsciiWriter, pos: Position, fields: 4 | 6 = 6): void
 
 /** Writes a constant piece then a non-negative integer (`,"ply":12`, ` hmvc 0`). */
 export function writeLabelled(w: AsciiWriter, label: Piece, x: number): void {
-  w.ensure(label.length + 4);
+  w.ensure(label.room + 20);
   w.piece(label);
-  w.uint(x);
+  w.digits(x);
 }
 
 /** Writes the squares of a set, ascending, joined by the byte sep, each in `"` when quoted; leaves room for 32 more bytes. */

@@ -13,7 +13,8 @@ import { BATTERY, MOTIFS, PIN_ABSOLUTE, playedNames } from '../../src/motifs/cat
 import { scanMotifs } from '../../src/motifs/classify.js';
 import { playedFlags } from '../../src/motifs/played.js';
 import { recordAt } from '../../src/motifs/tags.js';
-import { JsonlFormatter, jsonString, positionJson } from '../../src/output/jsonl.js';
+import { JsonlFormatter, jsonString, positionJson, writePositionJson } from '../../src/output/jsonl.js';
+import { AsciiWriter } from '../../src/output/lines.js';
 import { createFormatter } from '../../src/output/formats.js';
 import type { PositionView } from '../../src/output/view.js';
 import { loadGames, type CorpusGame } from '../helpers/corpus.js';
@@ -162,6 +163,25 @@ describe('JSONL', () => {
     const expected = expectedObject({ game: 123456789, offset: 9007199254740, ply: 4000, pos, buf, played: 15, san: null, uci: null });
     expect(line).toBe(JSON.stringify(expected) + '\n');
     expect(line.length).toBeGreaterThan(20000);
+  });
+
+  it('ensures room for a whole line once: a long line written at every fill of the buffer ends intact', () => {
+    // the line's one room check must cover every byte: a short count would leave bytes unwritten or throw
+    const pos = parseFen('k7/8/8/8/8/8/8/K7 w - - 0 1');
+    const buf = new MotifBuffer();
+    for (let c = 0; c < 3; c++) {
+      for (let k = 0; k < 8; k++) buf.chainSquare(k, 8 + k);
+      buf.pushChain(BATTERY, c & 1, 3, 62, 63, 8);
+      buf.push(PIN_ABSOLUTE, 1, 0, 1, 2, 1);
+    }
+    const v: PositionView = { game: 2 ** 31, offset: 9007199254740, ply: 4000, pos, buf, played: 15, san: '\u2028"'.repeat(8), uci: 'a7a8q' };
+    const line = positionJson(v);
+    for (let fill = 4096 - line.length - 64; fill <= 4096; fill++) {
+      const w = new AsciiWriter();
+      w.n = fill;
+      writePositionJson(w, v);
+      expect(w.take().slice(fill)).toBe(line);
+    }
   });
 
   it('sustains its throughput (measured, printed)', () => {
