@@ -77,10 +77,14 @@ export function printProfile(cli: string, file: string): void {
   let run: CliRun;
   try {
     run = timedCli(cli, [file, '-f', 'none', '-q', '-j', '1'], ['--cpu-prof', '--cpu-prof-dir', dir]);
-    // profiles are named CPU.<date>.<time>.<pid>.<thread id>.<seq>.cpuprofile; thread 0 is the main thread
-    const worker = readdirSync(dir).find((f) => f.split('.')[4] !== '0');
+    // profiles are named CPU.<date>.<time>.<pid>.<thread id>.<seq>.cpuprofile; thread 0 is the main thread,
+    // and the worker is the thread that ran the motif scan (a .zst input also has its decoder thread)
+    const worker = readdirSync(dir)
+      .filter((f) => f.split('.')[4] !== '0')
+      .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as CpuProfile)
+      .find((p) => p.nodes.some((n) => n.callFrame.functionName === 'scanMotifs'));
     if (worker === undefined) throw new Error('no worker profile written');
-    const stages = stagesOf(JSON.parse(readFileSync(join(dir, worker), 'utf8')) as CpuProfile);
+    const stages = stagesOf(worker);
     const handover = stages.get(HANDOVER) ?? 0;
     stages.delete(HANDOVER);
     const busy = [...stages.values()].reduce((a, b) => a + b, 0);
