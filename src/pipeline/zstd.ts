@@ -1,7 +1,7 @@
 // Zstandard decoding of a compressed byte stream in a thread of its own (zstd-decoder.ts), paced by the
 // consumer: at most INPUTS_AHEAD compressed chunks wait in the thread and at most BLOCKS_AHEAD decoded
-// blocks are made before the consumer asks for them. Blocks come back as transferred buffers, so the
-// main thread copies nothing and only splits games, dispatches and writes.
+// blocks are made before the consumer asks for them. Blocks come back as transferred buffers (no copy
+// between the threads), so the main thread only splits games, dispatches and writes.
 //
 // Damage: every byte decoded before it is yielded, then the error; a failure to read the input comes
 // after every byte decoded from the chunks read before it.
