@@ -58,11 +58,13 @@ export class AnalysisRun implements AsyncIterable<BatchResult> {
   private readonly t0 = performance.now();
   private nextGame = 1; // the number of the next game handed out
   private shift = 0; // games recovered so far, beyond those the splitter found
+  private readonly batchBytes: number;
   private readonly buffers: BatchBuffers;
 
   constructor(private readonly o: RunOptions) {
     this.verify = o.worker.verify ? { games: 0, agreed: 0, pgnParserFailed: 0, disagreements: [] } : null;
-    this.buffers = new BatchBuffers(o.batchBytes ?? BATCH_BYTES);
+    this.batchBytes = o.batchBytes ?? BATCH_BYTES;
+    this.buffers = new BatchBuffers(this.batchBytes);
   }
 
   /** Stops reading input; the batches already in flight are still handed out. */
@@ -103,7 +105,7 @@ export class AnalysisRun implements AsyncIterable<BatchResult> {
   private async *batchesOf(i: number): AsyncGenerator<Batch> {
     const input = this.o.inputs[i];
     const chunks = input.open({ onBytes: (n) => this.o.onBytes?.(i, n) });
-    const o = { base: () => input.base, maxGameBytes: this.o.maxGameBytes ?? DEFAULT_MAX_GAME_BYTES, batchGames: this.o.batchGames ?? 256, batchBytes: this.o.batchBytes ?? BATCH_BYTES, buffers: this.buffers };
+    const o = { base: () => input.base, maxGameBytes: this.o.maxGameBytes ?? DEFAULT_MAX_GAME_BYTES, batchGames: this.o.batchGames ?? 256, batchBytes: this.batchBytes, buffers: this.buffers };
     try {
       yield* inputBatches(input.name, chunks, o, () => this.stopped);
     } catch (e) {
