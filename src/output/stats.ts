@@ -168,7 +168,9 @@ export class Stats {
   /** Counts one position (tagged or not) with its records and played tags, as the view holds them. */
   addPosition(v: PositionView): void {
     const phase = this.phase.of(v.pos, v.ply);
-    const bucket = v.ply >= 200 ? PLY_BUCKETS - 1 : (v.ply / 10) | 0;
+    // Math.min, not `ply >= 200 ? PLY_BUCKETS - 1 : …`: a branch first taken past ply 200 deoptimized the
+    // worker's whole game loop, into which this is inlined, long after it was optimized
+    const bucket = Math.min((v.ply / 10) | 0, PLY_BUCKETS - 1);
     const ph = this.byPhase;
     this.all.positions[0]++;
     ph.positions[phase]++;
