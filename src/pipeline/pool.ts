@@ -12,16 +12,20 @@ export class AnalysisPool {
   private readonly pool: Piscina;
   private readonly games: boolean;
 
-  /** `filename`: the compiled worker module; tests pass one that injects faults. */
-  constructor(threads: number, init: WorkerInit, filename: string = compiledFile('workers/analyze.js')) {
+  /**
+   * `start`: the workers started at once, those the input will surely keep busy; the others start with
+   * the batches (`AnalysisRun` says how many). `filename`: the compiled worker module; tests pass one that
+   * injects faults.
+   */
+  constructor(threads: number, init: WorkerInit, filename: string = compiledFile('workers/analyze.js'), start = 0) {
     this.games = init.options.games === true;
     this.pool = new Piscina({
       filename,
       workerData: init,
-      // workers start with the batches, not with the pool: a run of one batch (a small file) starts one
-      // worker, not N (each costs ~0.1 s of CPU to start); piscina starts another while batches queue,
-      // so a large input still has N from its second batch on, and keeps them to the end
-      minThreads: 0,
+      // a worker costs ~0.1 s of CPU and ~0.15 s of wall clock to start: those started at once do it while
+      // this thread still loads, builds the tables and reads the first bytes, the others start only when
+      // batches queue (a small file of one batch starts one worker, not N); all are kept to the end
+      minThreads: Math.min(start, threads),
       maxThreads: threads,
       idleTimeout: Infinity,
       // no queue limit here: the main thread bounds the batches in flight itself (reorder.ts); piscina's

@@ -81,7 +81,7 @@ export class AnalysisRun implements AsyncIterable<BatchResult> {
     // this thread owns the process's tables: the installed ones, else built and installed here (once); the
     // workers open views over the same buffer
     const tables = (tablesInstalled() ? installedTables() : installNewTables()).buffer;
-    const pool = new AnalysisPool(threads, { tables, options: this.o.worker }, this.o.workerFile);
+    const pool = new AnalysisPool(threads, { tables, options: this.o.worker }, this.o.workerFile, surelyBusy(this.o.inputs, this.batchBytes));
     const queue = new InOrder<{ batch: Batch; result: Promise<BatchResult> }>(threads * 3);
     let seq = 0;
     let dispatched = 0; // games in the batches dispatched so far
@@ -127,6 +127,16 @@ export class AnalysisRun implements AsyncIterable<BatchResult> {
     this.position = { input: batch.input, offset: n > 0 ? batch.offsets[n - 1] : 0 };
     return r;
   }
+}
+
+/**
+ * The workers the inputs will surely keep busy: a batch each, counted on the bytes as stored (compressed
+ * text holds more batches than that, never fewer); one for an input of unknown size (a stream).
+ */
+export function surelyBusy(inputs: Input[], batchBytes: number): number {
+  let batches = 0;
+  for (const input of inputs) batches += input.size === null ? 1 : Math.ceil(input.size / batchBytes);
+  return batches;
 }
 
 function addVerify(total: VerifyReport, r: VerifyReport): void {

@@ -25,9 +25,10 @@ describe('npm run bench, BENCH_QUICK=1', () => {
     const out = part('pipeline');
     const targets = out.split('\n').filter((l) => / target .*(PASS|MISS)$/.test(l));
     // the CPU ceilings' lines only where the run reports its threads (Linux)
-    expect(targets.length).toBeGreaterThanOrEqual(6);
-    expect(targets.length).toBeLessThanOrEqual(8);
+    expect(targets.length).toBeGreaterThanOrEqual(7);
+    expect(targets.length).toBeLessThanOrEqual(9);
     expect(out).toMatch(/-j 2: [\d,]+ .*positions\/s/);
+    expect(out).toMatch(/long input: .* given 3 times .*\n {2}[\d,]+ .*positions\/s \(wall\), [\d.]+ .*× the file once/);
     expect(out).toMatch(/CPU ns\/position: process [\d,]+ .*main thread [\d,]+ .*workers [\d,]+/);
     expect(out).toMatch(/start-up: .*\n {2}-j 1: wall [\d.]+ .*\n {2}-j 2: wall [\d.]+/);
     expect(out).toMatch(/ {2}motif scan +[\d.]+% +[\d,]+ ns\/position/);

@@ -1,12 +1,16 @@
 // What a run loads, from Node's own module log (NODE_DEBUG=esm,module, every thread's loads on stderr):
 // a plain analysis loads no package it does not use (chess.js and pgn-parser only for --verify or a
 // syntax diagnosis, Arrow and parquet-wasm only for -f parquet, vega only for --report, cli-progress only
-// with a progress bar), no other subcommand, and starts one worker for a file of one batch.
+// with a progress bar), no other subcommand, and starts one worker for a file of one batch; the workers a
+// run starts at once, before its first batch, are those the inputs' stored sizes say will be busy.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, statSync } from 'node:fs';
+import { Readable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { fileInput, memoryInput, shardInput, streamInput } from '../../src/pipeline/inputs.js';
+import { surelyBusy } from '../../src/pipeline/run.js';
 import { CLI, ROOT } from '../helpers/cli.js';
 import { corpusPath } from '../helpers/corpus.js';
 
@@ -42,5 +46,26 @@ describe('start-up', () => {
     expect(l.packages.has('pgn-parser')).toBe(true);
     expect(l.ours.has('src/report/html.js')).toBe(true);
     expect(l.workers).toBe(2);
+  });
+});
+
+describe('workers started at once', () => {
+  const big = corpusPath('games/pgnmentor-style-Chiburdanidze.pgn');
+  const batches = (size: number, batch: number): number => Math.ceil(size / batch);
+
+  it('one batch of stored bytes per worker, counted over every input', () => {
+    const size = statSync(big).size; // 844,391 bytes
+    expect(surelyBusy([fileInput(SMALL)], 1 << 19)).toBe(1);
+    expect(surelyBusy([fileInput(big)], 1 << 19)).toBe(batches(size, 1 << 19));
+    expect(surelyBusy([fileInput(big)], 1 << 16)).toBe(batches(size, 1 << 16));
+    expect(surelyBusy([fileInput(SMALL), fileInput(big)], 1 << 19)).toBe(1 + batches(size, 1 << 19));
+    expect(surelyBusy([shardInput(big, { index: 1, count: 4 })], 1 << 16)).toBe(batches(Math.floor(size / 4), 1 << 16));
+  });
+
+  it('one for what has no size beforehand (stdin, a stream), none for nothing', () => {
+    expect(surelyBusy([fileInput('-')], 1 << 19)).toBe(1);
+    expect(surelyBusy([streamInput('s', Readable.from([]))], 1 << 19)).toBe(1);
+    expect(surelyBusy([fileInput(join(dir, 'missing.pgn'))], 1 << 19)).toBe(1);
+    expect(surelyBusy([memoryInput('m', '')], 1 << 19)).toBe(0);
   });
 });
