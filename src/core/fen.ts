@@ -187,10 +187,13 @@ export function writeFen(pos: Position, buf: Uint8Array, at: number, fields: 4 |
   for (let slot = 0; slot < 4; slot++) {
     const sq = pos.castleRook[slot];
     if (sq < 0) continue;
-    const rook = board[sq];
     const short = (slot & 1) === SHORT;
+    // standard chess keeps a right only with its corner rook (readCastling, play), the outermost: no look
     let outermost = true;
-    for (let f = short ? (sq & 7) + 1 : 0; f < (short ? 8 : sq & 7); f++) if (board[(sq & 56) + f] === rook) outermost = false;
+    if (pos.chess960) {
+      const rook = board[sq];
+      for (let f = short ? (sq & 7) + 1 : 0; f < (short ? 8 : sq & 7); f++) if (board[(sq & 56) + f] === rook) outermost = false;
+    }
     const letter = outermost ? (short ? 0x4b : 0x51) : 0x41 + (sq & 7); // K, Q or the file
     buf[n++] = slot < 2 ? letter : letter + 32;
   }
