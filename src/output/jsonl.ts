@@ -10,10 +10,10 @@ import { REC_BACK, REC_CODE, REC_FRONT, REC_LINE, REC_PARTIAL, REC_SIDE, REC_SLI
 import { LETTER_BYTES } from '../motifs/letters.js';
 import { ALL_PLAYED, LINE_KINDS, byCodeAndSide, byPlayedBits, isChain, type MotifRow, type Side } from '../motifs/catalogue.js';
 import {
-  AsciiWriter, LineFormatter, ascii, piece, writeChainLetters, writeChainSquares, writeChainTargets, writeFen, writeSquareSet,
+  AsciiWriter, LineFormatter, ascii, piece, writeChainLetters, writeChainSquares, writeChainTargets, writeSquareSet,
   writeTargetLetters, type Piece,
 } from './lines.js';
-import { MAX_FEN_BYTES } from '../core/fen.js';
+import { MAX_FEN_BYTES, writeFen } from '../core/fen.js';
 import { askedTags } from './records.js';
 import type { GameInfo, PositionView } from './view.js';
 
@@ -152,7 +152,7 @@ export function writePositionJson(w: AsciiWriter, v: PositionView, end: Uint8Arr
   w.piece(PLY);
   w.digits(v.ply);
   w.piece(FEN);
-  writeFen(w, pos);
+  w.n = writeFen(pos, w.buf, w.n); // the core's writer straight: the line's room counts MAX_FEN_BYTES already
   w.piece(MOVE);
   writeStringOrNull(w, v.san);
   w.piece(UCI);
