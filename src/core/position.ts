@@ -185,14 +185,15 @@ export class Position {
       cr[us * 2] = -1;
       cr[us * 2 + 1] = -1;
     } else {
-      const capSq = (flags & FLAG_EP) !== 0 ? (us === WHITE ? to - 8 : to + 8) : to;
+      // en passant takes the pawn one rank behind `to` (rank 6 to 5, 3 to 4: the square's bit 3 flipped),
+      // in one expression with the common case: a branch of its own, first reached late, deoptimized play()
+      const capSq = to ^ ((flags & FLAG_EP) !== 0 ? 8 : 0);
       const cap = board[capSq];
       if (cap !== 0) {
         this.toggle(them, (cap & 7) - 1, capSq);
         board[capSq] = 0;
         this.halfmove = 0;
-        if (capSq === cr[them * 2]) cr[them * 2] = -1;
-        else if (capSq === cr[them * 2 + 1]) cr[them * 2 + 1] = -1;
+        dropRight(cr, them, capSq);
       }
       this.toggle(us, type, from);
       board[from] = 0;
@@ -204,11 +205,21 @@ export class Position {
       } else if (type === KING) {
         cr[us * 2] = -1;
         cr[us * 2 + 1] = -1;
-      } else if (from === cr[us * 2]) cr[us * 2] = -1;
-      else if (from === cr[us * 2 + 1]) cr[us * 2 + 1] = -1;
+      } else dropRight(cr, us, from);
     }
     if (us === BLACK) this.fullmove++;
     this.turn = them;
     this.refresh();
   }
+}
+
+/**
+ * Drops the castling right of `side` whose rook stood on sq, if it has one. One place for a rook that moves
+ * and a rook captured: the capture, rare, then shares the move's type feedback (written apart, a first
+ * capture of a rook on its corner deoptimized play()).
+ */
+function dropRight(cr: Int8Array, side: number, sq: number): void {
+  const i = side * 2;
+  if (cr[i] === sq) cr[i] = -1;
+  else if (cr[i + 1] === sq) cr[i + 1] = -1;
 }

@@ -102,8 +102,10 @@ function onSet(lo: number, hi: number, sq: number): boolean {
  * caller has found X to be an enemy piece and F to have a move off the line.
  */
 function discovered(pos: Position, buf: MotifBuffer, c: number, sq: number, f: number, x: number): void {
-  if ((pos.board[x] & 7) - 1 === Piece.King) buf.push(DISCOVERED_CHECK, c, sq, f, x, 0);
-  else if (exploitable(pos, sq, f, x)) buf.push(DISCOVERED_ATTACK, c, sq, f, x, 0);
+  // one push for both rows: a push of its own for the rarer check, first reached long after the scan was
+  // optimized, had no type feedback and deoptimized the whole scan
+  const check = (pos.board[x] & 7) - 1 === Piece.King;
+  if (check || exploitable(pos, sq, f, x)) buf.push(check ? DISCOVERED_CHECK : DISCOVERED_ATTACK, c, sq, f, x, 0);
 }
 
 /**
