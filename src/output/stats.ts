@@ -38,6 +38,11 @@ export type StatsVector = Float64Array;
 /** The vector's scalars before its arrays: rejected, taggedPositions, gameMotifPositions. */
 const SCALARS = 3;
 
+/** The length of a vector holding the scalars and these counter arrays. */
+function vectorLength(arrays: readonly Float64Array[]): number {
+  return arrays.reduce((n, a) => n + a.length, SCALARS);
+}
+
 /** The version of the StatsJSON layout; merge-stats refuses files of another. */
 export const STATS_VERSION = 2;
 
@@ -259,7 +264,7 @@ export class Stats {
    */
   vector(): StatsVector {
     const arrays = this.counters();
-    const v = new Float64Array(arrays.reduce((n, a) => n + a.length, SCALARS));
+    const v = new Float64Array(vectorLength(arrays));
     v[0] = this.rejected;
     v[1] = this.taggedPositions;
     v[2] = this.gameMotifPositions;
@@ -274,7 +279,7 @@ export class Stats {
   /** Adds the counts of a vector() (of this build: the layout is not a file format). */
   addVector(v: StatsVector): void {
     const arrays = this.counters();
-    const size = arrays.reduce((n, a) => n + a.length, SCALARS);
+    const size = vectorLength(arrays);
     if (v.length !== size) throw new RangeError(`a statistics vector of ${v.length} counts, expected ${size}`);
     this.rejected += v[0];
     this.taggedPositions += v[1];
