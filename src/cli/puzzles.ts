@@ -40,6 +40,8 @@ interface PuzzleRun {
   log: RecordWriter | null;
   writer: PuzzleFormat;
   summary: PuzzleSummary;
+  /** The batches' statistics added up, for the summary's games, rejected games and positions. */
+  counted: Stats;
   /** Positions of the puzzles written, so each is written once. */
   written: Set<string>;
   stopped: boolean;
@@ -70,6 +72,7 @@ export async function runPuzzles(cmd: PuzzleCommand, interrupt: Interrupt): Prom
     writer: puzzleWriter(cmd.format),
     queue: new CandidateQueue(verify, pool === null ? 1 : cmd.engineProcs + QUEUE_SLACK),
     summary: emptySummary(pool !== null),
+    counted: new Stats(),
     written: new Set(),
     stopped: false,
   };
@@ -109,10 +112,11 @@ function stop(p: PuzzleRun): void {
 /** A batch's counts and candidates: each candidate queued, verdicts written as the queue fills. */
 async function takeBatch(p: PuzzleRun, r: BatchResult): Promise<void> {
   const s = p.summary;
-  const counted = Stats.fromVector(r.stats);
-  s.games += counted.games;
-  s.rejected += counted.rejected;
-  s.positions += counted.positions;
+  const counted = p.counted;
+  counted.addVector(r.stats);
+  s.games = counted.games;
+  s.rejected = counted.rejected;
+  s.positions = counted.positions;
   if (r.puzzles == null) return;
   addCounts(s.stage1, r.puzzles.counts);
   for (const c of r.puzzles.candidates) {
