@@ -291,6 +291,18 @@ export class Stats {
     }
   }
 
+  /**
+   * Every count back to zero, between games: a worker's sink keeps its one Stats for good, because
+   * replacing it after each batch turned the field mutable and deoptimized the game loop (V8 had
+   * compiled the first Stats into it as a constant).
+   */
+  clear(): void {
+    this.rejected = 0;
+    this.taggedPositions = 0;
+    this.gameMotifPositions = 0;
+    for (const a of this.counters()) a.fill(0);
+  }
+
   /** A Stats holding a vector's counts. */
   static fromVector(v: StatsVector): Stats {
     const s = new Stats();

@@ -5,11 +5,12 @@ import type { OutputKind } from '../output/formats.js';
 import { createFormatter, NO_OUTPUT } from '../output/formats.js';
 import { ParquetColumns, type ParquetBatch } from '../output/parquet-columns.js';
 import { askedTags, positionRecord, type PositionRecord } from '../output/records.js';
-import { Stats } from '../output/stats.js';
+import { Stats, type StatsVector } from '../output/stats.js';
 import type { Formatter } from '../output/view.js';
 
 export class BatchSink implements PositionSink {
-  stats = new Stats();
+  /** The counts of the batch so far; the same object for the sink's life (Stats.clear()). */
+  readonly stats = new Stats();
   records: PositionRecord[] | null;
   /** Positions kept in the current game. */
   private kept = 0;
@@ -71,11 +72,11 @@ export class BatchSink implements PositionSink {
     this.also?.endGame(text, tagged);
   }
 
-  /** What the batch produced, and a fresh start. */
-  take(): { text: Uint8Array; records: PositionRecord[] | null; parquet: ParquetBatch | null; stats: Stats } {
-    const out = { text: this.formatter?.take() ?? NO_OUTPUT, records: this.records, parquet: this.columns?.take() ?? null, stats: this.stats };
+  /** What the batch produced (its statistics as a vector), and a fresh start. */
+  take(): { text: Uint8Array; records: PositionRecord[] | null; parquet: ParquetBatch | null; stats: StatsVector } {
+    const out = { text: this.formatter?.take() ?? NO_OUTPUT, records: this.records, parquet: this.columns?.take() ?? null, stats: this.stats.vector() };
     this.records = this.records === null ? null : [];
-    this.stats = new Stats();
+    this.stats.clear();
     return out;
   }
 }

@@ -190,7 +190,7 @@ export function createTask(init: WorkerInit): (batch: Batch) => Promise<BatchRes
       gamesText: work.gamesText,
       records: out.records,
       parquet: out.parquet && toIpc!(out.parquet),
-      stats: out.stats.vector(),
+      stats: out.stats,
       errors: work.errors,
       verify: verifier?.take() ?? null,
       puzzles: puzzles?.take() ?? null,

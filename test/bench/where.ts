@@ -24,7 +24,7 @@ function once(games: Uint8Array[], select: CompiledQuery | null): { ms: number; 
   const t0 = process.cpuUsage();
   for (let i = 0; i < games.length; i++) analyzer.pgn(games[i], i + 1, sink);
   const t = process.cpuUsage(t0);
-  return { ms: (t.user + t.system) / 1000, positions: sink.take().stats.positions, kept };
+  return { ms: (t.user + t.system) / 1000, positions: sink.stats.positions, kept };
 }
 
 /** Prints positions/s without and with each query over `rounds` interleaved rounds. */

@@ -19,9 +19,10 @@ export class FormattingAnalyzer {
 
   /** The game's output text, or why it was rejected (then nothing was counted). */
   pgn(bytes: Uint8Array, game: number, _offset: number, stats: Stats): string | GameFailure {
-    this.sink.stats = stats;
     const failure = this.analyzer.pgn(bytes, game, this.sink);
-    const text = decoder.decode(this.sink.take().text);
+    const out = this.sink.take();
+    stats.addVector(out.stats);
+    const text = decoder.decode(out.text);
     return failure ?? text;
   }
 }

@@ -21,7 +21,10 @@ function pass(analyzer: GameAnalyzer, sink: BatchSink, games: readonly Uint8Arra
   let positions = 0;
   for (let i = 0; i < games.length; i++) {
     analyzer.pgn(games[i], i + 1, sink);
-    if ((i + 1) % BATCH_GAMES === 0 || i + 1 === games.length) positions += sink.take().stats.positions;
+    if ((i + 1) % BATCH_GAMES === 0 || i + 1 === games.length) {
+      positions += sink.stats.positions;
+      sink.take();
+    }
   }
   return positions;
 }
