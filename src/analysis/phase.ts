@@ -1,6 +1,7 @@
 // The phase of a position (DESIGN.md §9): `endgame` when each side has at most 13 points of non-pawn
 // material (N = B = 3, R = 5, Q = 9); otherwise `opening` before ply 20; otherwise `middlegame`.
 // Counted on the piece sets, one step per piece: no loop over squares, nothing allocated.
+import { popCount } from '../core/bitboard.js';
 import { Sets, WHITE } from '../core/board.js';
 import type { Position } from '../core/position.js';
 
@@ -13,14 +14,6 @@ export const ENDGAME = 2;
 const ENDGAME_MATERIAL = 13;
 const OPENING_PLIES = 20;
 
-/** Set squares of a set (lo, hi), one step per square: the sets counted here hold a few pieces. */
-function count(lo: number, hi: number): number {
-  let n = 0;
-  for (let x = lo; x !== 0; x &= x - 1) n++;
-  for (let x = hi; x !== 0; x &= x - 1) n++;
-  return n;
-}
-
 /** Non-pawn material of a side: every piece besides pawns and king is worth 3, a rook or queen 2 more, a queen 4 more again. */
 export function nonPawnMaterial(pos: Position, side: number): number {
   const bb = pos.bb;
@@ -28,8 +21,8 @@ export function nonPawnMaterial(pos: Position, side: number): number {
   const hi = bb[side === WHITE ? Sets.WhiteHi : Sets.BlackHi];
   const heavyLo = bb[Sets.RooksLo] | bb[Sets.QueensLo];
   const heavyHi = bb[Sets.RooksHi] | bb[Sets.QueensHi];
-  return 3 * count(lo & (bb[Sets.KnightsLo] | bb[Sets.BishopsLo] | heavyLo), hi & (bb[Sets.KnightsHi] | bb[Sets.BishopsHi] | heavyHi)) +
-    2 * count(lo & heavyLo, hi & heavyHi) + 4 * count(lo & bb[Sets.QueensLo], hi & bb[Sets.QueensHi]);
+  return 3 * popCount(lo & (bb[Sets.KnightsLo] | bb[Sets.BishopsLo] | heavyLo), hi & (bb[Sets.KnightsHi] | bb[Sets.BishopsHi] | heavyHi)) +
+    2 * popCount(lo & heavyLo, hi & heavyHi) + 4 * popCount(lo & bb[Sets.QueensLo], hi & bb[Sets.QueensHi]);
 }
 
 /**

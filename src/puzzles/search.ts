@@ -22,7 +22,7 @@ import {
   attacksTo, between, bishopAttacks, knightAttacks, pawnAttacks, rookAttacks, xrayAttacksAlong,
   LINE_ANTI, LINE_DIAG, LINE_FILE, LINE_RANK,
 } from '../core/attacks.js';
-import { inSet } from '../core/bitboard.js';
+import { inSet, popCount } from '../core/bitboard.js';
 import { BISHOP, KNIGHT, PAWN, PIECE_VALUES, QUEEN, ROOK, WHITE, Sets } from '../core/board.js';
 import { FLAG_CASTLE, FLAG_EP, moveFlags, moveFrom, movePromo, moveTo } from '../core/move.js';
 import { isLegal, isPseudoLegal, legalMoves, legalTacticalMoves } from '../core/movegen.js';
@@ -48,14 +48,6 @@ const CI_DISCOVER = 8;
 /** quietBound's answer when the node must be searched. */
 const UNSETTLED = INF;
 
-/** Bits in a set of (lo, hi), one step per bit: the sets counted here are a side's pieces of one kind. */
-function count(lo: number, hi: number): number {
-  let n = 0;
-  for (let x = lo; x !== 0; x &= x - 1) n++;
-  for (let x = hi; x !== 0; x &= x - 1) n++;
-  return n;
-}
-
 /** Material of `us` (default: the side to move) less the other side's (P 1, N 3, B 3, R 5, Q 9), in pawns. */
 export function materialBalance(pos: Position, us = pos.turn): number {
   const bb = pos.bb;
@@ -63,8 +55,8 @@ export function materialBalance(pos: Position, us = pos.turn): number {
   for (let t = PAWN; t <= QUEEN; t++) {
     const lo = bb[Sets.PawnsLo + 2 * t];
     const hi = bb[Sets.PawnsHi + 2 * t];
-    const mine = count(lo & bb[Sets.WhiteLo + 2 * us], hi & bb[Sets.WhiteHi + 2 * us]);
-    const theirs = count(lo & bb[Sets.WhiteLo + 2 * (us ^ 1)], hi & bb[Sets.WhiteHi + 2 * (us ^ 1)]);
+    const mine = popCount(lo & bb[Sets.WhiteLo + 2 * us], hi & bb[Sets.WhiteHi + 2 * us]);
+    const theirs = popCount(lo & bb[Sets.WhiteLo + 2 * (us ^ 1)], hi & bb[Sets.WhiteHi + 2 * (us ^ 1)]);
     bal += PIECE_VALUES[t] * (mine - theirs);
   }
   return bal;
