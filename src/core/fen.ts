@@ -3,6 +3,7 @@
 // legal capture exists); Chess960 castling rights read as X-FEN or Shredder-FEN and written as X-FEN.
 import { attacked, pawnAttacks } from './attacks.js';
 import { BLACK, KING, PAWN, ROOK, WHITE, Sets } from './board.js';
+import { writePlacement } from './fen-ranks.js';
 import { epLegal } from './movegen.js';
 import { LONG, Position, SHORT } from './position.js';
 import { parseSquare, squareName } from './squares.js';
@@ -148,9 +149,6 @@ function epSquare(pos: Position): number {
   return -1;
 }
 
-/** ASCII of the piece letter by mailbox code (side * 8 + type + 1). */
-const PIECE_BYTES = Uint8Array.from('?PNBRQK??pnbrqk?', (c) => c.charCodeAt(0));
-
 /** Bytes a FEN can take at most (with room to spare): writeFen needs this much from `at`. */
 export const MAX_FEN_BYTES = 128;
 
@@ -161,26 +159,8 @@ export const MAX_FEN_BYTES = 128;
  */
 export function writeFen(pos: Position, buf: Uint8Array, at: number, fields: 4 | 6 = 6): number {
   const board = pos.board;
-  const oLo = pos.bb[Sets.WhiteLo] | pos.bb[Sets.BlackLo];
-  const oHi = pos.bb[Sets.WhiteHi] | pos.bb[Sets.BlackHi];
-  let n = at | 0; // an int32 for V8: a tagged `at` kept n a Smi, untagged and retagged at every byte
-  // rank by rank over the occupied squares only: the gaps between them are the digits
-  const letters = PIECE_BYTES; // a local and the rank's first square, both out of the inner loop: about 100 instructions a FEN
-  for (let rank = 7; rank >= 0; rank--) {
-    let bits = (rank >= 4 ? oHi >>> ((rank - 4) << 3) : oLo >>> (rank << 3)) & 255;
-    const first = rank << 3;
-    let file = 0;
-    while (bits !== 0) {
-      const f = 31 - Math.clz32(bits & -bits);
-      if (f > file) buf[n++] = 48 + f - file;
-      buf[n++] = letters[board[first | f] & 15];
-      file = f + 1;
-      bits &= bits - 1;
-    }
-    if (file < 8) buf[n++] = 56 - file;
-    if (rank > 0) buf[n++] = 0x2f; // /
-  }
-  buf[n++] = 0x20;
+  let n = writePlacement(pos.bb, buf, at | 0); // an int32 for V8: a tagged `at` kept n a Smi, untagged and retagged at every byte
+  buf[n - 1] = 0x20; // over the last rank's '/'
   buf[n++] = pos.turn === WHITE ? 0x77 : 0x62; // w | b
   buf[n++] = 0x20;
   const castleStart = n;
