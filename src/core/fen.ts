@@ -149,6 +149,33 @@ function epSquare(pos: Position): number {
   return -1;
 }
 
+/** The castling field of standard chess by the rights gone (bit s: no castleRook[s]): ASCII, low byte first. */
+const CASTLING_TEXT = new Int32Array(16);
+const CASTLING_LENGTH = new Uint8Array(16);
+for (let gone = 0; gone < 16; gone++) {
+  const text = [...'KQkq'].filter((_, slot) => ((gone >> slot) & 1) === 0).join('') || '-';
+  for (let i = 0; i < text.length; i++) CASTLING_TEXT[gone] |= text.charCodeAt(i) << (8 * i);
+  CASTLING_LENGTH[gone] = text.length;
+}
+
+/** The castling field of Chess960 as X-FEN: K/Q for the outermost rook of a wing, the file letter otherwise. */
+function writeCastling960(pos: Position, buf: Uint8Array, n: number): number {
+  const board = pos.board;
+  const start = n;
+  for (let slot = 0; slot < 4; slot++) {
+    const sq = pos.castleRook[slot];
+    if (sq < 0) continue;
+    const short = (slot & 1) === SHORT;
+    const rook = board[sq];
+    let outermost = true;
+    for (let f = short ? (sq & 7) + 1 : 0; f < (short ? 8 : sq & 7); f++) if (board[(sq & 56) + f] === rook) outermost = false;
+    const letter = outermost ? (short ? 0x4b : 0x51) : 0x41 + (sq & 7); // K, Q or the file
+    buf[n++] = slot < 2 ? letter : letter + 32;
+  }
+  if (n === start) buf[n++] = 0x2d; // -
+  return n;
+}
+
 /** Bytes a FEN can take at most (with room to spare): writeFen needs this much from `at`. */
 export const MAX_FEN_BYTES = 128;
 
@@ -158,26 +185,22 @@ export const MAX_FEN_BYTES = 128;
  * as X-FEN (K/Q for the outermost rook of a wing, the file letter otherwise: KQkq in standard chess).
  */
 export function writeFen(pos: Position, buf: Uint8Array, at: number, fields: 4 | 6 = 6): number {
-  const board = pos.board;
   let n = writePlacement(pos.bb, buf, at | 0); // an int32 for V8: a tagged `at` kept n a Smi, untagged and retagged at every byte
   buf[n - 1] = 0x20; // over the last rank's '/'
   buf[n++] = pos.turn === WHITE ? 0x77 : 0x62; // w | b
   buf[n++] = 0x20;
-  const castleStart = n;
-  for (let slot = 0; slot < 4; slot++) {
-    const sq = pos.castleRook[slot];
-    if (sq < 0) continue;
-    const short = (slot & 1) === SHORT;
-    // standard chess keeps a right only with its corner rook (readCastling, play), the outermost: no look
-    let outermost = true;
-    if (pos.chess960) {
-      const rook = board[sq];
-      for (let f = short ? (sq & 7) + 1 : 0; f < (short ? 8 : sq & 7); f++) if (board[(sq & 56) + f] === rook) outermost = false;
-    }
-    const letter = outermost ? (short ? 0x4b : 0x51) : 0x41 + (sq & 7); // K, Q or the file
-    buf[n++] = slot < 2 ? letter : letter + 32;
+  if (pos.chess960) n = writeCastling960(pos, buf, n);
+  else {
+    // standard chess keeps a right only with its corner rook (readCastling, play): the letters by the rights alone
+    const cr = pos.castleRook;
+    const gone = (cr[0] >>> 31) | ((cr[1] >>> 31) << 1) | ((cr[2] >>> 31) << 2) | ((cr[3] >>> 31) << 3);
+    const text = CASTLING_TEXT[gone];
+    buf[n] = text; // four bytes whatever the length: the ones past it are written over next
+    buf[n + 1] = text >> 8;
+    buf[n + 2] = text >> 16;
+    buf[n + 3] = text >> 24;
+    n += CASTLING_LENGTH[gone];
   }
-  if (n === castleStart) buf[n++] = 0x2d; // -
   buf[n++] = 0x20;
   const ep = epSquare(pos);
   if (ep < 0) buf[n++] = 0x2d;

@@ -124,6 +124,21 @@ describe('writeFen piece placement', () => {
     expect(diffs.slice(0, 5)).toEqual([]);
   });
 
+  it('writes every set of castling rights, standard and Chess960', () => {
+    const corners = [7, 0, 63, 56]; // by slot: white short, white long, black short, black long
+    for (let gone = 0; gone < 16; gone++) {
+      const pos = parseFen(INITIAL_FEN);
+      for (let slot = 0; slot < 4; slot++) if ((gone >> slot) & 1) pos.castleRook[slot] = -1;
+      expect(difference(pos)).toBe('');
+      expect(written(pos).split(' ')[2]).toBe([...'KQkq'].filter((_, slot) => pos.castleRook[slot] === corners[slot]).join('') || '-');
+      // Chess960 with rooks inside the outermost ones: file letters where the right's rook is not the outermost
+      const frc = parseFen('rr2k1rr/8/8/8/8/8/8/RR2K1RR w GBgb - 0 1');
+      for (let slot = 0; slot < 4; slot++) if ((gone >> slot) & 1) frc.castleRook[slot] = -1;
+      expect(difference(frc)).toBe('');
+    }
+    expect(written(parseFen('rr2k1rr/8/8/8/8/8/8/RR2K1RR w GBgb - 0 1')).split(' ')[2]).toBe('GBgb');
+  });
+
   it('writes en passant squares where a capture is legal, and the initial position', () => {
     expect(toFen(parseFen(INITIAL_FEN))).toBe(INITIAL_FEN);
     for (const [fen, expected] of [
