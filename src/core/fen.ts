@@ -217,6 +217,10 @@ export function writeFen(pos: Position, buf: Uint8Array, at: number, fields: 4 |
 
 /** Writes a non-negative integer below 2^31 in decimal into buf from n; returns the end. */
 export function writeUint(buf: Uint8Array, n: number, x: number): number {
+  if (x < 10) {
+    buf[n] = 48 + x; // most clocks: no loop
+    return n + 1;
+  }
   // digits counted first, then written from the last one back: no recursion, no floating-point division
   let end = n + 1;
   for (let t = x; t >= 10; t = (t / 10) | 0) end++;
