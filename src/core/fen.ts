@@ -3,6 +3,7 @@
 // legal capture exists); Chess960 castling rights read as X-FEN or Shredder-FEN and written as X-FEN.
 import { attacked, pawnAttacks } from './attacks.js';
 import { BLACK, KING, PAWN, ROOK, WHITE, Sets } from './board.js';
+import { writePlacement } from './fen-ranks.js';
 import { epLegal } from './movegen.js';
 import { LONG, Position, SHORT } from './position.js';
 import { parseSquare, squareName } from './squares.js';
@@ -148,8 +149,32 @@ function epSquare(pos: Position): number {
   return -1;
 }
 
-/** ASCII of the piece letter by mailbox code (side * 8 + type + 1). */
-const PIECE_BYTES = Uint8Array.from('?PNBRQK??pnbrqk?', (c) => c.charCodeAt(0));
+/** The castling field of standard chess by the rights gone (bit s: no castleRook[s]): ASCII, low byte first. */
+const CASTLING_TEXT = new Int32Array(16);
+const CASTLING_LENGTH = new Uint8Array(16);
+for (let gone = 0; gone < 16; gone++) {
+  const text = [...'KQkq'].filter((_, slot) => ((gone >> slot) & 1) === 0).join('') || '-';
+  for (let i = 0; i < text.length; i++) CASTLING_TEXT[gone] |= text.charCodeAt(i) << (8 * i);
+  CASTLING_LENGTH[gone] = text.length;
+}
+
+/** The castling field of Chess960 as X-FEN: K/Q for the outermost rook of a wing, the file letter otherwise. */
+function writeCastling960(pos: Position, buf: Uint8Array, n: number): number {
+  const board = pos.board;
+  const start = n;
+  for (let slot = 0; slot < 4; slot++) {
+    const sq = pos.castleRook[slot];
+    if (sq < 0) continue;
+    const short = (slot & 1) === SHORT;
+    const rook = board[sq];
+    let outermost = true;
+    for (let f = short ? (sq & 7) + 1 : 0; f < (short ? 8 : sq & 7); f++) if (board[(sq & 56) + f] === rook) outermost = false;
+    const letter = outermost ? (short ? 0x4b : 0x51) : 0x41 + (sq & 7); // K, Q or the file
+    buf[n++] = slot < 2 ? letter : letter + 32;
+  }
+  if (n === start) buf[n++] = 0x2d; // -
+  return n;
+}
 
 /** Bytes a FEN can take at most (with room to spare): writeFen needs this much from `at`. */
 export const MAX_FEN_BYTES = 128;
@@ -160,44 +185,22 @@ export const MAX_FEN_BYTES = 128;
  * as X-FEN (K/Q for the outermost rook of a wing, the file letter otherwise: KQkq in standard chess).
  */
 export function writeFen(pos: Position, buf: Uint8Array, at: number, fields: 4 | 6 = 6): number {
-  const board = pos.board;
-  const oLo = pos.bb[Sets.WhiteLo] | pos.bb[Sets.BlackLo];
-  const oHi = pos.bb[Sets.WhiteHi] | pos.bb[Sets.BlackHi];
-  let n = at | 0; // an int32 for V8: a tagged `at` kept n a Smi, untagged and retagged at every byte
-  // rank by rank over the occupied squares only: the gaps between them are the digits
-  const letters = PIECE_BYTES; // a local and the rank's first square, both out of the inner loop: about 100 instructions a FEN
-  for (let rank = 7; rank >= 0; rank--) {
-    let bits = (rank >= 4 ? oHi >>> ((rank - 4) << 3) : oLo >>> (rank << 3)) & 255;
-    const first = rank << 3;
-    let file = 0;
-    while (bits !== 0) {
-      const f = 31 - Math.clz32(bits & -bits);
-      if (f > file) buf[n++] = 48 + f - file;
-      buf[n++] = letters[board[first | f] & 15];
-      file = f + 1;
-      bits &= bits - 1;
-    }
-    if (file < 8) buf[n++] = 56 - file;
-    if (rank > 0) buf[n++] = 0x2f; // /
-  }
-  buf[n++] = 0x20;
+  let n = writePlacement(pos.bb, buf, at | 0); // an int32 for V8: a tagged `at` kept n a Smi, untagged and retagged at every byte
+  buf[n - 1] = 0x20; // over the last rank's '/'
   buf[n++] = pos.turn === WHITE ? 0x77 : 0x62; // w | b
   buf[n++] = 0x20;
-  const castleStart = n;
-  for (let slot = 0; slot < 4; slot++) {
-    const sq = pos.castleRook[slot];
-    if (sq < 0) continue;
-    const short = (slot & 1) === SHORT;
-    // standard chess keeps a right only with its corner rook (readCastling, play), the outermost: no look
-    let outermost = true;
-    if (pos.chess960) {
-      const rook = board[sq];
-      for (let f = short ? (sq & 7) + 1 : 0; f < (short ? 8 : sq & 7); f++) if (board[(sq & 56) + f] === rook) outermost = false;
-    }
-    const letter = outermost ? (short ? 0x4b : 0x51) : 0x41 + (sq & 7); // K, Q or the file
-    buf[n++] = slot < 2 ? letter : letter + 32;
+  if (pos.chess960) n = writeCastling960(pos, buf, n);
+  else {
+    // standard chess keeps a right only with its corner rook (readCastling, play): the letters by the rights alone
+    const cr = pos.castleRook;
+    const gone = (cr[0] >>> 31) | ((cr[1] >>> 31) << 1) | ((cr[2] >>> 31) << 2) | ((cr[3] >>> 31) << 3);
+    const text = CASTLING_TEXT[gone];
+    buf[n] = text; // four bytes whatever the length: the ones past it are written over next
+    buf[n + 1] = text >> 8;
+    buf[n + 2] = text >> 16;
+    buf[n + 3] = text >> 24;
+    n += CASTLING_LENGTH[gone];
   }
-  if (n === castleStart) buf[n++] = 0x2d; // -
   buf[n++] = 0x20;
   const ep = epSquare(pos);
   if (ep < 0) buf[n++] = 0x2d;
@@ -214,6 +217,10 @@ export function writeFen(pos: Position, buf: Uint8Array, at: number, fields: 4 |
 
 /** Writes a non-negative integer below 2^31 in decimal into buf from n; returns the end. */
 export function writeUint(buf: Uint8Array, n: number, x: number): number {
+  if (x < 10) {
+    buf[n] = 48 + x; // most clocks: no loop
+    return n + 1;
+  }
   // digits counted first, then written from the last one back: no recursion, no floating-point division
   let end = n + 1;
   for (let t = x; t >= 10; t = (t / 10) | 0) end++;
