@@ -100,16 +100,11 @@ export class AsciiWriter {
 
   /** A non-negative integer in decimal, at most 20 bytes (room ensured by the caller). */
   digits(x: number): void {
-    const b = this.buf;
-    if (x < 10) {
-      b[this.n++] = 48 + x;
-      return;
-    }
     if (x >= 0x80000000) {
       this.plain(String(x));
       return;
     }
-    this.n = writeUint(b, this.n, x);
+    this.n = writeUint(this.buf, this.n, x); // a single digit is its first test
   }
 
   /** The square's name, two bytes (room ensured by the caller). */
