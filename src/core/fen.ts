@@ -130,21 +130,27 @@ export function parseFen(fen: string, opts: FenOptions = {}): Position {
 
 const scratch = new Int32Array(2);
 
-/** The en passant square as chess.js writes it: only when a legal en passant capture exists; else -1. */
+/**
+ * The en passant square as chess.js writes it: only when a legal en passant capture exists; else -1.
+ * The capturers stand on one rank (the 5th for white, the 4th for black), so one loop over that rank's
+ * byte serves both colours, its square cleared before the test: each path a writeFen reached late (the
+ * first capturer, the first black one, the first illegal capture) had no type feedback yet and
+ * deoptimized the whole of writeFen, five times a worker with two loops.
+ */
 function epSquare(pos: Position): number {
   const ep = pos.ep;
   if (ep < 0) return -1;
   const us = pos.turn;
   pawnAttacks(us ^ 1, ep, scratch, 0); // squares from which a pawn of ours attacks ep
-  let lo = scratch[0] & pos.bb[Sets.PawnsLo] & pos.bb[Sets.WhiteLo + 2 * us];
-  let hi = scratch[1] & pos.bb[Sets.PawnsHi] & pos.bb[Sets.WhiteHi + 2 * us];
-  while (lo !== 0) {
-    if (epLegal(pos, 31 - Math.clz32(lo & -lo), ep)) return ep;
-    lo &= lo - 1;
-  }
-  while (hi !== 0) {
-    if (epLegal(pos, 63 - Math.clz32(hi & -hi), ep)) return ep;
-    hi &= hi - 1;
+  const lo = scratch[0] & pos.bb[Sets.PawnsLo] & pos.bb[Sets.WhiteLo + 2 * us];
+  const hi = scratch[1] & pos.bb[Sets.PawnsHi] & pos.bb[Sets.WhiteHi + 2 * us];
+  // black's capturers are lo's top byte (a4-h4, squares 24-31), white's hi's bottom one (a5-h5, 32-39)
+  let rank = ((lo >>> 24) | hi) & 255;
+  const first = ep < 32 ? 24 : 32;
+  while (rank !== 0) {
+    const from = first + 31 - Math.clz32(rank & -rank);
+    rank &= rank - 1;
+    if (epLegal(pos, from, ep)) return ep;
   }
   return -1;
 }
