@@ -311,9 +311,14 @@ function emitPawn(out: Int32Array, n: number, from: number, to: number): number 
 
 const probe = new Int32Array(256);
 
-/** Whether the side to move has any legal move (king steps first: they settle most positions). */
+/**
+ * Whether the side to move has any legal move. The king's steps alone first: they settle most positions
+ * (in check, where SAN asks to tell + from #, about 3,300 instructions against 6,500 for every move);
+ * only a king with none costs its steps twice.
+ */
 export function hasLegalMove(pos: Position): boolean {
-  return legalMoves(pos, probe) > 0;
+  const own = Sets.WhiteLo + 2 * pos.turn;
+  return kingMoves(pos, probe, 0, ~pos.bb[own], ~pos.bb[own + 1]) > 0 || legalMoves(pos, probe) > 0;
 }
 
 export function isCheckmate(pos: Position): boolean {
