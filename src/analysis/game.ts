@@ -22,7 +22,10 @@ export interface AnalyzerOptions {
   /** Select every position for output, not only tagged ones. */
   allPositions: boolean;
   filter: MotifFilter;
-  /** Write SAN and UCI into the views of selected positions (not needed for -f none). */
+  /**
+   * Write SAN and UCI as strings into the views of selected positions, for the outputs that read strings
+   * (CSV, EPD, Parquet, records); JSONL writes them itself from the view's move and next, -f none not at all.
+   */
   moves: boolean;
   /** --where: select exactly the positions matching this query, tagged or not (null: the tagged ones). */
   select?: CompiledQuery | null;
@@ -49,7 +52,7 @@ export class GameAnalyzer {
     this.select = q !== null ? new QueryEvaluator(q) : null;
     this.reader = new GameReader(opts.allTags === true, opts.allTags === true || q?.usesTags === true);
     this.reader.reset(new Uint8Array(0));
-    this.view = { game: 0, offset: -1, ply: 0, pos: this.reader.positions[0], buf: this.buf, played: 0, san: null, uci: null };
+    this.view = { game: 0, offset: -1, ply: 0, pos: this.reader.positions[0], buf: this.buf, played: 0, move: -1, next: null, san: null, uci: null };
   }
 
   /** Analyzes one PGN game into the sink; returns null, or why it was rejected (the sink saw nothing). */
@@ -123,17 +126,20 @@ export class GameAnalyzer {
         filterBuffer(this.buf, filter.codes);
       }
       const m = ply < plies ? moves[ply] : -1;
-      const played = m >= 0 && scan ? playedFlags(pos, m, positions[ply + 1]) & filter.played : 0;
+      const next = m >= 0 ? positions[ply + 1] : null;
+      const played = next !== null && scan ? playedFlags(pos, m, next) & filter.played : 0;
       const tagged = this.buf.count > 0 || played !== 0;
       if (tagged) this.tagged++;
       v.ply = ply;
       v.pos = pos;
       v.played = played;
+      v.move = m;
+      v.next = next;
       v.san = null;
       v.uci = null;
-      const keep = this.select !== null ? this.select.matches(v, m, positions[ply + 1] ?? null) : tagged || allPositions;
-      if (keep && m >= 0 && this.opts.moves) {
-        v.san ??= moveToSan(pos, m, positions[ply + 1]);
+      const keep = this.select !== null ? this.select.matches(v, m, next) : tagged || allPositions;
+      if (keep && next !== null && this.opts.moves) {
+        v.san ??= moveToSan(pos, m, next);
         v.uci = moveToUci(pos, m);
       }
       sink.position(v, keep);

@@ -31,7 +31,14 @@ export interface PositionView {
   buf: MotifBuffer;
   /** PLAYED_* bits (src/motifs/played.ts) of the move played from here, already filtered; 0 at the end. */
   played: number;
-  /** SAN and UCI of the move played from here; null at the end of the game or when not asked for. */
+  /** The move played from here (src/core/move.ts), -1 at the end of the game. */
+  move: number;
+  /** The position after `move` (null at the end): with pos, what writeSan() needs. */
+  next: Position | null;
+  /**
+   * SAN and UCI of the move as strings, for the formats that read strings (AnalyzerOptions.moves); null at
+   * the end of the game or when not asked for (--where may have set san all the same).
+   */
   san: string | null;
   uci: string | null;
 }

@@ -1,7 +1,8 @@
 // SAN in and out. The reader takes what real files hold — O-O/0-0, e8=Q and e8Q, suffixes + # ! ?,
 // superfluous disambiguation, long algebraic (Ng1-f3, e2xd3) and UCI (e2e4, e7e8q, e1g1, e1h1) — straight
 // from bytes with no regular expression and no allocation: it finds the pieces that reach the target by
-// reverse attack lookup and keeps the legal ones. The writer is canonical, as chess.js writes.
+// reverse attack lookup and keeps the legal ones. The writer is canonical, as chess.js writes, in ASCII bytes
+// straight into an output buffer (writeSan, writeUci, as writeFen does); moveToSan/moveToUci are its strings.
 import { bishopAttacks, kingAttacks, knightAttacks, pawnAttacks, queenAttacks, rookAttacks } from './attacks.js';
 import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE, Sets } from './board.js';
 import { encodeMove, FLAG_CASTLE, FLAG_DOUBLE, FLAG_EP, FLAG_NULL, moveFlags, moveFrom, movePromo, moveTo, NULL_MOVE } from './move.js';
@@ -266,41 +267,78 @@ function sanWithFrom(pos: Position, m: number): string {
 
 let after: Position | null = null; // made on first use: no position before the tables are installed
 
+/** Most bytes writeSan() writes (Qh4xe1+, exd8=Q#) and writeUci() (e7e8q). */
+export const MAX_SAN_BYTES = 7;
+export const MAX_UCI_BYTES = 5;
+
+/** What a SAN names of the from-square (disambiguation()'s bits). */
+const FROM_FILE = 1;
+const FROM_RANK = 2;
+
+/** A square's name as two bytes at b[n]; returns the end. */
+function writeSquare(b: Uint8Array, n: number, sq: number): number {
+  b[n] = 97 + (sq & 7);
+  b[n + 1] = 49 + (sq >> 3);
+  return n + 2;
+}
+
 /**
- * Canonical SAN of a legal move: minimal disambiguation, x for captures, =Q, + or #. Pass the position
- * after the move when the caller has it already, to save making the move again.
+ * Canonical SAN of a legal move as ASCII bytes at b[at], at most MAX_SAN_BYTES (room ensured by the
+ * caller); returns the end. Minimal disambiguation, x for captures, =Q, + or #. `afterMove`: the position
+ * after the move when the caller has it already (null: the move is made here), to read check and mate.
  */
-export function moveToSan(pos: Position, m: number, afterMove?: Position): string {
+export function writeSan(pos: Position, m: number, afterMove: Position | null, b: Uint8Array, at: number): number {
   const from = moveFrom(m);
   const to = moveTo(m);
   const flags = moveFlags(m);
-  if ((flags & FLAG_NULL) !== 0) return '--';
-  let san: string;
+  let n = at;
+  if ((flags & FLAG_NULL) !== 0) {
+    b[n] = 45; // --
+    b[n + 1] = 45;
+    return n + 2;
+  }
   if ((flags & FLAG_CASTLE) !== 0) {
-    san = to < from ? 'O-O-O' : 'O-O';
+    b[n] = 79; // O-O
+    b[n + 1] = 45;
+    b[n + 2] = 79;
+    n += 3;
+    if (to < from) {
+      b[n] = 45; // -O
+      b[n + 1] = 79;
+      n += 2;
+    }
   } else {
     const type = (pos.board[from] & 7) - 1;
     const capture = pos.board[to] !== 0 || (flags & FLAG_EP) !== 0;
     if (type === PAWN) {
-      san = (capture ? String.fromCharCode(97 + (from & 7)) + 'x' : '') + squareName(to);
-      const promo = movePromo(m);
-      if (promo !== 0) san += '=' + LETTERS[promo];
+      if (capture) b[n++] = 97 + (from & 7);
     } else {
-      san = LETTERS[type] + disambiguation(pos, type, from, to) + (capture ? 'x' : '') + squareName(to);
+      b[n++] = LETTERS.charCodeAt(type);
+      const d = disambiguation(pos, type, from, to);
+      if ((d & FROM_FILE) !== 0) b[n++] = 97 + (from & 7);
+      if ((d & FROM_RANK) !== 0) b[n++] = 49 + (from >> 3);
+    }
+    if (capture) b[n++] = 120; // x
+    n = writeSquare(b, n, to);
+    const promo = movePromo(m);
+    if (promo !== 0) {
+      b[n++] = 61; // =
+      b[n++] = LETTERS.charCodeAt(promo);
     }
   }
   let next = afterMove;
-  if (next === undefined) {
+  if (next === null) {
     next = after ??= new Position();
     next.copyFrom(pos);
     next.play(m);
   }
-  if (next.isCheck()) san += hasLegalMove(next) ? '+' : '#';
-  return san;
+  if (next.isCheck()) b[n++] = hasLegalMove(next) ? 43 : 35; // + #
+  return n;
 }
 
-function disambiguation(pos: Position, type: number, from: number, to: number): string {
-  if (type === KING) return '';
+/** What a piece move's SAN must name of its from-square (FROM_FILE, FROM_RANK bits): the least that tells it apart. */
+function disambiguation(pos: Position, type: number, from: number, to: number): number {
+  if (type === KING) return 0;
   reachers(pos, type, to, true);
   let others = 0;
   let sameFile = 0;
@@ -316,18 +354,55 @@ function disambiguation(pos: Position, type: number, from: number, to: number): 
       if (sq >> 3 === from >> 3) sameRank++;
     }
   }
-  if (others === 0) return '';
-  if (sameFile > 0 && sameRank > 0) return squareName(from);
-  if (sameFile > 0) return squareName(from)[1];
-  return squareName(from)[0];
+  if (others === 0) return 0;
+  if (sameFile > 0 && sameRank > 0) return FROM_FILE | FROM_RANK;
+  if (sameFile > 0) return FROM_RANK;
+  return FROM_FILE;
 }
 
-/** The move in UCI: king to its target square, or onto its rook in Chess960 (UCI_Chess960). */
-export function moveToUci(pos: Position, m: number): string {
-  if ((moveFlags(m) & FLAG_NULL) !== 0) return '0000';
+/**
+ * The move in UCI as ASCII bytes at b[at], at most MAX_UCI_BYTES (room ensured by the caller); returns
+ * the end. The king goes to its target square, or onto its rook in Chess960 (UCI_Chess960).
+ */
+export function writeUci(pos: Position, m: number, b: Uint8Array, at: number): number {
+  const flags = moveFlags(m);
+  if ((flags & FLAG_NULL) !== 0) {
+    for (let i = 0; i < 4; i++) b[at + i] = 48; // 0000
+    return at + 4;
+  }
   const from = moveFrom(m);
   let to = moveTo(m);
-  if ((moveFlags(m) & FLAG_CASTLE) !== 0 && !pos.chess960) to = (from & 56) + (to < from ? 2 : 6);
+  if ((flags & FLAG_CASTLE) !== 0 && !pos.chess960) to = (from & 56) + (to < from ? 2 : 6);
+  let n = writeSquare(b, writeSquare(b, at, from), to);
   const promo = movePromo(m);
-  return squareName(from) + squareName(to) + (promo !== 0 ? 'pnbrqk'[promo] : '');
+  if (promo !== 0) b[n++] = LETTERS.charCodeAt(promo) + 32; // lower case
+  return n;
+}
+
+const textBytes = new Uint8Array(MAX_SAN_BYTES);
+
+/**
+ * The n bytes (2 to 7) writeSan/writeUci wrote into textBytes, as a string: the bytes passed as arguments,
+ * a third of the cost of fromCharCode.apply on a subarray (a view allocated, then read as an array).
+ */
+function text(n: number): string {
+  const b = textBytes;
+  switch (n) {
+    case 2: return String.fromCharCode(b[0], b[1]);
+    case 3: return String.fromCharCode(b[0], b[1], b[2]);
+    case 4: return String.fromCharCode(b[0], b[1], b[2], b[3]);
+    case 5: return String.fromCharCode(b[0], b[1], b[2], b[3], b[4]);
+    case 6: return String.fromCharCode(b[0], b[1], b[2], b[3], b[4], b[5]);
+    default: return String.fromCharCode(b[0], b[1], b[2], b[3], b[4], b[5], b[6]);
+  }
+}
+
+/** writeSan() as a string, for the formats that want one; `afterMove` as there, when the caller has it. */
+export function moveToSan(pos: Position, m: number, afterMove?: Position): string {
+  return text(writeSan(pos, m, afterMove ?? null, textBytes, 0));
+}
+
+/** writeUci() as a string. */
+export function moveToUci(pos: Position, m: number): string {
+  return text(writeUci(pos, m, textBytes, 0));
 }

@@ -5,7 +5,8 @@
 // JSON.stringify(recordAt(…)) and this writer agree byte for byte (tested).
 //
 // The line is written as ASCII bytes into the reusable line buffer (lines.ts) and taken as one flat
-// string. Strings from outside the board (SAN, UCI) are escaped defensively as JSON text.
+// string. SAN and UCI are the core's bytes (writeSan, writeUci), written from the view's move and next like
+// the FEN: no strings built (the view's san and uci are for other formats), nothing to escape.
 import { REC_BACK, REC_CODE, REC_FRONT, REC_LINE, REC_PARTIAL, REC_SIDE, REC_SLIDER, STRIDE } from '../motifs/buffer.js';
 import { LETTER_BYTES } from '../motifs/letters.js';
 import { ALL_PLAYED, LINE_KINDS, byCodeAndSide, byPlayedBits, isChain, type MotifRow, type Side } from '../motifs/catalogue.js';
@@ -14,6 +15,7 @@ import {
   writeTargetLetters, type Piece,
 } from './lines.js';
 import { MAX_FEN_BYTES, writeFen } from '../core/fen.js';
+import { MAX_SAN_BYTES, MAX_UCI_BYTES, writeSan, writeUci } from '../core/san.js';
 import { askedTags } from './records.js';
 import type { GameInfo, PositionView } from './view.js';
 
@@ -47,23 +49,24 @@ const GAME = piece('{"game":');
 const OFFSET = piece(',"offset":');
 const PLY = piece(',"ply":');
 const FEN = piece(',"fen":"');
-const MOVE = piece('","move":');
-const UCI = piece(',"uci":');
-const NULL = piece('null');
-const CHECKERS = piece(',"checkers":[');
+const MOVE = piece('","move":"');
+const UCI = piece('","uci":"');
+const CHECKERS = piece('","checkers":[');
+/** After the FEN at the end of a game: no move. */
+const NO_MOVE = piece('","move":null,"uci":null,"checkers":[');
 const MOTIFS = piece('],"motifs":[');
 const QUOTE_COMMA_QUOTE = ascii('","');
 const QUOTE_BRACKET_BRACE = piece('"]}');
 /** Most bytes of a motif record and the comma before it (a chain of 8 squares with 2 targets: about 220). */
 const RECORD_ROOM = 256;
 /**
- * Most bytes of a line besides its SAN, UCI, records and end: the labels and their numbers (20 digits
- * each), the FEN, the checkers (64 squares of 5 bytes at most), the other pieces, the move's and UCI's
- * quotes or nulls. A piece counts its room: its length rounded up to 8.
+ * Most bytes of a line besides its records and end: the labels and their numbers (20 digits each), the
+ * FEN, the move's SAN and UCI or their nulls, the checkers (64 squares of 5 bytes at most), the other
+ * pieces. A piece counts its room: its length rounded up to 8.
  */
 const LINE_ROOM =
-  [GAME, OFFSET, PLY].reduce((r, p) => r + p.room + 20, 0) + [FEN, MOVE, UCI, CHECKERS, MOTIFS, NULL, NULL].reduce((r, p) => r + p.room, 0) +
-  MAX_FEN_BYTES + 64 * 5 + Math.max(...PLAYED_TAIL.map((p) => p.room));
+  [GAME, OFFSET, PLY].reduce((r, p) => r + p.room + 20, 0) + [FEN, MOVE, UCI, CHECKERS, NO_MOVE, MOTIFS].reduce((r, p) => r + p.room, 0) +
+  MAX_FEN_BYTES + MAX_SAN_BYTES + MAX_UCI_BYTES + 64 * 5 + Math.max(...PLAYED_TAIL.map((p) => p.room));
 
 /**
  * Whole line records by (code * 2 + side) * 2 + partial, with `a1` in the square places and `?` in the
@@ -122,17 +125,6 @@ function writeChainJson(w: AsciiWriter, d: Int32Array, o: number, k: number, boa
   w.piece(QUOTE_BRACKET_BRACE);
 }
 
-/** A JSON string, or null, at most 6 bytes per UTF-16 unit + 2 (room ensured by the caller). */
-function writeStringOrNull(w: AsciiWriter, s: string | null): void {
-  if (s === null) {
-    w.piece(NULL);
-    return;
-  }
-  w.buf[w.n++] = 0x22;
-  w.jsonChars(s);
-  w.buf[w.n++] = 0x22;
-}
-
 /**
  * Writes one position's JSON line into the writer; `end` closes it (`}\n`, or the game's `,"tags":{…}}\n`).
  * Room for the whole line is ensured once, here: each check is a branch, and after each possible growth
@@ -141,8 +133,7 @@ function writeStringOrNull(w: AsciiWriter, s: string | null): void {
 export function writePositionJson(w: AsciiWriter, v: PositionView, end: Uint8Array = LINE_END): void {
   const pos = v.pos;
   const n = v.buf.count;
-  const strings = (v.san?.length ?? 0) + (v.uci?.length ?? 0);
-  w.ensure(LINE_ROOM + 6 * strings + RECORD_ROOM * n + end.length);
+  w.ensure(LINE_ROOM + RECORD_ROOM * n + end.length);
   w.piece(GAME);
   w.digits(v.game);
   if (v.offset >= 0) {
@@ -153,11 +144,13 @@ export function writePositionJson(w: AsciiWriter, v: PositionView, end: Uint8Arr
   w.digits(v.ply);
   w.piece(FEN);
   w.n = writeFen(pos, w.buf, w.n); // the core's writer straight: the line's room counts MAX_FEN_BYTES already
-  w.piece(MOVE);
-  writeStringOrNull(w, v.san);
-  w.piece(UCI);
-  writeStringOrNull(w, v.uci);
-  w.piece(CHECKERS);
+  if (v.next !== null) {
+    w.piece(MOVE);
+    w.n = writeSan(pos, v.move, v.next, w.buf, w.n);
+    w.piece(UCI);
+    w.n = writeUci(pos, v.move, w.buf, w.n);
+    w.piece(CHECKERS);
+  } else w.piece(NO_MOVE);
   writeSquareSet(w, pos.checkersLo, pos.checkersHi, 0x2c, true);
   w.piece(MOTIFS);
   const d = v.buf.data;

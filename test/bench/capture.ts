@@ -47,7 +47,7 @@ class CaptureSink implements PositionSink {
     if (c.positions.length < this.limits.positions) c.positions.push(v.pos.clone());
     if (keep && this.game !== null) {
       const count = v.buf.count;
-      this.game.kept.push({ view: { ...v, pos: v.pos.clone() }, records: v.buf.data.slice(0, count * STRIDE), count });
+      this.game.kept.push({ view: { ...v, pos: v.pos.clone(), next: v.next?.clone() ?? null }, records: v.buf.data.slice(0, count * STRIDE), count });
       c.tagged++;
     }
   }

@@ -3,9 +3,12 @@ import { Chess } from 'chess.js';
 import { INITIAL_FEN, parseFen, toFen } from '../../src/core/fen.js';
 import { legalMoves } from '../../src/core/movegen.js';
 import {
-  moveToSan, moveToUci, parseSan, parseSanBytes, sanErrorReason, SAN_AMBIGUOUS, SAN_ILLEGAL, SAN_MALFORMED, SanError, SanMatches,
+  MAX_SAN_BYTES, MAX_UCI_BYTES, moveToSan, moveToUci, parseSan, parseSanBytes, sanErrorReason, SAN_AMBIGUOUS, SAN_ILLEGAL, SAN_MALFORMED,
+  SanError, SanMatches, writeSan, writeUci,
 } from '../../src/core/san.js';
 import { Position } from '../../src/core/position.js';
+import { variantFromTag } from '../../src/core/variant.js';
+import { loadGames } from '../helpers/corpus.js';
 import { random01 } from '../helpers/random.js';
 
 function sanOf(fen: string, text: string): string {
@@ -142,5 +145,64 @@ describe('SAN writer and move generation against chess.js', () => {
       }
     }
     expect(positions).toBeGreaterThan(10_000);
+  });
+});
+
+describe('SAN and UCI byte writers against chess.js', () => {
+  /** Real games no one here wrote: lichess blitz, a TWIC issue, a master's games. */
+  const FILES: [string, number][] = [['games/lichess-db-2016-05-no-event-tag.pgn.zst', 600], ['games/twic-sample-232games.pgn', 232], ['games/pgnmentor-style-Fischer.pgn', 400]];
+  const b = new Uint8Array(32);
+
+  /** The bytes a writer put at b[at, end) as text; '!' marks a byte written outside them or past `max`. */
+  function written(at: number, end: number, max: number): string {
+    let outside = 0;
+    for (let i = 0; i < b.length; i++) if ((i < at || i >= end) && b[i] !== 0xff) outside++;
+    const text = String.fromCharCode(...b.subarray(at, end));
+    b.fill(0xff);
+    return outside > 0 || end - at > max ? text + '!' : text;
+  }
+
+  it('writes chess.js\'s SAN and from-to-promotion for every move of 1,232 real games', () => {
+    const next = new Position();
+    let plies = 0;
+    const seen = { checks: 0, disambiguated: 0, promotions: 0, castles: 0 };
+    const differences: string[] = [];
+    b.fill(0xff);
+    for (const [file, limit] of FILES) {
+      const games = loadGames(file, limit).filter((g) => variantFromTag(g.variant) === 'standard' && g.fen === undefined);
+      expect(games.length).toBe(limit);
+      for (const g of games) {
+        const pos = parseFen(INITIAL_FEN);
+        const chess = new Chess();
+        for (const token of g.sans) {
+          const m = parseSan(pos, token);
+          const theirs = chess.move(token);
+          next.copyFrom(pos);
+          next.play(m);
+          // at offsets 1 to 7, with and without the position after the move, into bytes that must stay as they were
+          const at = 1 + (plies % 7);
+          const ours = [
+            written(at, writeSan(pos, m, next, b, at), MAX_SAN_BYTES),
+            written(at, writeSan(pos, m, null, b, at), MAX_SAN_BYTES),
+            moveToSan(pos, m, next),
+            written(at, writeUci(pos, m, b, at), MAX_UCI_BYTES),
+            moveToUci(pos, m),
+          ].join(' ');
+          const expected = [theirs.san, theirs.san, theirs.san, theirs.lan, theirs.lan].join(' ');
+          if (ours !== expected && differences.length < 5) differences.push(`${file}#${g.index} ply ${plies}: ${ours} vs ${expected}`);
+          const san = theirs.san;
+          if (/[+#]$/.test(san)) seen.checks++;
+          if (/^[NBRQ][a-h]?[1-8]?x?[a-h][1-8]/.test(san) && !/^[NBRQ]x?[a-h][1-8]/.test(san)) seen.disambiguated++;
+          if (san.includes('=')) seen.promotions++;
+          if (san.startsWith('O-O')) seen.castles++;
+          pos.copyFrom(next);
+          plies++;
+        }
+      }
+    }
+    console.log(`SAN/UCI bytes: ${plies} plies, ${JSON.stringify(seen)}`);
+    expect(differences).toEqual([]);
+    expect(plies).toBeGreaterThan(75_000);
+    for (const n of Object.values(seen)) expect(n).toBeGreaterThan(0);
   });
 });

@@ -29,11 +29,13 @@ function replay(games: CorpusGame[], cb: (v: PositionView) => void): void {
   games.forEach((g, gi) => {
     const chess960 = variantFromTag(g.variant) === 'chess960';
     const pos = parseFen(g.fen ?? INITIAL_FEN, { chess960 });
-    const v: PositionView = { game: gi + 1, offset: -1, ply: 0, pos, buf, played: 0, san: null, uci: null };
+    const v: PositionView = { game: gi + 1, offset: -1, ply: 0, pos, buf, played: 0, move: -1, next: null, san: null, uci: null };
     for (let ply = 0; ply <= g.sans.length; ply++) {
       scanMotifs(pos, buf);
       v.ply = ply;
       v.played = 0;
+      v.move = -1;
+      v.next = null;
       v.san = null;
       v.uci = null;
       let m = -1;
@@ -41,7 +43,10 @@ function replay(games: CorpusGame[], cb: (v: PositionView) => void): void {
         m = parseSan(pos, g.sans[ply]);
         next.copyFrom(pos);
         next.play(m);
+        v.move = m;
+        v.next = next;
         v.played = playedFlags(pos, m, next);
+        // the strings other formats read: the line must show the same text, written as bytes from move and next
         v.san = moveToSan(pos, m, next);
         v.uci = moveToUci(pos, m);
       }
@@ -141,41 +146,55 @@ describe('JSONL', () => {
     expect(taken(f)).toBe('');
   });
 
-  it('escapes strings defensively', () => {
+  it('escapes strings defensively (the tags)', () => {
     for (const s of ['Bb5', 'e8=Q+', 'a"b', 'back\\slash', 'line\nbreak\r\t', '\u0001\u001f\u007f', 'é€😀', '\ud800x', 'x\udc00']) {
       const q = jsonString(s);
       expect(JSON.parse(q)).toBe(s);
       for (let i = 0; i < q.length; i++) expect(q.charCodeAt(i)).toBeLessThan(0x7f); // ASCII out
     }
     expect(jsonString('Bb5')).toBe('"Bb5"');
-    // and inside a line: a view with a strange SAN still gives valid JSON
+  });
+
+  it('writes the move from move and next, not from the view strings (--where may have set san)', () => {
     const pos = parseFen(INITIAL_FEN);
+    const m = parseSan(pos, 'Nf3');
+    const next = pos.clone();
+    next.play(m);
     const buf = new MotifBuffer();
-    const line = positionJson({ game: 1, offset: -1, ply: 0, pos, buf, played: 0, san: 'N"\\\n\u2028', uci: 'g1f3' });
-    expect(JSON.parse(line).move).toBe('N"\\\n\u2028');
+    const v: PositionView = { game: 1, offset: -1, ply: 0, pos, buf, played: 0, move: m, next, san: null, uci: null };
+    const line = positionJson(v);
+    expect(JSON.parse(line)).toMatchObject({ move: 'Nf3', uci: 'g1f3' });
+    expect(positionJson({ ...v, san: 'Nf3' })).toBe(line);
+    expect(JSON.parse(positionJson({ ...v, move: -1, next: null }))).toMatchObject({ move: null, uci: null });
   });
 
   it('writes long lines (many records) whole', () => {
     const pos = parseFen(INITIAL_FEN);
     const buf = new MotifBuffer();
     for (let i = 0; i < 300; i++) buf.push(i % 8 === BATTERY ? 0 : i % 8, i & 1, i % 64, (i + 1) % 64, (i + 2) % 64, i & 1);
-    const line = positionJson({ game: 123456789, offset: 9007199254740, ply: 4000, pos, buf, played: 15, san: null, uci: null });
-    const expected = expectedObject({ game: 123456789, offset: 9007199254740, ply: 4000, pos, buf, played: 15, san: null, uci: null });
+    const v: PositionView = { game: 123456789, offset: 9007199254740, ply: 4000, pos, buf, played: 15, move: -1, next: null, san: null, uci: null };
+    const line = positionJson(v);
+    const expected = expectedObject(v);
     expect(line).toBe(JSON.stringify(expected) + '\n');
     expect(line.length).toBeGreaterThan(20000);
   });
 
   it('ensures room for a whole line once: a long line written at every fill of the buffer ends intact', () => {
     // the line's one room check must cover every byte: a short count would leave bytes unwritten or throw
-    const pos = parseFen('k7/8/8/8/8/8/8/K7 w - - 0 1');
+    // the longest SAN and UCI: exd8=Q+ and e7d8q
+    const pos = parseFen('k2r4/4P3/8/8/8/8/8/K7 w - - 0 1');
+    const move = parseSan(pos, 'exd8=Q');
+    const next = pos.clone();
+    next.play(move);
     const buf = new MotifBuffer();
     for (let c = 0; c < 3; c++) {
       for (let k = 0; k < 8; k++) buf.chainSquare(k, 8 + k);
       buf.pushChain(BATTERY, c & 1, 3, 62, 63, 8);
       buf.push(PIN_ABSOLUTE, 1, 0, 1, 2, 1);
     }
-    const v: PositionView = { game: 2 ** 31, offset: 9007199254740, ply: 4000, pos, buf, played: 15, san: '\u2028"'.repeat(8), uci: 'a7a8q' };
+    const v: PositionView = { game: 2 ** 31, offset: 9007199254740, ply: 4000, pos, buf, played: 15, move, next, san: null, uci: null };
     const line = positionJson(v);
+    expect(JSON.parse(line)).toMatchObject({ move: 'exd8=Q+', uci: 'e7d8q' });
     for (let fill = 4096 - line.length - 64; fill <= 4096; fill++) {
       const w = new AsciiWriter();
       w.n = fill;
@@ -197,7 +216,7 @@ describe('JSONL', () => {
       const buf = new MotifBuffer();
       buf.data.set(v.buf.data.subarray(0, v.buf.count * STRIDE));
       buf.count = v.buf.count;
-      kept.push({ game: v.game, offset: -1, ply: v.ply, pos: v.pos.clone(), buf, played: v.played, san: v.san, uci: v.uci });
+      kept.push({ game: v.game, offset: -1, ply: v.ply, pos: v.pos.clone(), buf, played: v.played, move: v.move, next: v.next?.clone() ?? null, san: v.san, uci: v.uci });
     });
     let chars = 0;
     for (const v of kept) chars += positionJson(v).length; // warm-up pass
