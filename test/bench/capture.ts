@@ -1,7 +1,8 @@
 // Real analysed positions kept for the bench, so that one stage can be timed alone on them (the motif
 // scan, a formatter) instead of as the difference of two whole analyses. A capture runs the real
 // analyzer once with a sink that copies what it is shown: every position (for the scan), and the
-// selected positions with their records, played tags, SAN and UCI (for the output formats).
+// selected positions with their records, played tags, move and position after it (for the output formats,
+// which write SAN and UCI themselves: no strings are made here, as none are for -f jsonl in the workers).
 import { GameAnalyzer } from '../../src/analysis/game.js';
 import type { GameInfo, GameText, PositionSink, PositionView } from '../../src/analysis/view.js';
 import type { Position } from '../../src/core/position.js';
@@ -60,11 +61,11 @@ class CaptureSink implements PositionSink {
 }
 
 /**
- * Analyses games (every motif, tagged positions selected, SAN and UCI written) until both limits are
+ * Analyses games (every motif, tagged positions selected, no SAN or UCI strings) until both limits are
  * reached or the games run out.
  */
 export function captureGames(games: readonly Uint8Array[], limits: { positions: number; tagged: number }): Capture {
-  const analyzer = new GameAnalyzer({ allPositions: false, filter: ALL_MOTIFS, moves: true });
+  const analyzer = new GameAnalyzer({ allPositions: false, filter: ALL_MOTIFS, moves: false });
   const sink = new CaptureSink(limits);
   const c = sink.capture;
   for (let i = 0; i < games.length && (c.positions.length < limits.positions || c.tagged < limits.tagged); i++) analyzer.pgn(games[i], i + 1, sink);

@@ -12,6 +12,7 @@ import { join, resolve } from 'node:path';
 import { decompress } from 'fzstd';
 import type { GameInfo, GameText, PositionView } from '../../src/analysis/view.js';
 import { installNewTables, tablesInstalled } from '../../src/core/attacks.js';
+import { moveToSan, moveToUci } from '../../src/core/san.js';
 import { JsonlFormatter } from '../../src/output/jsonl.js';
 import { ipcWriter } from '../../src/output/parquet-arrow.js';
 import { ParquetColumns } from '../../src/output/parquet-columns.js';
@@ -69,11 +70,19 @@ function jsonlBatches(games: readonly CapturedGame[]): Uint8Array[] {
   return batched(games, f, () => f.take());
 }
 
-/** A worker's part of Parquet: the batches' columns as Arrow IPC bytes. */
+/**
+ * A worker's part of Parquet: the batches' columns as Arrow IPC bytes, with the SAN and UCI strings its
+ * columns read, made as the analyzer makes them for it (JSONL writes its bytes itself, in its figure).
+ */
 function parquetBatches(games: readonly CapturedGame[]): Uint8Array[] {
   const columns = new ParquetColumns();
   const toIpc = ipcWriter([]);
-  const sink = { beginGame: (i: GameInfo) => columns.beginGame(i), position: (v: PositionView) => columns.position(v), endGame: () => undefined };
+  const position = (v: PositionView): void => {
+    v.san = v.next !== null ? moveToSan(v.pos, v.move, v.next) : null;
+    v.uci = v.next !== null ? moveToUci(v.pos, v.move) : null;
+    columns.position(v);
+  };
+  const sink = { beginGame: (i: GameInfo) => columns.beginGame(i), position, endGame: () => undefined };
   return batched(games, sink, () => toIpc(columns.take()));
 }
 
