@@ -29,6 +29,12 @@ export const WHITE = 0;
 export const BLACK = 1;
 
 /**
+ * ASCII of the FEN letter by mailbox code (side * 8 + type + 1, position.ts's pieceCode): upper case white,
+ * lower case black, `?` where no piece is. The one table: the FEN writer and the records' piece letters.
+ */
+export const LETTER_BYTES = Uint8Array.from('?PNBRQK??pnbrqk?', (c) => c.charCodeAt(0));
+
+/**
  * The word of each set's half: piece type t of both colours at PawnsLo + 2t (lo) and PawnsHi + 2t (hi),
  * colour c at WhiteLo + 2c and WhiteHi + 2c. Compound sets are unions of these, e.g. the occupancy
  * bb[Sets.WhiteLo] | bb[Sets.BlackLo].

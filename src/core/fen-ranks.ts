@@ -4,7 +4,7 @@
 // packed in an int32, stored with one 4-byte write (DataView). The two halves of a rank join the left's
 // trailing digit and the right's leading digit into one. No branch and no loop over pieces: the rank by
 // rank scan it replaces spent about 55 instructions a piece (a clz32, a digit and a letter each).
-import { Sets } from './board.js';
+import { LETTER_BYTES, Sets } from './board.js';
 
 /**
  * The key of four squares: bit i of each nibble for square i of the half, nibble 0 the black pieces,
@@ -12,9 +12,6 @@ import { Sets } from './board.js';
  * P|B|Q, N|B|K and R|Q|K. Keys with a type of 7 or a black empty square are never looked up.
  */
 const KEYS = 1 << 16;
-
-/** ASCII of the piece letter by mailbox code (side * 8 + type + 1). */
-const PIECE_BYTES = Uint8Array.from('?PNBRQK??pnbrqk?', (c) => c.charCodeAt(0));
 
 /** A half-rank's text, square a of the half in the low byte. */
 const TEXT = new Int32Array(KEYS);
@@ -37,7 +34,7 @@ function fillTables(): void {
       }
       if (lead < 0) lead = empties;
       if (empties > 0) text |= (48 + empties) << (8 * len++);
-      text |= PIECE_BYTES[code] << (8 * len++);
+      text |= LETTER_BYTES[code] << (8 * len++);
       empties = 0;
     }
     if (empties > 0) text |= (48 + empties) << (8 * len++);

@@ -6,7 +6,7 @@ import { BLACK, KING, PAWN, ROOK, WHITE, Sets } from './board.js';
 import { writePlacement } from './fen-ranks.js';
 import { epLegal } from './movegen.js';
 import { LONG, Position, SHORT } from './position.js';
-import { parseSquare, squareName } from './squares.js';
+import { parseSquare, squareName, writeSquare } from './squares.js';
 
 export const INITIAL_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
@@ -210,10 +210,7 @@ export function writeFen(pos: Position, buf: Uint8Array, at: number, fields: 4 |
   buf[n++] = 0x20;
   const ep = epSquare(pos);
   if (ep < 0) buf[n++] = 0x2d;
-  else {
-    buf[n++] = 97 + (ep & 7);
-    buf[n++] = 49 + (ep >> 3);
-  }
+  else n = writeSquare(buf, n, ep);
   if (fields === 4) return n;
   buf[n++] = 0x20;
   n = writeUint(buf, n, pos.halfmove);

@@ -8,7 +8,7 @@ import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE, Sets } from './board.js
 import { encodeMove, FLAG_CASTLE, FLAG_DOUBLE, FLAG_EP, FLAG_NULL, moveFlags, moveFrom, movePromo, moveTo, NULL_MOVE } from './move.js';
 import { castleLegal, hasLegalMove, isLegal } from './movegen.js';
 import { LONG, Position, SHORT } from './position.js';
-import { squareName } from './squares.js';
+import { squareName, writeSquare } from './squares.js';
 import { toFen } from './fen.js';
 
 export const SAN_MALFORMED = -1;
@@ -274,13 +274,6 @@ export const MAX_UCI_BYTES = 5;
 /** What a SAN names of the from-square (disambiguation()'s bits). */
 const FROM_FILE = 1;
 const FROM_RANK = 2;
-
-/** A square's name as two bytes at b[n]; returns the end. */
-function writeSquare(b: Uint8Array, n: number, sq: number): number {
-  b[n] = 97 + (sq & 7);
-  b[n + 1] = 49 + (sq >> 3);
-  return n + 2;
-}
 
 /**
  * Canonical SAN of a legal move as ASCII bytes at b[at], at most MAX_SAN_BYTES (room ensured by the

@@ -19,6 +19,13 @@ export function squareName(sq: number): string {
   return NAMES[sq];
 }
 
+/** The square's name as two ASCII bytes at b[n] (room ensured by the caller); returns the end. */
+export function writeSquare(b: Uint8Array, n: number, sq: number): number {
+  b[n] = 97 + (sq & 7);
+  b[n + 1] = 49 + (sq >> 3);
+  return n + 2;
+}
+
 /** 28 for 'e4'; -1 when the text is not a square. */
 export function parseSquare(name: string): number {
   if (name.length !== 2) return -1;

@@ -1,8 +1,7 @@
 // The pieces a record names, as FEN letters (DESIGN.md §6: upper case white, lower case black), read from
 // the position's mailbox: one byte look-up per square, for the byte writers and recordAt() alike.
-
-/** ASCII of the FEN letter by mailbox code (side * 8 + type + 1, src/core/position.ts); `?` for an empty square, which no record names. */
-export const LETTER_BYTES = Uint8Array.from('?PNBRQK??pnbrqk?', (c) => c.charCodeAt(0));
+// The letters themselves are core/board.ts's LETTER_BYTES, the FEN writer's table.
+import { LETTER_BYTES } from '../core/board.js';
 
 /** The ASCII byte of the letter of the piece on sq. */
 export function letterByte(board: Int8Array, sq: number): number {

@@ -13,7 +13,7 @@
 // With --tags, one column per tag follows, named as the tag: its value in the game, empty when absent.
 import { REC_BACK, REC_CODE, REC_FRONT, REC_SLIDER, STRIDE } from '../motifs/buffer.js';
 import { LINE_KINDS, PLAYED_SORTED, byCodeAndPartial, byCodeAndSide, isChain } from '../motifs/catalogue.js';
-import { LETTER_BYTES } from '../motifs/letters.js';
+import { LETTER_BYTES } from '../core/board.js';
 import {
   AsciiWriter, LineFormatter, ascii, writeChainLetters, writeFen, writeRecordText, writeSquareSet, writeTargetLetters, type RecordStyle,
 } from './lines.js';

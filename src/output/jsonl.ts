@@ -8,7 +8,7 @@
 // string. SAN and UCI are the core's bytes (writeSan, writeUci), written from the view's move and next like
 // the FEN: no strings built (the view's san and uci are for other formats), nothing to escape.
 import { REC_BACK, REC_CODE, REC_FRONT, REC_LINE, REC_PARTIAL, REC_SIDE, REC_SLIDER, STRIDE } from '../motifs/buffer.js';
-import { LETTER_BYTES } from '../motifs/letters.js';
+import { LETTER_BYTES } from '../core/board.js';
 import { ALL_PLAYED, LINE_KINDS, byCodeAndSide, byPlayedBits, isChain, type MotifRow, type Side } from '../motifs/catalogue.js';
 import {
   AsciiWriter, LineFormatter, ascii, piece, writeChainLetters, writeChainSquares, writeChainTargets, writeSquareSet,
@@ -98,6 +98,8 @@ export function writeRecordJson(w: AsciiWriter, d: Int32Array, i: number, board:
   const at = w.n + CODE_HEAD[k].length;
   w.put(LINE_RECORD[k * 2 + (d[o + REC_PARTIAL] & 1)]);
   const b = w.buf;
+  // the squares stored inline, not through writeSquare(): three calls here cost ~160 instructions a
+  // tagged position (they crowd V8's inlining of this hot writer)
   let sq = d[o + REC_SLIDER];
   b[at] = 97 + (sq & 7);
   b[at + 1] = 49 + (sq >> 3);

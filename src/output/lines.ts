@@ -10,7 +10,8 @@ import {
   REC_TARGET2,
 } from '../motifs/buffer.js';
 import { isChain } from '../motifs/catalogue.js';
-import { LETTER_BYTES } from '../motifs/letters.js';
+import { LETTER_BYTES } from '../core/board.js';
+import { writeSquare } from '../core/squares.js';
 import type { Formatter, GameInfo, GameText, PositionView } from './view.js';
 
 /** Bytes of an ASCII string, for the constant pieces. */
@@ -109,8 +110,7 @@ export class AsciiWriter {
 
   /** The square's name, two bytes (room ensured by the caller). */
   square(sq: number): void {
-    this.buf[this.n++] = 97 + (sq & 7);
-    this.buf[this.n++] = 49 + (sq >> 3);
+    this.n = writeSquare(this.buf, this.n, sq);
   }
 
   /** Text known to be printable ASCII without `"` or `\` (toFen's, for one). */
