@@ -224,25 +224,30 @@ export function scanMotifs(pos: Position, buf: MotifBuffer): number {
   buf.count = 0;
   const bb = pos.bb;
   const board = pos.board;
-  const occLo = bb[Sets.WhiteLo] | bb[Sets.BlackLo];
-  const occHi = bb[Sets.WhiteHi] | bb[Sets.BlackHi];
+  // the sets in locals, read once: V8 checks every typed-array read again after each call in the loop
+  const wLo = bb[Sets.WhiteLo];
+  const wHi = bb[Sets.WhiteHi];
+  const bLo = bb[Sets.BlackLo];
+  const bHi = bb[Sets.BlackHi];
+  const occLo = wLo | bLo;
+  const occHi = wHi | bHi;
+  const slidersLo = bb[Sets.BishopsLo] | bb[Sets.RooksLo] | bb[Sets.QueensLo];
+  const slidersHi = bb[Sets.BishopsHi] | bb[Sets.RooksHi] | bb[Sets.QueensHi];
   const M = maskTable();
   fillLeavers(pos, leavers);
   // sliders of both sides in ascending square order
   for (let half = 0; half < 2; half++) {
-    let set = half === 0
-      ? bb[Sets.BishopsLo] | bb[Sets.RooksLo] | bb[Sets.QueensLo]
-      : bb[Sets.BishopsHi] | bb[Sets.RooksHi] | bb[Sets.QueensHi];
+    let set = half === 0 ? slidersLo : slidersHi;
     while (set !== 0) {
-      const sq = half * 32 + 31 - Math.clz32(set & -set);
+      const sq = (half * 32 + 31 - Math.clz32(set & -set)) | 0;
       set &= set - 1;
       const code = board[sq];
       const c = code >> 3;
       const type = (code & 7) - 1;
       const first = type === Piece.Bishop ? Line.Diag : 0;
       const last = type === Piece.Rook ? Line.File : 3;
-      const enemyLo = bb[Sets.WhiteLo + 2 * (c ^ 1)];
-      const enemyHi = bb[Sets.WhiteHi + 2 * (c ^ 1)];
+      const enemyLo = c === 0 ? bLo : wLo;
+      const enemyHi = c === 0 ? bHi : wHi;
       for (let l = first; l <= last; l++) {
         // every row needs an enemy piece on the line (front, back or battery target) and two pieces
         // besides S: a line without them is skipped before any look-up
