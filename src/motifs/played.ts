@@ -1,43 +1,46 @@
 // Tags of the move played (DESIGN.md §5): check, discovered check, double check, discovered attack.
 // Read from the positions before and after the move; castling moves both king and rook.
-import { lineAttacks, maskTable, mayMove } from '../core/attacks.js';
+import { lineStep, lineXrayOf, maskTable, mayMove, xraySquare } from '../core/attacks.js';
 import { Sets } from '../core/board.js';
-import { Mask, maskIndex } from '../core/tables.js';
+import { Mask, maskIndex, Xray } from '../core/tables.js';
 import { FLAG_CASTLE, FLAG_NULL, moveFlags, moveFrom, moveTo } from '../core/move.js';
 import type { Position } from '../core/position.js';
 import { PLAYED_CHECK, PLAYED_DISCOVERED_ATTACK, PLAYED_DISCOVERED_CHECK, PLAYED_DOUBLE_CHECK } from './catalogue.js';
 import { compatible } from './classify.js';
 
-const s = new Int32Array(2);
-
 /**
  * Whether moving the piece off `origin` uncovered an attack of an own slider (that did not move) on the
- * enemy non-king piece that stood next beyond it on the line.
+ * enemy non-king piece that stood next beyond it on the line. The two neighbours of the origin on a line
+ * come from one look-up of the x-ray table (seed xray-attacks, "X-rays with one Lookup").
  */
 function uncovers(before: Position, after: Position, origin: number, moved2: number): boolean {
   const bb = before.bb;
-  const occLo = bb[Sets.WhiteLo] | bb[Sets.BlackLo];
-  const occHi = bb[Sets.WhiteHi] | bb[Sets.BlackHi];
   const us = before.turn;
   const board = before.board;
+  // the sets in locals, read once (V8 re-checks a typed array at every read after a call)
+  const wLo = bb[Sets.WhiteLo];
+  const wHi = bb[Sets.WhiteHi];
+  const bLo = bb[Sets.BlackLo];
+  const bHi = bb[Sets.BlackHi];
+  const occLo = wLo | bLo;
+  const occHi = wHi | bHi;
   // an own slider and an enemy piece must both stand on a line through the origin
-  const ownSliders = (bb[Sets.BishopsLo] | bb[Sets.RooksLo] | bb[Sets.QueensLo]) & bb[Sets.WhiteLo + 2 * us];
-  const ownSlidersHi = (bb[Sets.BishopsHi] | bb[Sets.RooksHi] | bb[Sets.QueensHi]) & bb[Sets.WhiteHi + 2 * us];
-  const themLo = bb[Sets.WhiteLo + 2 * (us ^ 1)];
-  const themHi = bb[Sets.WhiteHi + 2 * (us ^ 1)];
+  const ownLo = (bb[Sets.BishopsLo] | bb[Sets.RooksLo] | bb[Sets.QueensLo]) & (us === 0 ? wLo : bLo);
+  const ownHi = (bb[Sets.BishopsHi] | bb[Sets.RooksHi] | bb[Sets.QueensHi]) & (us === 0 ? wHi : bHi);
+  const themLo = us === 0 ? bLo : wLo;
+  const themHi = us === 0 ? bHi : wHi;
   const M = maskTable();
   for (let l = 0; l < 4; l++) {
     const mi = maskIndex(origin, l) + Mask.LineEx;
-    if (((M[mi] & ownSliders) | (M[mi + 1] & ownSlidersHi)) === 0 || ((M[mi] & themLo) | (M[mi + 1] & themHi)) === 0) continue;
-    lineAttacks(occLo, occHi, origin, l, s, 0);
-    const lo = s[0] & occLo;
-    const hi = s[1] & occHi;
-    if ((lo & (lo - 1)) !== 0 || (hi & (hi - 1)) !== 0 || (lo !== 0 && hi !== 0)) {
-      // two neighbours on this line, necessarily one on each side: a slider behind, a target in front
-      const a = lo !== 0 ? 31 - Math.clz32(lo & -lo) : 63 - Math.clz32(hi & -hi);
-      const b = hi !== 0 ? 63 - Math.clz32(hi) : 31 - Math.clz32(lo);
-      if (uncovered(board, after, us, l, a, b, moved2) || uncovered(board, after, us, l, b, a, moved2)) return true;
-    }
+    const lineLo = M[mi];
+    const lineHi = M[mi + 1];
+    if (((lineLo & ownLo) | (lineHi & ownHi)) === 0 || ((lineLo & themLo) | (lineHi & themHi)) === 0) continue;
+    const xr = lineXrayOf(lineLo & occLo, lineHi & occHi, origin, l);
+    const step = lineStep(l);
+    const a = xraySquare(xr, origin, step, Xray.FrontBelow);
+    const b = xraySquare(xr, origin, step, Xray.FrontAbove);
+    // a neighbour on each side: a slider behind, a target in front
+    if (a >= 0 && b >= 0 && (uncovered(board, after, us, l, a, b, moved2) || uncovered(board, after, us, l, b, a, moved2))) return true;
   }
   return false;
 }
