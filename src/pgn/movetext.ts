@@ -127,11 +127,12 @@ function commentEnd(bytes: Uint8Array, i: number): number {
     words = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     wordsOf = bytes;
   }
+  const w = words;
   const last = bytes.length - 4; // the last offset a whole word can be read from
   const stop = i + SHORT_COMMENT < last ? i + SHORT_COMMENT : last;
   let j = i + 1;
   for (; j <= stop; j += 4) {
-    const x = words.getInt32(j, true) ^ 0x7d7d7d7d; // a `}` byte becomes 0
+    const x = w.getInt32(j, true) ^ 0x7d7d7d7d; // a `}` byte becomes 0
     const zeros = (x - 0x01010101) & ~x & 0x80808080; // the lowest flagged byte is the first 0
     if (zeros !== 0) return j + ((31 - Math.clz32(zeros & -zeros)) >> 3);
   }
