@@ -83,6 +83,16 @@ describe('scanGame on hand-written movetext', () => {
     });
   });
 
+  it('ends a comment at its first }, whatever it holds, and reads nothing inside line comments', () => {
+    expect(tokenizeMoves(bytes('1. e4 { a { b } e5 {}Nf3 1...{x}Nc6 2.{[%clk 0:01:00]}Bb5'))).toEqual(['e4', 'e5', 'Nf3', 'Nc6', 'Bb5']);
+    // braces do not nest and quotes do not protect a }: what follows the first } is movetext again
+    expect(scan('1. e4 {say "}" here} e5').error).toEqual({ offset: 13, text: '"', reason: 'unexpected \'"\'', incomplete: false });
+    expect(tokenizeMoves(bytes('1. e4 ; {x ( [y\r\ne5 ;}\n% {z\r% (\n2. Nf3 *'))).toEqual(['e4', 'e5', 'Nf3']);
+    // % escapes a line only in column 0; elsewhere it is a symbol byte
+    expect(scan('1. e4 %x e5').moves).toEqual(['e4', '%x', 'e5']);
+    expect(scan('1. e4 $12 $3 e5!? !! 2... d4').moves).toEqual(['e4', 'e5!?', 'd4']);
+  });
+
   it('keeps promotion, check, mate, castling and null-move tokens as written', () => {
     expect(tokenizeMoves(bytes('1. e8=Q+ O-O-O# 2. O-O 0-0 3. -- Z0 *'))).toEqual(['e8=Q+', 'O-O-O#', 'O-O', '0-0', '--', 'Z0']);
   });
