@@ -28,8 +28,15 @@ function nameIs(bytes: Uint8Array, start: number, end: number, name: string): bo
   return true;
 }
 
-/** The tags the derived fields come from: always read (by bytes), whatever else is asked for. */
-const DERIVED_TAGS = ['TimeControl', 'WhiteElo', 'BlackElo', 'ECO', 'Result'] as const;
+/**
+ * The tags always read (by bytes), whatever else is asked for: the start position's, then those the
+ * derived fields come from. One list and one loop for all: a FEN tag of its own path, first met long
+ * after the tag reader was optimized, deoptimized it in every worker.
+ */
+const RANGE_TAGS = ['FEN', 'Variant', 'TimeControl', 'WhiteElo', 'BlackElo', 'ECO', 'Result'] as const;
+const FEN_TAG = 0;
+const VARIANT_TAG = 1;
+const FIRST_DERIVED_TAG = 2;
 
 let initial: Position | null = null;
 
@@ -55,10 +62,8 @@ export class GameReader implements GameSink {
   error: GameFailure | null = null;
   /** The legal candidates of the last SAN parsed, for an ambiguity report. */
   private readonly matches = new SanMatches();
-  private fen: [number, number] | null = null;
-  private variant: [number, number] | null = null;
-  /** Value ranges of DERIVED_TAGS (start, end; -1 when absent). */
-  private readonly derivedRanges = new Int32Array(DERIVED_TAGS.length * 2);
+  /** Value ranges of RANGE_TAGS (start, end; -1 when absent), the first of a repeated name kept. */
+  private readonly ranges = new Int32Array(RANGE_TAGS.length * 2);
   /** Name and value ranges of every tag pair (4 numbers each), kept only when tags are asked for. */
   private readonly tagRanges: number[] = [];
 
@@ -78,9 +83,7 @@ export class GameReader implements GameSink {
     this.tagsEnd = 0;
     this.started = false;
     this.error = null;
-    this.fen = null;
-    this.variant = null;
-    this.derivedRanges.fill(-1);
+    this.ranges.fill(-1);
     this.tagRanges.length = 0;
     if (this.positions.length === 0) this.positions.push(new Position());
   }
@@ -89,14 +92,13 @@ export class GameReader implements GameSink {
     this.tagsEnd = valueEnd;
     // compare names by bytes and decode nothing until the game is known to be wanted
     const b = this.bytes;
-    if (nameIs(b, nameStart, nameEnd, 'FEN')) this.fen ??= [valueStart, valueEnd];
-    else if (nameIs(b, nameStart, nameEnd, 'Variant')) this.variant ??= [valueStart, valueEnd];
-    else {
-      for (let k = 0; k < DERIVED_TAGS.length; k++) {
-        if (this.derivedRanges[2 * k] < 0 && nameIs(b, nameStart, nameEnd, DERIVED_TAGS[k])) {
-          this.derivedRanges[2 * k] = valueStart;
-          this.derivedRanges[2 * k + 1] = valueEnd;
+    for (let k = 0; k < RANGE_TAGS.length; k++) {
+      if (nameIs(b, nameStart, nameEnd, RANGE_TAGS[k])) {
+        if (this.ranges[2 * k] < 0) {
+          this.ranges[2 * k] = valueStart;
+          this.ranges[2 * k + 1] = valueEnd;
         }
+        break;
       }
     }
     if (this.tagLookup) this.tagRanges.push(nameStart, nameEnd, valueStart, valueEnd);
@@ -124,23 +126,29 @@ export class GameReader implements GameSink {
   /** 'standard' or 'chess960' once set up, else the [Variant] tag lower-cased ('standard' without one). */
   variantName(): string {
     if (this.started && this.error?.kind !== 'variant') return this.positions[0].chess960 ? 'chess960' : 'standard';
-    return this.variant === null ? 'standard' : tagValue(this.bytes, this.variant[0], this.variant[1]).toLowerCase();
+    return this.rangeValue(VARIANT_TAG)?.toLowerCase() ?? 'standard';
   }
 
   /** The derived fields (DESIGN.md §9) from the tags read so far. */
   derived(): DerivedFields {
     const values = new Map<string, string>();
-    for (let k = 0; k < DERIVED_TAGS.length; k++) {
-      const start = this.derivedRanges[2 * k];
-      if (start >= 0) values.set(DERIVED_TAGS[k], tagValue(this.bytes, start, this.derivedRanges[2 * k + 1]));
+    for (let k = FIRST_DERIVED_TAG; k < RANGE_TAGS.length; k++) {
+      const value = this.rangeValue(k);
+      if (value !== null) values.set(RANGE_TAGS[k], value);
     }
     return deriveFields(values);
+  }
+
+  /** The value of RANGE_TAGS[k], or null when the game has no such tag. */
+  private rangeValue(k: number): string | null {
+    const start = this.ranges[2 * k];
+    return start < 0 ? null : tagValue(this.bytes, start, this.ranges[2 * k + 1]);
   }
 
   /** The start position from [Variant] and [FEN]; false (with the error set) when they are unusable. */
   setUp(): boolean {
     this.started = true;
-    const variantText = this.variant ? tagValue(this.bytes, this.variant[0], this.variant[1]) : '';
+    const variantText = this.rangeValue(VARIANT_TAG) ?? '';
     let chess960: boolean;
     try {
       chess960 = variantFromTag(variantText) === 'chess960';
@@ -148,11 +156,12 @@ export class GameReader implements GameSink {
       this.error = { kind: 'variant', ply: 0, text: variantText, reason: (e as Error).message };
       return false;
     }
-    if (this.fen === null && !chess960) {
+    const fenText = this.rangeValue(FEN_TAG);
+    if (fenText === null && !chess960) {
       this.positions[0].copyFrom(initialPosition()); // most games: no FEN to read
       return true;
     }
-    const fen = this.fen ? tagValue(this.bytes, this.fen[0], this.fen[1]) : INITIAL_FEN;
+    const fen = fenText ?? INITIAL_FEN;
     try {
       this.positions[0].copyFrom(parseFen(fen, { chess960 }));
     } catch (e) {
