@@ -42,6 +42,8 @@ function gameStartsAt(text: string, at: number): boolean {
 const LF = 0x0a;
 const CR = 0x0d;
 const OPEN_BRACKET = 0x5b;
+const SPACE = 0x20;
+const TAB = 0x09;
 
 /**
  * Where a game that replays holds the start of another whole game (see above), or -1. A byte search
@@ -49,12 +51,16 @@ const OPEN_BRACKET = 0x5b;
  * line, with a `[%clk` in every comment), so most games cost a memchr for each kind of line end.
  */
 export function swallowedGame(bytes: Uint8Array, tagsEnd: number): number {
+  // the line ends of the blank lines after the tag section are no game start (a `[` there would have been
+  // read as a tag pair): the search starts past them, two or three calls of indexOf fewer a game
+  let from = tagsEnd;
+  while (from < bytes.length && (bytes[from] === LF || bytes[from] === CR || bytes[from] === SPACE || bytes[from] === TAB)) from++;
   // Buffer's indexOf is memchr; Uint8Array's is a slower loop
   const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let text: string | null = null;
   const startsAt = (i: number): boolean => gameStartsAt((text ??= latin1.decode(bytes)), i);
-  const afterLf = firstAfter(b, LF, tagsEnd, startsAt);
-  const afterCr = firstAfter(b, CR, tagsEnd, startsAt);
+  const afterLf = firstAfter(b, LF, from, startsAt);
+  const afterCr = firstAfter(b, CR, from, startsAt);
   return afterLf < 0 || (afterCr >= 0 && afterCr < afterLf) ? afterCr : afterLf;
 }
 
