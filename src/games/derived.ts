@@ -8,8 +8,6 @@ export const SPEEDS: readonly Speed[] = ['ultraBullet', 'bullet', 'blitz', 'rapi
 /** Rating bands by their lower bound. */
 export const RATING_BANDS = ['0-1599', '1600-1799', '1800-1999', '2000-2199', '2200-2499', '2500-2799', '2800+'] as const;
 export type RatingBand = (typeof RATING_BANDS)[number];
-/** Lower bounds of the estimated duration (seconds) of each speed but correspondence, in SPEEDS' order. */
-const SPEED_FLOORS = [0, 30, 180, 480, 1500];
 const BAND_FLOORS = [0, 1600, 1800, 2000, 2200, 2500, 2800];
 export const RESULTS: readonly GameResult[] = ['1-0', '0-1', '1/2-1/2'];
 
@@ -28,11 +26,11 @@ export function speedOf(timeControl: string | undefined): Speed | null {
   const m = /^(\d+)\+(\d+)$/.exec(timeControl);
   if (m === null) return null;
   const estimate = Number(m[1]) + 40 * Number(m[2]);
-  // by the floors, as ratingBandOf: one test for every speed (a test of their own for the slower ones had
-  // no type feedback until the first such game, and deoptimized the worker's replay)
-  let i = SPEED_FLOORS.length - 1;
-  while (estimate < SPEED_FLOORS[i]) i--;
-  return SPEEDS[i];
+  if (estimate < 30) return 'ultraBullet';
+  if (estimate < 180) return 'bullet';
+  if (estimate < 480) return 'blitz';
+  if (estimate < 1500) return 'rapid';
+  return 'classical';
 }
 
 function positiveInt(text: string | undefined): number | null {

@@ -124,14 +124,12 @@ export class BatchBuffers {
 }
 
 /**
- * An empty list of known rejections that holds objects from the start: made with a null, which is taken out
- * (an array's element kind never goes back). An empty literal holds small integers until the first null
- * pushed turns it over, and add() was deoptimized ("not a Smi") when that came after it was optimized.
+ * A batch's list of known rejections, all made by this one literal: each literal is an allocation site that
+ * learns its arrays' element kind, and a second one made arrays for small integers that the first null pushed
+ * into turned over, deoptimizing add() ("not a Smi").
  */
 function rejectionList(): (KnownRejection | null)[] {
-  const list: (KnownRejection | null)[] = [null];
-  list.pop();
-  return list;
+  return [];
 }
 
 /**
