@@ -274,6 +274,9 @@ export const MAX_UCI_BYTES = 5;
 /** What a SAN names of the from-square (disambiguation()'s bits). */
 const FROM_FILE = 1;
 const FROM_RANK = 2;
+// Both, as one constant: written `FROM_FILE | FROM_RANK` in disambiguation(), the or was a binary operation
+// with no type feedback until the first move that needs it, which deoptimized writeSan.
+const FROM_SQUARE = FROM_FILE | FROM_RANK;
 
 /**
  * Canonical SAN of a legal move as ASCII bytes at b[at], at most MAX_SAN_BYTES (room ensured by the
@@ -348,7 +351,7 @@ function disambiguation(pos: Position, type: number, from: number, to: number): 
     }
   }
   if (others === 0) return 0;
-  if (sameFile > 0 && sameRank > 0) return FROM_FILE | FROM_RANK;
+  if (sameFile > 0 && sameRank > 0) return FROM_SQUARE;
   if (sameFile > 0) return FROM_RANK;
   return FROM_FILE;
 }

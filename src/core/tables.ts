@@ -64,8 +64,16 @@ export function maskIndex(sq: number, l: number): number {
   return (sq * 4 + l) * 6;
 }
 
-/** File and rank steps of the positive direction of each line kind. */
-const LINE_STEPS: readonly (readonly [number, number])[] = [[1, 0], [0, 1], [1, 1], [-1, 1]];
+/**
+ * File and rank steps of each line kind, its positive direction first. Both written out, not the first
+ * negated: 0 × -1 is -0, a double, and every square counted from it was a heap number (setBit deoptimized).
+ */
+const LINE_DIRS: readonly (readonly (readonly [number, number])[])[] = [
+  [[1, 0], [-1, 0]],
+  [[0, 1], [0, -1]],
+  [[1, 1], [-1, -1]],
+  [[-1, 1], [1, -1]],
+];
 
 function setBit(a: Int32Array, i: number, sq: number): void {
   if (sq < 32) a[i] |= 1 << sq;
@@ -80,16 +88,15 @@ function fillMasks(masks: Int32Array): void {
   for (let sq = 0; sq < 64; sq++) {
     for (let l = 0; l < 4; l++) {
       const base = maskIndex(sq, l);
-      const [df, dr] = LINE_STEPS[l];
-      for (const dir of [1, -1]) {
-        let f = (sq & 7) + df * dir;
-        let r = (sq >> 3) + dr * dir;
+      for (const [df, dr] of LINE_DIRS[l]) {
+        let f = (sq & 7) + df;
+        let r = (sq >> 3) + dr;
         while (onBoard(f, r)) {
           const t = r * 8 + f;
           setBit(masks, base + (t < sq ? Mask.Lower : Mask.Upper), t); // lower holds the smaller squares
           setBit(masks, base + Mask.LineEx, t);
-          f += df * dir;
-          r += dr * dir;
+          f += df;
+          r += dr;
         }
       }
     }
@@ -108,10 +115,8 @@ function fillLeaper(table: Int32Array, base: number, steps: readonly (readonly [
 
 function fillBetweenAndLine(between: Int32Array, line: Int32Array): void {
   for (let a = 0; a < 64; a++) {
-    for (const [df, dr] of LINE_STEPS) {
-      for (const dir of [1, -1]) {
-        const sf = df * dir;
-        const sr = dr * dir;
+    for (const dirs of LINE_DIRS) {
+      for (const [sf, sr] of dirs) {
         let f = (a & 7) + sf;
         let r = (a >> 3) + sr;
         const inBetween: number[] = [];
@@ -120,13 +125,13 @@ function fillBetweenAndLine(between: Int32Array, line: Int32Array): void {
           const i = (a * 64 + b) * 2;
           for (const s of inBetween) setBit(between, i, s);
           // the whole line: walk from a to both edges
-          for (const d of [1, -1]) {
+          for (const [wf, wr] of dirs) {
             let lf = a & 7;
             let lr = a >> 3;
             while (onBoard(lf, lr)) {
               setBit(line, i, lr * 8 + lf);
-              lf += sf * d;
-              lr += sr * d;
+              lf += wf;
+              lr += wr;
             }
           }
           inBetween.push(b);

@@ -64,11 +64,16 @@ export function resultOf(result: string | undefined): GameResult | null {
 /** All derived fields of a game from its tags (the first of a repeated tag counts). */
 export function deriveFields(tags: ReadonlyMap<string, string>): DerivedFields {
   const rating = ratingOf(tags.get('WhiteElo'), tags.get('BlackElo'));
-  return {
+  // rating starts as null in the literal, its number written after: the field holds either from the first
+  // game on. Written at once, it was a small-integer field until the first unrated game, whose null
+  // deoptimized the worker's replay ("not a Smi").
+  const fields: DerivedFields = {
     speed: speedOf(tags.get('TimeControl')),
-    rating,
+    rating: null,
     ratingBand: ratingBandOf(rating),
     eco: ecoOf(tags.get('ECO')),
     result: resultOf(tags.get('Result')),
   };
+  fields.rating = rating;
+  return fields;
 }

@@ -66,6 +66,9 @@ const TO_EOL = 7; // ; comment or % escape line
 const LF = 0x0a;
 const CR = 0x0d;
 
+// 1/2-1/2 as the bytes k = 1, 2, 3 before (high byte) and after its `-`.
+const DRAW_PAIRS = Int32Array.from([0, 1, 2, 3], (k) => ('1/2-1/2'.charCodeAt(3 - k) << 8) | '1/2-1/2'.charCodeAt(3 + k));
+
 // The bytes the movetext scan stops at.
 const STOP = (() => {
   const t = new Uint8Array(256);
@@ -77,6 +80,12 @@ const STOP = (() => {
 const VALUE_STOP = (() => {
   const t = new Uint8Array(256);
   for (const c of [0x22, 0x5c, LF, CR]) t[c] = 1;
+  return t;
+})();
+
+const LINE_END = (() => {
+  const t = new Uint8Array(256);
+  t[LF] = t[CR] = 1;
   return t;
 })();
 
@@ -125,6 +134,13 @@ export class GameSplitter {
     this.max = opts.maxGameBytes ?? DEFAULT_MAX_GAME_BYTES;
     this.cap = this.max + SLACK;
     this.views = opts.views === true;
+    // What the passes carry over, written twice with different values: V8 takes a field written once for a
+    // constant (const field tracking), and the code that read one while the first chunk was scanned was
+    // thrown away when the pass ended and moved it ("code dependencies").
+    this.tailLen = this.bufBase = this.runStart = this.lastEnd = -1;
+    this.tailLen = this.bufBase = this.runStart = this.lastEnd = 0;
+    this.lineBlank = false;
+    this.lineBlank = true;
   }
 
   /** Feeds the next chunk of the stream; calls onGame for each game that ends in it. */
@@ -261,18 +277,20 @@ export class GameSplitter {
   /** The hot loop: movetext, skipped up to the next byte that matters. */
   private moves(buf: Buffer, i: number, limit: number, onGame: (g: RawGame) => void): number {
     const stop = STOP; // a local: the module constant would be loaded and checked on every byte
-    for (; ; i++) {
+    let next = MOVES; // the state at the index returned
+    scan: for (; ; i++) {
       // four bytes a test while none matters: move numbers and SAN between comments
       while (i + 3 < limit && (stop[buf[i]] | stop[buf[i + 1]] | stop[buf[i + 2]] | stop[buf[i + 3]]) === 0) i += 4;
       while (i < limit && stop[buf[i]] === 0) i++;
-      if (i >= limit) return i;
+      if (i >= limit) break;
       switch (buf[i]) {
         case 0x2d: { // -
           const end = this.depth === 0 ? this.resultEnd(buf, i) : -1;
           if (end > 0) {
             this.finish(this.bufBase + end, onGame, false, true);
-            this.state = BETWEEN;
-            return end;
+            next = BETWEEN;
+            i = end;
+            break scan;
           }
           break;
         }
@@ -291,13 +309,16 @@ export class GameSplitter {
           break;
         case 0x7b: { // {: to its }, which may lie past limit (only the movetext scan looks ahead)
           const j = buf.indexOf(0x7d, i + 1);
-          if (j < 0) {
-            this.resume = MOVES;
-            this.state = COMMENT;
-            return buf.length;
+          if (j >= 0) {
+            i = j;
+            break;
           }
-          i = j;
-          break;
+          // none in buf: in the comment at limit too. Only locals set here, the fields by the way out the
+          // results take: code of its own, first run at the first chunk's end, had no type feedback and
+          // deoptimized this scan.
+          next = COMMENT;
+          i = limit;
+          break scan;
         }
         case 0x3b: // ;
           return this.toEol(MOVES, i);
@@ -314,19 +335,29 @@ export class GameSplitter {
           break;
       }
     }
+    this.resume = MOVES; // read in COMMENT only
+    this.state = next;
+    return i;
   }
 
   /** If the `-` at buf[i] is inside `1-0`, `0-1` or `1/2-1/2` standing alone, the index after it. */
   private resultEnd(buf: Buffer, i: number): number {
     const first = this.start - this.bufBase; // the game's first byte
-    const a = buf[i - 1];
-    const c = buf[i + 1];
-    if ((a === 0x31 && c === 0x30) || (a === 0x30 && c === 0x31)) {
-      return i - 1 >= first && this.delimits(buf, i - 2, first) && this.delimits(buf, i + 2, first) ? i + 2 : -1;
+    const pair = (buf[i - 1] << 8) | buf[i + 1];
+    const decisive = pair === 0x3130 || pair === 0x3031; // 1-0, 0-1
+    // One path for the three results: a draw's bytes are tested by the loop every castling `O-O` runs
+    // into, and its ends by the code of 1-0 and 0-1, each test reached by the commonest dashes. Code of
+    // its own (or a test reached by 0-1 alone) had no type feedback until the first such game, which
+    // deoptimized the movetext scan.
+    const h = decisive ? 1 : 3; // the result's bytes on each side of its `-`
+    if (i - h < first) return -1;
+    if (!decisive) {
+      for (let k = 0; k < h; ) {
+        k++;
+        if (((buf[i - k] << 8) | buf[i + k]) !== DRAW_PAIRS[k]) return -1;
+      }
     }
-    if (a !== 0x32 || c !== 0x31 || i - 3 < first) return -1;
-    if (buf[i - 3] !== 0x31 || buf[i - 2] !== 0x2f || buf[i + 2] !== 0x2f || buf[i + 3] !== 0x32) return -1;
-    return this.delimits(buf, i - 4, first) && this.delimits(buf, i + 4, first) ? i + 4 : -1;
+    return this.delimits(buf, i - h - 1, first) && this.delimits(buf, i + h + 1, first) ? i + h + 1 : -1;
   }
 
   /** Does buf[k] end a symbol token (or lie outside the game or the stream)? */
@@ -342,7 +373,10 @@ export class GameSplitter {
   private wholeTag(buf: Buffer, i: number, onGame: (g: RawGame) => void): number {
     const n = buf.length;
     const valueStop = VALUE_STOP;
-    let j = i + 1;
+    // where tagByte goes on when the pair is not whole, added up once: an `i + 1` at each way out had no
+    // type feedback until a pair first ran past the chunk, and deoptimized the preamble's scan
+    const after = i + 1;
+    let j = after;
     let c = 0;
     while (j < n && (c = buf[j]) <= 0x20 && c !== LF && c !== CR) j++;
     let h = this.nameHash;
@@ -351,19 +385,19 @@ export class GameSplitter {
     for (; j < n; j++) {
       c = buf[j];
       if (c === 0x5d) break;
-      if (c === LF || c === CR) return i + 1;
+      if (c === LF || c === CR) return after;
       if (c !== 0x22) continue;
       // the value, to its closing quote: one table test a byte
       for (j++; ; j++) {
-        if (j >= n) return i + 1;
+        if (j >= n) return after;
         c = buf[j];
         if (valueStop[c] === 0) continue;
         if (c === 0x22) break;
-        if (c !== 0x5c) return i + 1; // a line end
-        if (++j < n && (buf[j] === LF || buf[j] === CR)) return i + 1; // an escaped one
+        if (c !== 0x5c) return after; // a line end
+        if (++j < n && (buf[j] === LF || buf[j] === CR)) return after; // an escaped one
       }
     }
-    if (j >= n) return i + 1;
+    if (j >= n) return after;
     if (this.candidate >= 0 && this.bufBase + nameEnd - this.candidate > NAME_WINDOW) this.candidate = -1;
     this.nameHash = h;
     this.nameDone(onGame);
@@ -448,9 +482,17 @@ export class GameSplitter {
   /** Are the bytes before buf[i] on its line all blank? */
   private lineBlankBefore(i: number): boolean {
     const buf = this.buf;
+    const first = this.runStart;
+    // Every load and test on the common path (the line end before a tag, a tag's `]`): the answer at runStart
+    // loaded before it is known to be needed, line ends told by a table. A test or load reached only at a
+    // chunk's start or after a space had no type feedback and deoptimized the scan that inlined this.
+    const atFirst = this.lineBlank;
+    const eol = LINE_END;
     let j = i;
-    while (j > this.runStart && buf[j - 1] <= 0x20 && buf[j - 1] !== LF && buf[j - 1] !== CR) j--;
-    return j > this.runStart ? buf[j - 1] === LF || buf[j - 1] === CR : this.lineBlank;
+    let c = 0;
+    do j--; // the step taken first: after the test, it was reached only past a space
+    while (j >= first && (c = buf[j]) <= 0x20 && eol[c] === 0);
+    return j >= first ? eol[c] === 1 : atFirst;
   }
 
   /** The stream offset after the current game's last non-blank byte before buf[i]. */

@@ -124,6 +124,15 @@ export class BatchBuffers {
 }
 
 /**
+ * A batch's list of known rejections, all made by this one literal: each literal is an allocation site that
+ * learns its arrays' element kind, and a second one made arrays for small integers that the first null pushed
+ * into turned over, deoptimizing add() ("not a Smi").
+ */
+function rejectionList(): (KnownRejection | null)[] {
+  return [];
+}
+
+/**
  * Collects games into batches of at most maxGames games or about maxBytes bytes, each game's bytes
  * copied once, into the shared buffer the batch is sent with (BatchBuffers).
  */
@@ -131,7 +140,7 @@ export class BatchBuilder {
   private bytes: Uint8Array;
   private starts: number[] = [0];
   private offsets: number[] = [];
-  private rejected: (KnownRejection | null)[] = [];
+  private rejected = rejectionList();
   private size = 0;
 
   constructor(
@@ -180,7 +189,7 @@ export class BatchBuilder {
     this.bytes = this.buffers.take();
     this.starts = [0];
     this.offsets = [];
-    this.rejected = [];
+    this.rejected = rejectionList();
     this.size = 0;
     return batch;
   }

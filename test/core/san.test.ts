@@ -29,6 +29,9 @@ describe('SAN reader', () => {
     expect(sanOf(start, 'Ngf3')).toBe('Nf3'); // superfluous disambiguation
     expect(sanOf(start, 'Pe4')).toBe('e4'); // the pawn's letter, as some programs write it
     expect(sanOf(start, 'Ng1f3')).toBe('Nf3');
+    // a from-square read, and written where neither its file nor its rank alone tells the queen apart
+    expect(sanOf('4k3/8/8/8/8/Q7/8/Q1Q1K3 w - - 0 1', 'Qa1b2')).toBe('Qa1b2');
+    expect(sanOf('4k3/8/8/8/8/Q7/8/Q1Q1K3 w - - 0 1', 'a1b2')).toBe('Qa1b2');
     const castle = 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1';
     for (const t of ['O-O', '0-0', 'O-O+', 'e1g1', 'Ke1g1']) expect(sanOf(castle, t)).toBe('O-O');
     for (const t of ['O-O-O', '0-0-0', 'e1c1']) expect(sanOf(castle, t)).toBe('O-O-O');

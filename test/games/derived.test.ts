@@ -41,4 +41,12 @@ describe('derived game fields', () => {
     expect(deriveFields(tags)).toEqual({ speed: 'blitz', rating: 2050, ratingBand: '2000-2199', eco: 'C20', result: '0-1' });
     expect(deriveFields(new Map())).toEqual({ speed: null, rating: null, ratingBand: null, eco: null, result: null });
   });
+
+  it('an unrated game after rated ones: rating null, the fields in their order', () => {
+    const rated = new Map([['WhiteElo', '1500'], ['BlackElo', '1700']]);
+    for (let i = 0; i < 1000; i++) expect(deriveFields(rated).rating).toBe(1600);
+    const unrated = deriveFields(new Map([['WhiteElo', '1500']]));
+    expect(unrated.rating).toBeNull();
+    expect(Object.keys(unrated)).toEqual(['speed', 'rating', 'ratingBand', 'eco', 'result']);
+  });
 });
