@@ -6,7 +6,7 @@ import { Position } from '../core/position.js';
 import { parseSanBytes, sanErrorReason, SanMatches } from '../core/san.js';
 import { variantFromTag } from '../core/variant.js';
 import type { GameErrorKind } from '../errors.js';
-import { deriveFields, type DerivedFields } from '../games/derived.js';
+import { DERIVED_TAGS, deriveFields, type DerivedFields } from '../games/derived.js';
 import { decodeText, tagValue, type GameSink } from '../pgn/movetext.js';
 
 /** Why a game could not be replayed. */
@@ -33,7 +33,7 @@ function nameIs(bytes: Uint8Array, start: number, end: number, name: string): bo
  * derived fields come from. One list and one loop for all: a FEN tag of its own path, first met long
  * after the tag reader was optimized, deoptimized it in every worker.
  */
-const RANGE_TAGS = ['FEN', 'Variant', 'TimeControl', 'WhiteElo', 'BlackElo', 'ECO', 'Result'] as const;
+const RANGE_TAGS = ['FEN', 'Variant', ...DERIVED_TAGS] as const;
 const FEN_TAG = 0;
 const VARIANT_TAG = 1;
 const FIRST_DERIVED_TAG = 2;
@@ -131,12 +131,7 @@ export class GameReader implements GameSink {
 
   /** The derived fields (DESIGN.md §9) from the tags read so far. */
   derived(): DerivedFields {
-    const values = new Map<string, string>();
-    for (let k = FIRST_DERIVED_TAG; k < RANGE_TAGS.length; k++) {
-      const value = this.rangeValue(k);
-      if (value !== null) values.set(RANGE_TAGS[k], value);
-    }
-    return deriveFields(values);
+    return deriveFields(this.bytes, this.ranges, 2 * FIRST_DERIVED_TAG);
   }
 
   /** The value of RANGE_TAGS[k], or null when the game has no such tag. */
