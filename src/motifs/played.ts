@@ -18,17 +18,15 @@ function uncovers(before: Position, after: Position, origin: number, moved2: num
   const us = before.turn;
   const board = before.board;
   // the sets in locals, read once (V8 re-checks a typed array at every read after a call)
-  const wLo = bb[Sets.WhiteLo];
-  const wHi = bb[Sets.WhiteHi];
-  const bLo = bb[Sets.BlackLo];
-  const bHi = bb[Sets.BlackHi];
-  const occLo = wLo | bLo;
-  const occHi = wHi | bHi;
+  const occLo = before.occLo();
+  const occHi = before.occHi();
+  const usLo = bb[Sets.WhiteLo + 2 * us];
+  const usHi = bb[Sets.WhiteHi + 2 * us];
   // an own slider and an enemy piece must both stand on a line through the origin
-  const ownLo = (bb[Sets.BishopsLo] | bb[Sets.RooksLo] | bb[Sets.QueensLo]) & (us === 0 ? wLo : bLo);
-  const ownHi = (bb[Sets.BishopsHi] | bb[Sets.RooksHi] | bb[Sets.QueensHi]) & (us === 0 ? wHi : bHi);
-  const themLo = us === 0 ? bLo : wLo;
-  const themHi = us === 0 ? bHi : wHi;
+  const ownLo = (bb[Sets.BishopsLo] | bb[Sets.RooksLo] | bb[Sets.QueensLo]) & usLo;
+  const ownHi = (bb[Sets.BishopsHi] | bb[Sets.RooksHi] | bb[Sets.QueensHi]) & usHi;
+  const themLo = occLo & ~usLo;
+  const themHi = occHi & ~usHi;
   const M = maskTable();
   for (let l = 0; l < 4; l++) {
     const mi = maskIndex(origin, l) + Mask.LineEx;
