@@ -7,7 +7,7 @@ import { parseSanBytes, sanErrorReason, SanMatches } from '../core/san.js';
 import { variantFromTag } from '../core/variant.js';
 import type { GameErrorKind } from '../errors.js';
 import { DERIVED_TAGS, deriveFields, type DerivedFields } from '../games/derived.js';
-import { decodeText, tagValue, type GameSink } from '../pgn/movetext.js';
+import { decodeText, spells, tagValue, type GameSink } from '../pgn/movetext.js';
 
 /** Why a game could not be replayed. */
 export interface GameFailure {
@@ -19,13 +19,6 @@ export interface GameFailure {
   reason: string;
   /** Where the game's bytes hold another whole game it swallowed (src/pgn/recover.ts), to split there. */
   split?: number;
-}
-
-/** Whether bytes[start, end) spell the ASCII name. */
-function nameIs(bytes: Uint8Array, start: number, end: number, name: string): boolean {
-  if (end - start !== name.length) return false;
-  for (let i = 0; i < name.length; i++) if (bytes[start + i] !== name.charCodeAt(i)) return false;
-  return true;
 }
 
 /**
@@ -93,7 +86,7 @@ export class GameReader implements GameSink {
     // compare names by bytes and decode nothing until the game is known to be wanted
     const b = this.bytes;
     for (let k = 0; k < RANGE_TAGS.length; k++) {
-      if (nameIs(b, nameStart, nameEnd, RANGE_TAGS[k])) {
+      if (spells(b, nameStart, nameEnd, RANGE_TAGS[k])) {
         if (this.ranges[2 * k] < 0) {
           this.ranges[2 * k] = valueStart;
           this.ranges[2 * k + 1] = valueEnd;
@@ -119,7 +112,7 @@ export class GameReader implements GameSink {
   /** The value of the first tag of that name read so far, or null (none, or tags not kept). */
   tagText(name: string): string | null {
     const r = this.tagRanges;
-    for (let i = 0; i < r.length; i += 4) if (nameIs(this.bytes, r[i], r[i + 1], name)) return tagValue(this.bytes, r[i + 2], r[i + 3]);
+    for (let i = 0; i < r.length; i += 4) if (spells(this.bytes, r[i], r[i + 1], name)) return tagValue(this.bytes, r[i + 2], r[i + 3]);
     return null;
   }
 

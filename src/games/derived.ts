@@ -1,5 +1,6 @@
 // Fields derived from a game's tags (DESIGN.md §9): time-control speed, mean rating and its band, ECO
 // code, result. Pure functions over the tag values' bytes; null where the tags do not give the field.
+import { allDigits, isDigit, isResult } from '../pgn/movetext.js';
 
 export type Speed = 'ultraBullet' | 'bullet' | 'blitz' | 'rapid' | 'classical' | 'correspondence';
 export type GameResult = '1-0' | '0-1' | '1/2-1/2';
@@ -32,10 +33,6 @@ const PLUS = 0x2b;
 const MINUS = 0x2d;
 /** Digit runs up to this length are summed exactly in a double; longer ones go through Number(). */
 const EXACT_DIGITS = 15;
-
-function isDigit(c: number): boolean {
-  return c >= ZERO && c <= ZERO + 9;
-}
 
 /** The value of the digits b[start, end) (at least one, all digits), as Number() reads them. */
 function digitsValue(b: Uint8Array, start: number, end: number): number {
@@ -73,7 +70,7 @@ export function speedOf(b: Uint8Array, start: number, end: number): Speed | null
 
 /** A value made of digits alone and above 0, or null. */
 function positiveInt(b: Uint8Array, start: number, end: number): number | null {
-  if (start < 0 || start === end || digitsEnd(b, start, end) !== end) return null;
+  if (start < 0 || start === end || !allDigits(b, start, end)) return null;
   const n = digitsValue(b, start, end);
   return n > 0 ? n : null;
 }
@@ -106,15 +103,8 @@ export function ecoOf(b: Uint8Array, start: number, end: number): string | null 
 
 /** A `Result` value that is `1-0`, `0-1` or `1/2-1/2`, or null. */
 export function resultOf(b: Uint8Array, start: number, end: number): GameResult | null {
-  if (start < 0) return null;
-  for (const r of RESULTS) if (sameText(b, start, end, r)) return r;
-  return null;
-}
-
-function sameText(b: Uint8Array, start: number, end: number, text: string): boolean {
-  if (end - start !== text.length) return false;
-  for (let i = 0; i < text.length; i++) if (b[start + i] !== text.charCodeAt(i)) return false;
-  return true;
+  if (start < 0 || !isResult(b, start, end)) return null;
+  return end - start === 7 ? '1/2-1/2' : b[start] === 0x31 ? '1-0' : '0-1';
 }
 
 /**

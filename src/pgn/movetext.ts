@@ -229,8 +229,8 @@ function lineEnd(bytes: Uint8Array, i: number): number {
   return i;
 }
 
-/** `1-0`, `0-1` or `1/2-1/2` exactly. */
-function isResult(bytes: Uint8Array, start: number, end: number): boolean {
+/** `1-0`, `0-1` or `1/2-1/2` exactly: a game's result, in movetext or in its Result tag. */
+export function isResult(bytes: Uint8Array, start: number, end: number): boolean {
   const len = end - start;
   if (len === 3) {
     const a = bytes[start];
@@ -243,11 +243,18 @@ function isResult(bytes: Uint8Array, start: number, end: number): boolean {
 }
 const HALF = new TextEncoder().encode('1/2-1/2');
 
-function isDigit(c: number): boolean {
+/** Whether bytes[start, end) spell the ASCII text. */
+export function spells(bytes: Uint8Array, start: number, end: number, text: string): boolean {
+  if (end - start !== text.length) return false;
+  for (let i = 0; i < text.length; i++) if (bytes[start + i] !== text.charCodeAt(i)) return false;
+  return true;
+}
+
+export function isDigit(c: number): boolean {
   return c >= 0x30 && c <= 0x39;
 }
 
-function allDigits(bytes: Uint8Array, start: number, end: number): boolean {
+export function allDigits(bytes: Uint8Array, start: number, end: number): boolean {
   for (let k = start; k < end; k++) if (!isDigit(bytes[k])) return false;
   return true;
 }
