@@ -292,7 +292,7 @@ export class Stats {
   }
 
   /**
-   * Every count back to zero, between games: a worker's sink keeps its one Stats for good, because
+   * Every count back to zero, between batches: a worker's sink keeps its one Stats for good, because
    * replacing it after each batch turned the field mutable and deoptimized the game loop (V8 had
    * compiled the first Stats into it as a constant).
    */
