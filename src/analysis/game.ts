@@ -127,7 +127,7 @@ export class GameAnalyzer {
       }
       const m = ply < plies ? moves[ply] : -1;
       const next = m >= 0 ? positions[ply + 1] : null;
-      const played = next !== null && scan ? playedFlags(pos, m, next) & filter.played : 0;
+      const played = next !== null && scan ? playedFlags(pos, m, next, this.buf) & filter.played : 0;
       const tagged = this.buf.count > 0 || played !== 0;
       if (tagged) this.tagged++;
       v.ply = ply;

@@ -5,20 +5,36 @@
 //   [code, side, line kind, target1, target2, n, square1 … squareN]    chain records (shape 'chain': batteries)
 // partial is 1 for a partial pin, else 0; target1 is always present, target2 is -1 when absent.
 // The record codes and their names are in catalogue.ts.
+// Beside the records, the scan leaves the lines where the side to move could uncover an attack (played.ts).
+import type { Position } from '../core/position.js';
 
 export const STRIDE = 16;
 /** Most sliders of one side on one line: a chain can hold at most 8 squares. */
 export const MAX_CHAIN = 8;
 const CAPACITY = 320; // ≥ 20 sliders × 8 rays × 2: more records than any position can produce
+/** Rays of one side's sliders: at most 13 (5 and 8 promoted pawns) × 8 directions, one front each. */
+const RAYS = 128;
 
 // Field offsets within a record: both shapes, then line records, then chain records.
 export const REC_CODE = 0, REC_SIDE = 1;
 export const REC_SLIDER = 2, REC_FRONT = 3, REC_BACK = 4, REC_PARTIAL = 5;
 export const REC_LINE = 2, REC_TARGET1 = 3, REC_TARGET2 = 4, REC_LENGTH = 5, REC_SQUARES = 6;
+/** Words of one uncover line, and their offsets: the slider, its own front piece, the enemy piece behind. */
+export const UNCOVER_STRIDE = 3;
+export const UNC_SLIDER = 0, UNC_FRONT = 1, UNC_BACK = 2;
 
 export class MotifBuffer {
   readonly data = new Int32Array(CAPACITY * STRIDE);
   count = 0;
+  /**
+   * The scan's lines where the side to move has a slider S, an own front F and an enemy non-king X next
+   * beyond F, whatever F's moves: the only lines on which moving F can uncover an attack. Not filtered by
+   * --motifs, not records.
+   */
+  readonly uncover = new Int32Array(RAYS * UNCOVER_STRIDE);
+  uncoverCount = 0;
+  /** The position scanned into this buffer last (its records and uncover lines are of that position). */
+  source: Position | null = null;
 
   /** Appends a line record. */
   push(code: number, side: number, slider: number, front: number, back: number, partial: number): void {
@@ -44,6 +60,14 @@ export class MotifBuffer {
     this.data[o + REC_TARGET1] = t1 >= 0 ? t1 : t2;
     this.data[o + REC_TARGET2] = t1 >= 0 ? t2 : -1;
     this.data[o + REC_LENGTH] = n;
+  }
+
+  /** Appends an uncover line. */
+  pushUncover(slider: number, front: number, back: number): void {
+    const o = this.uncoverCount++ * UNCOVER_STRIDE;
+    this.uncover[o + UNC_SLIDER] = slider;
+    this.uncover[o + UNC_FRONT] = front;
+    this.uncover[o + UNC_BACK] = back;
   }
 
   /** Starts a new record with its code and side; returns its offset. */

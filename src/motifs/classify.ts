@@ -35,7 +35,7 @@ const leavers = new Int32Array(8);
  * 4·type + l of one word, four bits a piece type — bishop 1100, rook 0011, queen 1111, the others 0000.
  * Branch-free and small, so that V8 inlines it everywhere without spending its inlining budget.
  */
-export function compatible(type: number, l: number): boolean {
+function compatible(type: number, l: number): boolean {
   return ((0xf3c00 >>> (4 * type + l)) & 1) !== 0;
 }
 
@@ -106,6 +106,16 @@ function discovered(pos: Position, buf: MotifBuffer, c: number, sq: number, f: n
   // optimized, had no type feedback and deoptimized the whole scan
   const check = (pos.board[x] & 7) - 1 === Piece.King;
   if (check || exploitable(pos, sq, f, x)) buf.push(check ? DISCOVERED_CHECK : DISCOVERED_ATTACK, c, sq, f, x, 0);
+}
+
+/**
+ * An own front F (a chain link or another own piece) before an enemy piece X. For the side to move, the
+ * line is one where moving F may uncover an attack (playedFlags reads it; a link counts, as a battery's
+ * front does there). Another own piece with a move off the line makes the discovered-check and -attack rows.
+ */
+function ownFront(pos: Position, buf: MotifBuffer, c: number, sq: number, kind: Front, f: number, x: number): void {
+  if (c === pos.turn && (pos.board[x] & 7) - 1 !== Piece.King) buf.pushUncover(sq, f, x);
+  if (kind === Front.Own && movesOffLine(pos, f, sq, x)) discovered(pos, buf, c, sq, f, x);
 }
 
 /**
@@ -222,6 +232,8 @@ function fillLeavers(pos: Position, out: Int32Array): void {
 /** Every static motif of both sides into buf (cleared first); returns the number of records. */
 export function scanMotifs(pos: Position, buf: MotifBuffer): number {
   buf.count = 0;
+  buf.uncoverCount = 0;
+  buf.source = pos;
   const bb = pos.bb;
   const board = pos.board;
   // the sets in locals, read once: V8 checks every typed-array read again after each call in the loop
@@ -275,11 +287,11 @@ export function scanMotifs(pos: Position, buf: MotifBuffer): number {
         const xAbove = xraySquare(xr, sq, step, Xray.BackAbove);
         if (xBelow >= 0) {
           if (kBelow === Front.Enemy) enemyFront(pos, buf, c, sq, l, fBelow, xBelow);
-          else if (kBelow === Front.Own && board[xBelow] >> 3 !== c && movesOffLine(pos, fBelow, sq, xBelow)) discovered(pos, buf, c, sq, fBelow, xBelow);
+          else if (kBelow !== Front.None && board[xBelow] >> 3 !== c) ownFront(pos, buf, c, sq, kBelow, fBelow, xBelow);
         }
         if (xAbove >= 0) {
           if (kAbove === Front.Enemy) enemyFront(pos, buf, c, sq, l, fAbove, xAbove);
-          else if (kAbove === Front.Own && board[xAbove] >> 3 !== c && movesOffLine(pos, fAbove, sq, xAbove)) discovered(pos, buf, c, sq, fAbove, xAbove);
+          else if (kAbove !== Front.None && board[xAbove] >> 3 !== c) ownFront(pos, buf, c, sq, kAbove, fAbove, xAbove);
         }
         // a chain is recorded from its lowest slider: S links above and nothing links below
         if (kAbove === Front.Link && kBelow !== Front.Link) battery(pos, buf, c, l, lv, sq, fAbove, fBelow);

@@ -90,5 +90,6 @@ export function tagFen(fen: string, opts?: FenOptions): PositionTags {
 export function playedTags(pos: Position, m: number): PlayedTag[] {
   const after = pos.clone();
   after.play(m);
-  return playedNames(playedFlags(pos, m, after));
+  scanMotifs(pos, shared);
+  return playedNames(playedFlags(pos, m, after, shared));
 }

@@ -118,7 +118,7 @@ function xrayRetakes(line: PuzzleLine, k: number, d: Int32Array, o: number): boo
 function playedThemes(line: PuzzleLine, k: number, out: Set<string>): void {
   const pos = line.positions;
   const m = line.moves[k];
-  const flags = playedFlags(pos[k], m, pos[k + 1]);
+  const flags = playedFlags(pos[k], m, pos[k + 1], buf); // buf: the loop's scan of pos[k]
   if ((flags & PLAYED_DOUBLE_CHECK) !== 0) out.add(DOUBLE_CHECK);
   else if ((flags & PLAYED_DISCOVERED_CHECK) !== 0) out.add(DISCOVERED_CHECK).add(DISCOVERED_ATTACK);
   if ((flags & PLAYED_DISCOVERED_ATTACK) === 0 || k + 2 >= line.count) return;

@@ -45,7 +45,7 @@ function replay(games: CorpusGame[], cb: (v: PositionView) => void): void {
         next.play(m);
         v.move = m;
         v.next = next;
-        v.played = playedFlags(pos, m, next);
+        v.played = playedFlags(pos, m, next, buf);
         // the strings other formats read: the line must show the same text, written as bytes from move and next
         v.san = moveToSan(pos, m, next);
         v.uci = moveToUci(pos, m);

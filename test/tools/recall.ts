@@ -43,7 +43,7 @@ function found(fen: string, sans: string[]): Set<Theme> {
     const next = pos.clone();
     next.play(m);
     if (pos.turn === solver) {
-      const f = playedFlags(pos, m, next);
+      const f = playedFlags(pos, m, next, buf);
       for (const p of PLAYED) if ((f & p.bit) !== 0) addTheme(out, p.theme);
     }
     pos.copyFrom(next);

@@ -54,7 +54,7 @@ function digest(positions: Position[], moves: number[], played: boolean): string
     const n = scanMotifs(positions[i], buf);
     records += n;
     for (let w = 0; w < n * STRIDE; w++) h = Math.imul(h ^ buf.data[w], 0x01000193);
-    if (played && moves[i] >= 0) h = Math.imul(h ^ playedFlags(positions[i], moves[i], positions[i + 1]), 0x01000193);
+    if (played && moves[i] >= 0) h = Math.imul(h ^ playedFlags(positions[i], moves[i], positions[i + 1], buf), 0x01000193);
   }
   return `${(h >>> 0).toString(16)} (${records} records)`;
 }
@@ -62,7 +62,7 @@ function digest(positions: Position[], moves: number[], played: boolean): string
 function scanAll(positions: Position[], moves: number[], buf: MotifBuffer, played: boolean): void {
   for (let i = 0; i < positions.length; i++) {
     scanMotifs(positions[i], buf);
-    if (played && moves[i] >= 0) playedFlags(positions[i], moves[i], positions[i + 1]);
+    if (played && moves[i] >= 0) playedFlags(positions[i], moves[i], positions[i + 1], buf);
   }
 }
 
