@@ -6,7 +6,6 @@
 // partial is 1 for a partial pin, else 0; target1 is always present, target2 is -1 when absent.
 // The record codes and their names are in catalogue.ts.
 // Beside the records, the scan leaves the lines where the side to move could uncover an attack (played.ts).
-import type { Position } from '../core/position.js';
 
 export const STRIDE = 16;
 /** Most sliders of one side on one line: a chain can hold at most 8 squares. */
@@ -33,8 +32,6 @@ export class MotifBuffer {
    */
   readonly uncover = new Int32Array(RAYS * UNCOVER_STRIDE);
   uncoverCount = 0;
-  /** The position scanned into this buffer last (its records and uncover lines are of that position). */
-  source: Position | null = null;
 
   /** Appends a line record. */
   push(code: number, side: number, slider: number, front: number, back: number, partial: number): void {

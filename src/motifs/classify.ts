@@ -233,7 +233,6 @@ function fillLeavers(pos: Position, out: Int32Array): void {
 export function scanMotifs(pos: Position, buf: MotifBuffer): number {
   buf.count = 0;
   buf.uncoverCount = 0;
-  buf.source = pos;
   const bb = pos.bb;
   const board = pos.board;
   // the sets in locals, read once: V8 checks every typed-array read again after each call in the loop

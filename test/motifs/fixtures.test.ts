@@ -5,10 +5,6 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseFen } from '../../src/core/fen.js';
 import { parseSan } from '../../src/core/san.js';
-import { MotifBuffer } from '../../src/motifs/buffer.js';
-import { playedNames } from '../../src/motifs/catalogue.js';
-import { scanMotifs } from '../../src/motifs/classify.js';
-import { playedFlags } from '../../src/motifs/played.js';
 import { playedTags, tagPosition } from '../../src/motifs/tags.js';
 import { withPieces } from '../helpers/fen-letters.js';
 
@@ -154,19 +150,5 @@ describe('motif fixtures: the file itself', () => {
     required.push('played.check', 'played.discoveredCheck', 'played.doubleCheck', 'played.discoveredAttack');
     const missing = required.filter((k) => (counts.get(k) ?? 0) < 1);
     expect(missing).toEqual([]);
-  });
-});
-
-describe('playedFlags reads the scan of the position the move is played from', () => {
-  it('refuses a buffer that holds the scan of another position', () => {
-    const before = parseFen('4k3/8/8/4n3/8/8/4B3/4R1K1 w - - 0 1');
-    const m = parseSan(before, 'Bd3');
-    const after = before.clone();
-    after.play(m);
-    const buf = new MotifBuffer();
-    scanMotifs(after, buf);
-    expect(() => playedFlags(before, m, after, buf)).toThrow(/another position/);
-    scanMotifs(before, buf);
-    expect(playedNames(playedFlags(before, m, after, buf))).toEqual(['discoveredAttack']);
   });
 });
