@@ -49,6 +49,21 @@ function isCastleChar(c: number): boolean {
   return c === 79 || c === 48 || c === 111; // O 0 o
 }
 
+/** The piece type a promotion letter names (N B R Q, n b r q in UCI), by byte; 0 for any other byte. */
+const PROMOTION_TYPE = new Uint8Array(256);
+for (const [i, c] of [...'NBRQ'].entries()) {
+  PROMOTION_TYPE[c.charCodeAt(0)] = KNIGHT + i;
+  PROMOTION_TYPE[c.charCodeAt(0) + 32] = KNIGHT + i;
+}
+
+/** A file letter's file (a-h: 0-7) and a rank digit's rank (1-8: 0-7), by byte; -1 for any other byte. */
+const FILE_OF = new Int8Array(256).fill(-1);
+const RANK_OF = new Int8Array(256).fill(-1);
+for (let i = 0; i < 8; i++) {
+  FILE_OF[97 + i] = i;
+  RANK_OF[49 + i] = i;
+}
+
 const sc = new Int32Array(4);
 
 /** Own pieces of `type` that reach `to` on the board (pawn pushes included), as (lo, hi) in sc[0], sc[1]. */
@@ -166,16 +181,19 @@ export function parseSanBytes(pos: Position, b: Uint8Array, start: number, end: 
   const c0 = b[start];
   if (isCastleChar(c0)) return castleText(pos, b, start, len);
   if (len === 2 && c0 === 45 && b[start + 1] === 45) return pos.isCheck() ? SAN_ILLEGAL : NULL_MOVE; // -- (not out of check)
-  // promotion: =Q, Q after the rank, or q in UCI
-  let promo = 0;
+  // promotion: =Q, Q after the rank, or q in UCI (right after the rank: e7e8=q is not read). What it
+  // would leave is worked out for every move, the branch only choosing: the first promotion, met late,
+  // then finds its operations with type feedback (computed in the branch, they deoptimized the tokenizer).
   const last = b[end - 1];
+  const letter = PROMOTION_TYPE[last];
+  const promoEnd = end - (last < 97 && b[end - 2] === 61 ? 2 : 1);
+  let promo = 0;
   if (!isRank(last)) {
-    promo = pieceType(last >= 97 ? last - 32 : last);
-    if (promo === NONE || promo === KING || (last >= 97 && !isRank(b[end - 2]))) return SAN_MALFORMED;
-    end--;
-    if (b[end - 1] === 61) end--; // =
-    if (end - start < 2) return SAN_MALFORMED;
+    if (!letter) return SAN_MALFORMED;
+    promo = letter;
+    end = promoEnd; // a q after anything but the rank leaves no square: malformed below
   }
+  if (end - start < 2) return SAN_MALFORMED;
   const toFile = b[end - 2];
   const toRank = b[end - 1];
   if (!isFile(toFile) || !isRank(toRank)) return SAN_MALFORMED;
@@ -221,10 +239,14 @@ function pieceMove(pos: Position, b: Uint8Array, start: number, e: number, to: n
       const c = kingCastle(pos, from, to);
       if (c !== NONE) return c;
     }
-  } else if (e - p === 1 && isFile(b[p])) fromFile = b[p] - 97;
-  else if (e - p === 1 && isRank(b[p])) fromRank = b[p] - 49;
-  else if (e !== p) return SAN_MALFORMED;
-  if (promo !== 0 && type !== PAWN) return SAN_MALFORMED;
+  } else if (e - p === 1) {
+    // a from-file or a from-rank, both read by table: the first rank (R1a3), met late, then shares the
+    // file's operations and their type feedback (tested apart, it deoptimized pieceMove)
+    fromFile = FILE_OF[b[p]];
+    fromRank = RANK_OF[b[p]];
+    if ((fromFile & fromRank) < 0) return SAN_MALFORMED; // neither
+  } else if (e !== p) return SAN_MALFORMED;
+  if (type !== PAWN && promo !== 0) return SAN_MALFORMED; // type first: it has feedback before any promotion
   const n = match(pos, type, to, fromFile, fromRank, promo, found);
   if (n === 1) return found.moves[0];
   if (n === 0) return SAN_ILLEGAL;
@@ -310,17 +332,17 @@ export function writeSan(pos: Position, m: number, afterMove: Position | null, b
       if (capture) b[n++] = 97 + (from & 7);
     } else {
       b[n++] = LETTERS.charCodeAt(type);
+      // file and rank written for every piece move, counted by what disambiguation() asks for: the first
+      // move naming a rank (R1a3), met late, then finds these operations with type feedback
       const d = disambiguation(pos, type, from, to);
-      if ((d & FROM_FILE) !== 0) b[n++] = 97 + (from & 7);
-      if ((d & FROM_RANK) !== 0) b[n++] = 49 + (from >> 3);
+      b[n] = 97 + (from & 7);
+      n += d & FROM_FILE;
+      b[n] = 49 + (from >> 3);
+      n += (d & FROM_RANK) >> 1;
     }
     if (capture) b[n++] = 120; // x
     n = writeSquare(b, n, to);
-    const promo = movePromo(m);
-    if (promo !== 0) {
-      b[n++] = 61; // =
-      b[n++] = LETTERS.charCodeAt(promo);
-    }
+    if (type === PAWN) n = writePromotion(b, n, PROMOTION_SAN[movePromo(m)]);
   }
   let next = afterMove;
   if (next === null) {
@@ -369,10 +391,27 @@ export function writeUci(pos: Position, m: number, b: Uint8Array, at: number): n
   const from = moveFrom(m);
   let to = moveTo(m);
   if ((flags & FLAG_CASTLE) !== 0 && !pos.chess960) to = (from & 56) + (to < from ? 2 : 6);
-  let n = writeSquare(b, writeSquare(b, at, from), to);
-  const promo = movePromo(m);
-  if (promo !== 0) b[n++] = LETTERS.charCodeAt(promo) + 32; // lower case
-  return n;
+  return writePromotion(b, writeSquare(b, writeSquare(b, at, from), to), PROMOTION_UCI[movePromo(m)]);
+}
+
+/** A promotion's text by piece type (none, N, B, R, Q), ASCII bytes from the low one: =Q in SAN, q in UCI. */
+const PROMOTION_SAN = Int32Array.of(0, 0x4e3d, 0x423d, 0x523d, 0x513d);
+const PROMOTION_UCI = Int32Array.of(0, 0x6e, 0x62, 0x72, 0x71);
+
+/**
+ * Writes a promotion's `text` (0: none) after the square ending at b[n - 1]; returns the end. One loop
+ * writes that square's last byte again, then the text's: every pawn move runs it, so the first promotion,
+ * met late, finds its operations with type feedback (a branch of their own deoptimized writeSan and
+ * writeUci), and nothing is written past the end.
+ */
+function writePromotion(b: Uint8Array, n: number, text: number): number {
+  let bytes = b[n - 1] | (text << 8);
+  let i = n - 1;
+  do {
+    b[i++] = bytes;
+    bytes >>>= 8;
+  } while (bytes !== 0);
+  return i;
 }
 
 const textBytes = new Uint8Array(MAX_SAN_BYTES);

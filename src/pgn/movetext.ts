@@ -272,8 +272,12 @@ function scanError(bytes: Uint8Array, offset: number, reason: string, incomplete
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
-/** Texts up to this length are decoded in JavaScript when ASCII; longer ones by the TextDecoder. */
-const SHORT_TEXT = 64;
+/**
+ * Texts up to this length are decoded in JavaScript when ASCII; longer ones by the TextDecoder. Every FEN
+ * (at most about 90 bytes) is short: the first [FEN] value longer than 64 bytes, met late in a file, took
+ * the TextDecoder path with no type feedback and deoptimized decodeText and the replay's tag reader.
+ */
+const SHORT_TEXT = 96;
 
 /** Decodes UTF-8; where the bytes are not valid UTF-8, each invalid byte is read as Latin-1. */
 export function decodeText(bytes: Uint8Array, start: number, end: number): string {
