@@ -293,7 +293,10 @@ let after: Position | null = null; // made on first use: no position before the 
 export const MAX_SAN_BYTES = 7;
 export const MAX_UCI_BYTES = 5;
 
-/** What a SAN names of the from-square (disambiguation()'s bits). */
+/**
+ * What a SAN names of the from-square (disambiguation()'s bits). Their values are counts too: writeSan
+ * adds `d & FROM_FILE` and `(d & FROM_RANK) >> 1` to its length, so they stay 1 and 2.
+ */
 const FROM_FILE = 1;
 const FROM_RANK = 2;
 // Both, as one constant: written `FROM_FILE | FROM_RANK` in disambiguation(), the or was a binary operation
