@@ -55,7 +55,11 @@ function digitsEnd(b: Uint8Array, start: number, end: number): number {
  */
 export function speedOf(b: Uint8Array, start: number, end: number): Speed | null {
   if (start < 0) return null;
-  if (end - start === 1 && b[start] === MINUS) return 'correspondence';
+  // both tests made for every value, the branch only choosing: made in it, they had no type feedback
+  // until the first correspondence game, met late, and deoptimized the reader of the game's tags
+  const oneByte = end - start === 1;
+  const minus = b[start] === MINUS;
+  if (oneByte && minus) return 'correspondence';
   const plus = digitsEnd(b, start, end);
   if (plus === start || plus === end || b[plus] !== PLUS) return null;
   const inc = digitsEnd(b, plus + 1, end);
