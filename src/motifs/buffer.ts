@@ -26,9 +26,9 @@ export class MotifBuffer {
   readonly data = new Int32Array(CAPACITY * STRIDE);
   count = 0;
   /**
-   * The scan's lines where the side to move has a slider S, an own front F and an enemy non-king X next
-   * beyond F, whatever F's moves: the only lines on which moving F can uncover an attack. Not filtered by
-   * --motifs, not records.
+   * The scan's lines where the side to move has a slider S, an own front F that may leave the line (the
+   * scan's superset of leavers: its moves are not tested) and an enemy non-king X next beyond F: the only
+   * lines on which moving F can uncover an attack. Not filtered by --motifs, not records.
    */
   readonly uncover = new Int32Array(RAYS * UNCOVER_STRIDE);
   uncoverCount = 0;
