@@ -51,17 +51,17 @@ function isCastleChar(c: number): boolean {
 
 /** The piece type a promotion letter names (N B R Q, n b r q in UCI), by byte; 0 for any other byte. */
 const PROMOTION_TYPE = new Uint8Array(256);
-for (const [i, c] of [...'NBRQ'].entries()) {
-  PROMOTION_TYPE[c.charCodeAt(0)] = KNIGHT + i;
-  PROMOTION_TYPE[c.charCodeAt(0) + 32] = KNIGHT + i;
+for (const letter of 'NBRQ') {
+  const c = letter.charCodeAt(0);
+  PROMOTION_TYPE[c] = PROMOTION_TYPE[c + 32] = pieceType(c);
 }
 
 /** A file letter's file (a-h: 0-7) and a rank digit's rank (1-8: 0-7), by byte; -1 for any other byte. */
 const FILE_OF = new Int8Array(256).fill(-1);
 const RANK_OF = new Int8Array(256).fill(-1);
-for (let i = 0; i < 8; i++) {
-  FILE_OF[97 + i] = i;
-  RANK_OF[49 + i] = i;
+for (let c = 0; c < 256; c++) {
+  if (isFile(c)) FILE_OF[c] = c - 97;
+  if (isRank(c)) RANK_OF[c] = c - 49;
 }
 
 const sc = new Int32Array(4);
