@@ -41,6 +41,7 @@ export async function runAnalyze(cmd: AnalyzeCommand, interrupt: Interrupt): Pro
     maxGameBytes: cmd.maxGameBytes,
     batchGames: cmd.batchGames,
     onBytes: bytes.onBytes,
+    ownsProcess: true,
   });
   interrupt.onSignal = () => run.stop();
   const progress = new Progress(cmd.progress, totalBytes(cmd.inputs));

@@ -15,7 +15,7 @@ import { DEFAULT_MAX_GAME_BYTES } from '../pgn/splitter.js';
 import { BatchBuffers, type Batch, type BatchResult, type VerifyReport } from './batch.js';
 import { inputBatches } from './batches.js';
 import type { Input } from './inputs.js';
-import { AnalysisPool } from './pool.js';
+import { AnalysisPool, compileInWorkerThreads, workersFillCores } from './pool.js';
 import { InOrder } from './reorder.js';
 import type { WorkerOptions } from './task.js';
 
@@ -29,6 +29,11 @@ export interface RunOptions {
   batchBytes?: number;
   /** The compiled worker module (tests pass one that injects faults). */
   workerFile?: string;
+  /**
+   * The run owns its process (the CLI): when the workers started at once fill the cores, they compile their
+   * optimized code in their own threads (a process-wide V8 flag: pool.ts).
+   */
+  ownsProcess?: boolean;
   /** Told the bytes read so far of the input being read (compressed bytes as stored). */
   onBytes?: (input: number, bytes: number) => void;
 }
@@ -81,7 +86,9 @@ export class AnalysisRun implements AsyncIterable<BatchResult> {
     // this thread owns the process's tables: the installed ones, else built and installed here (once); the
     // workers open views over the same buffer
     const tables = (tablesInstalled() ? installedTables() : installNewTables()).buffer;
-    const pool = new AnalysisPool(threads, { tables, options: this.o.worker }, this.o.workerFile, surelyBusy(this.o.inputs, this.batchBytes));
+    const start = surelyBusy(this.o.inputs, this.batchBytes);
+    if (this.o.ownsProcess === true && workersFillCores(start, threads)) compileInWorkerThreads();
+    const pool = new AnalysisPool(threads, { tables, options: this.o.worker }, this.o.workerFile, start);
     const queue = new InOrder<{ batch: Batch; result: Promise<BatchResult> }>(threads * 3);
     let seq = 0;
     let dispatched = 0; // games in the batches dispatched so far

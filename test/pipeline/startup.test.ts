@@ -2,14 +2,16 @@
 // a plain analysis loads no package it does not use (chess.js and pgn-parser only for --verify or a
 // syntax diagnosis, Arrow and parquet-wasm only for -f parquet, vega only for --report, cli-progress only
 // with a progress bar), no other subcommand, and starts one worker for a file of one batch; the workers a
-// run starts at once, before its first batch, are those the inputs' stored sizes say will be busy.
+// run starts at once, before its first batch, are those the inputs' stored sizes say will be busy; when
+// they fill the cores they compile in their own threads (V8's --trace-opt tells the mode of each compile).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, statSync } from 'node:fs';
 import { Readable } from 'node:stream';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fileInput, memoryInput, shardInput, streamInput } from '../../src/pipeline/inputs.js';
+import { workersFillCores } from '../../src/pipeline/pool.js';
 import { surelyBusy } from '../../src/pipeline/run.js';
 import { CLI, ROOT } from '../helpers/cli.js';
 import { corpusPath } from '../helpers/corpus.js';
@@ -67,5 +69,35 @@ describe('workers started at once', () => {
     expect(surelyBusy([streamInput('s', Readable.from([]))], 1 << 19)).toBe(1);
     expect(surelyBusy([fileInput(join(dir, 'missing.pgn'))], 1 << 19)).toBe(1);
     expect(surelyBusy([memoryInput('m', '')], 1 << 19)).toBe(0);
+  });
+});
+
+describe('where the workers compile their optimized code', () => {
+  const big = corpusPath('games/pgnmentor-style-Chiburdanidze.pgn'); // 2 batches of stored bytes
+  const cores = availableParallelism();
+  const copies = Array.from({ length: Math.ceil(cores / 2) }, () => big); // a batch for every core
+
+  /** V8's compilation modes in a run, from its --trace-opt lines on stdout. */
+  function modes(args: string[]): Set<string> {
+    const r = spawnSync(process.execPath, ['--trace-opt', ...args], { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 28 });
+    expect(r.status, r.stderr).toBe(0);
+    return new Set([...r.stdout.matchAll(/mode: ConcurrencyMode::(\w+)/g)].map((m) => m[1]));
+  }
+
+  it('in their own threads when the workers started at once fill the cores', () => {
+    expect(workersFillCores(2, 2, 2)).toBe(true);
+    expect(workersFillCores(1, 2, 2)).toBe(false); // one busy worker: the other core compiles
+    expect(workersFillCores(5, 1, 2)).toBe(false); // -j 1
+    expect(workersFillCores(8, 8, 4)).toBe(true);
+    const m = modes([CLI, ...copies, '-f', 'none', '-q', '-j', String(cores)]);
+    expect(m.has('kSynchronous')).toBe(true); // the workers'
+    expect(m.has('kConcurrent')).toBe(true); // the main thread's: its isolate keeps its background compiler
+  });
+
+  it.skipIf(cores < 2)('on background threads for a one-batch file, and always for a library caller', () => {
+    expect(modes([CLI, SMALL, '-f', 'none', '-q', '-j', String(cores)]).has('kSynchronous')).toBe(false);
+    const library = `import { analyze } from ${JSON.stringify(join(ROOT, 'dist/src/index.js'))};
+      for await (const r of analyze(${JSON.stringify(copies)}, { threads: ${cores} })) void r;`;
+    expect(modes(['--input-type=module', '-e', library]).has('kSynchronous')).toBe(false);
   });
 });
