@@ -353,13 +353,41 @@ export function writeSan(pos: Position, m: number, afterMove: Position | null, b
     next.copyFrom(pos);
     next.play(m);
   }
-  if (next.isCheck()) b[n++] = hasLegalMove(next) ? 43 : 35; // + #
+  if (next.isCheck()) b[n++] = kingSteps(next) || hasLegalMove(next) ? 43 : 35; // + #
   return n;
+}
+
+/**
+ * Whether the king to move has a legal step, stopping at the first: most checks leave one, which then
+ * costs one or two legality tests instead of hasLegalMove()'s every king step (whose test it is, isLegal).
+ */
+function kingSteps(pos: Position): boolean {
+  const ksq = pos.kingSq;
+  const own = Sets.WhiteLo + 2 * pos.turn;
+  kingAttacks(ksq, sc, 0);
+  for (let half = 0; half < 2; half++) {
+    let set = sc[half] & ~pos.bb[own + half];
+    while (set !== 0) {
+      const to = half * 32 + 31 - Math.clz32(set & -set);
+      set &= set - 1;
+      if (isLegal(pos, encodeMove(ksq, to, 0, 0))) return true;
+    }
+  }
+  return false;
 }
 
 /** What a piece move's SAN must name of its from-square (FROM_FILE, FROM_RANK bits): the least that tells it apart. */
 function disambiguation(pos: Position, type: number, from: number, to: number): number {
   if (type === KING) return 0;
+  // no other piece of the type (most queen moves, many others): nothing to tell apart, no attack sets made;
+  // the mover's bit cleared in its half, branch-free (h: 0 low, 1 high)
+  const bb = pos.bb;
+  const us = pos.turn;
+  const h = from >> 5;
+  const bit = 1 << (from & 31);
+  const lo = bb[Sets.PawnsLo + 2 * type] & bb[Sets.WhiteLo + 2 * us] & ~(bit & (h - 1));
+  const hi = bb[Sets.PawnsHi + 2 * type] & bb[Sets.WhiteHi + 2 * us] & ~(bit & -h);
+  if ((lo | hi) === 0) return 0;
   reachers(pos, type, to, true);
   let others = 0;
   let sameFile = 0;

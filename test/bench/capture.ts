@@ -3,23 +3,19 @@
 // analyzer once with a sink that copies what it is shown: every position (for the scan), and the
 // selected positions with their records, played tags, move and position after it (for the output formats,
 // which write SAN and UCI themselves: no strings are made here, as none are for -f jsonl in the workers).
+// Each kept view holds its own MotifBuffer, so that a replay hands it over as it is: no copy per position,
+// and the formatter's time is the figure.
 import { GameAnalyzer } from '../../src/analysis/game.js';
 import type { GameInfo, GameText, PositionSink, PositionView } from '../../src/analysis/view.js';
 import type { Position } from '../../src/core/position.js';
 import { MotifBuffer, STRIDE } from '../../src/motifs/buffer.js';
 import { ALL_MOTIFS } from '../../src/motifs/filter.js';
 
-/** A selected position as the sink saw it; `records`: its motif buffer's filled words. */
-interface KeptPosition {
-  view: PositionView;
-  records: Int32Array;
-  count: number;
-}
-
 /** A replayed game: its info, its selected positions and its text. */
 export interface CapturedGame {
   info: GameInfo;
-  kept: KeptPosition[];
+  /** The selected positions as the sink saw them, each with its own buffer (keptBuffer). */
+  kept: PositionView[];
   text: GameText;
 }
 
@@ -31,6 +27,22 @@ export interface Capture {
   games: CapturedGame[];
   /** Tagged positions in `games`. */
   tagged: number;
+}
+
+const NO_LINES = new Int32Array(0);
+
+/**
+ * A MotifBuffer of a kept position's own: made by the class, so that the formatters see the analyzer's
+ * buffers' map, its words then swapped for the filled records alone and no uncover lines (which the
+ * formats do not read): 100,000 kept positions hold about 100 bytes of records each, not 21 KB.
+ */
+function keptBuffer(b: MotifBuffer): MotifBuffer {
+  const own = new MotifBuffer();
+  const fields = own as { data: Int32Array; uncover: Int32Array };
+  fields.data = b.data.slice(0, b.count * STRIDE);
+  fields.uncover = NO_LINES;
+  own.count = b.count;
+  return own;
 }
 
 class CaptureSink implements PositionSink {
@@ -47,8 +59,7 @@ class CaptureSink implements PositionSink {
     const c = this.capture;
     if (c.positions.length < this.limits.positions) c.positions.push(v.pos.clone());
     if (keep && this.game !== null) {
-      const count = v.buf.count;
-      this.game.kept.push({ view: { ...v, pos: v.pos.clone(), next: v.next?.clone() ?? null }, records: v.buf.data.slice(0, count * STRIDE), count });
+      this.game.kept.push({ ...v, pos: v.pos.clone(), next: v.next?.clone() ?? null, buf: keptBuffer(v.buf) });
       c.tagged++;
     }
   }
@@ -75,20 +86,12 @@ export function captureGames(games: readonly Uint8Array[], limits: { positions: 
 /** Something the captured games can be handed to, as the analyzer hands them to a sink. */
 export type GameReceiver = Pick<PositionSink, 'beginGame' | 'endGame'> & { position(v: PositionView, keep: boolean): unknown };
 
-/**
- * Hands the captured games to `to` again, each selected position through one reused MotifBuffer (as the
- * analyzer does); only selected positions are shown, all kept.
- */
+/** Hands the captured games to `to` again; only selected positions are shown, all kept. */
 export function replayCapture(games: readonly CapturedGame[], to: GameReceiver): void {
-  const buf = new MotifBuffer();
   for (const g of games) {
     to.beginGame(g.info, g.text);
-    for (const k of g.kept) {
-      buf.data.set(k.records);
-      buf.count = k.count;
-      k.view.buf = buf;
-      to.position(k.view, true);
-    }
-    to.endGame(g.text, g.kept.length);
+    const kept = g.kept;
+    for (let i = 0; i < kept.length; i++) to.position(kept[i], true);
+    to.endGame(g.text, kept.length);
   }
 }
