@@ -178,8 +178,11 @@ function generate(pos: Position, out: Int32Array, tactical: boolean): number {
   return pawnMoves(pos, out, n);
 }
 
-/** King steps onto the targets, each tested with the king lifted so that it cannot hide behind itself from a slider. */
-function kingMoves(pos: Position, out: Int32Array, n: number, tLo: number, tHi: number): number {
+/**
+ * King steps onto the targets, each tested with the king lifted so that it cannot hide behind itself from a
+ * slider; at most `limit` of them (hasLegalMove needs one).
+ */
+function kingMoves(pos: Position, out: Int32Array, n: number, tLo: number, tHi: number, limit: number = out.length): number {
   const bb = pos.bb;
   const ksq = pos.kingSq;
   const oLo = (bb[Sets.WhiteLo] | bb[Sets.BlackLo]) & ~bitLo(ksq);
@@ -190,7 +193,9 @@ function kingMoves(pos: Position, out: Int32Array, n: number, tLo: number, tHi: 
     while (t !== 0) {
       const to = half * 32 + 31 - Math.clz32(t & -t);
       t &= t - 1;
-      if (!attacked(bb, oLo, oHi, to, pos.turn ^ 1)) out[n++] = ksq | (to << 6);
+      if (attacked(bb, oLo, oHi, to, pos.turn ^ 1)) continue;
+      out[n++] = ksq | (to << 6);
+      if (n === limit) return n;
     }
   }
   return n;
@@ -318,7 +323,8 @@ const probe = new Int32Array(256);
  */
 export function hasLegalMove(pos: Position): boolean {
   const own = Sets.WhiteLo + 2 * pos.turn;
-  return kingMoves(pos, probe, 0, ~pos.bb[own], ~pos.bb[own + 1]) > 0 || legalMoves(pos, probe) > 0;
+  // one safe king step is enough, and in check (a SAN's + or #) the king most often has one
+  return kingMoves(pos, probe, 0, ~pos.bb[own], ~pos.bb[own + 1], 1) > 0 || legalMoves(pos, probe) > 0;
 }
 
 export function isCheckmate(pos: Position): boolean {

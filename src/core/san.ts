@@ -353,27 +353,8 @@ export function writeSan(pos: Position, m: number, afterMove: Position | null, b
     next.copyFrom(pos);
     next.play(m);
   }
-  if (next.isCheck()) b[n++] = kingSteps(next) || hasLegalMove(next) ? 43 : 35; // + #
+  if (next.isCheck()) b[n++] = hasLegalMove(next) ? 43 : 35; // + #
   return n;
-}
-
-/**
- * Whether the king to move has a legal step, stopping at the first: most checks leave one, which then
- * costs one or two legality tests instead of hasLegalMove()'s every king step (whose test it is, isLegal).
- */
-function kingSteps(pos: Position): boolean {
-  const ksq = pos.kingSq;
-  const own = Sets.WhiteLo + 2 * pos.turn;
-  kingAttacks(ksq, sc, 0);
-  for (let half = 0; half < 2; half++) {
-    let set = sc[half] & ~pos.bb[own + half];
-    while (set !== 0) {
-      const to = half * 32 + 31 - Math.clz32(set & -set);
-      set &= set - 1;
-      if (isLegal(pos, encodeMove(ksq, to, 0, 0))) return true;
-    }
-  }
-  return false;
 }
 
 /** What a piece move's SAN must name of its from-square (FROM_FILE, FROM_RANK bits): the least that tells it apart. */
