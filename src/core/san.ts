@@ -5,6 +5,7 @@
 // straight into an output buffer (writeSan, writeUci, as writeFen does); moveToSan/moveToUci are its strings.
 import { bishopAttacks, kingAttacks, knightAttacks, pawnAttacks, queenAttacks, rookAttacks } from './attacks.js';
 import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE, Sets } from './board.js';
+import { bitHi, bitLo } from './bitboard.js';
 import { encodeMove, FLAG_CASTLE, FLAG_DOUBLE, FLAG_EP, FLAG_NULL, moveFlags, moveFrom, movePromo, moveTo, NULL_MOVE } from './move.js';
 import { castleLegal, hasLegalMove, isLegal } from './movegen.js';
 import { LONG, Position, SHORT } from './position.js';
@@ -360,14 +361,11 @@ export function writeSan(pos: Position, m: number, afterMove: Position | null, b
 /** What a piece move's SAN must name of its from-square (FROM_FILE, FROM_RANK bits): the least that tells it apart. */
 function disambiguation(pos: Position, type: number, from: number, to: number): number {
   if (type === KING) return 0;
-  // no other piece of the type (most queen moves, many others): nothing to tell apart, no attack sets made;
-  // the mover's bit cleared in its half, branch-free (h: 0 low, 1 high)
+  // no other piece of the type (most queen moves, many others): nothing to tell apart, no attack sets made
   const bb = pos.bb;
   const us = pos.turn;
-  const h = from >> 5;
-  const bit = 1 << (from & 31);
-  const lo = bb[Sets.PawnsLo + 2 * type] & bb[Sets.WhiteLo + 2 * us] & ~(bit & (h - 1));
-  const hi = bb[Sets.PawnsHi + 2 * type] & bb[Sets.WhiteHi + 2 * us] & ~(bit & -h);
+  const lo = bb[Sets.PawnsLo + 2 * type] & bb[Sets.WhiteLo + 2 * us] & ~bitLo(from);
+  const hi = bb[Sets.PawnsHi + 2 * type] & bb[Sets.WhiteHi + 2 * us] & ~bitHi(from);
   if ((lo | hi) === 0) return 0;
   reachers(pos, type, to, true);
   let others = 0;

@@ -57,7 +57,7 @@ export class AnalysisPool {
  * Whether the workers started at once fill every core. V8 compiles optimized code on background threads;
  * with a worker on every core those jobs wait for a core while the workers run slower code, so there each
  * worker had better compile in its own thread (the bench file at -j 2 on 2 cores: wall -0.07 s of 1.85 s,
- * CPU -0.13 s; with one busy worker and a free core it cost +0.05 s).
+ * CPU -0.08 to -0.13 s in two series of 7 paired runs; with one busy worker and a free core it cost +0.05 s).
  */
 export function workersFillCores(start: number, threads: number, cores: number = availableParallelism()): boolean {
   return Math.min(start, threads) >= cores;
