@@ -84,19 +84,21 @@ function onBoard(f: number, r: number): boolean {
   return f >= 0 && f < 8 && r >= 0 && r < 8;
 }
 
+/** The squares from sq (not included) to the edge of the board in steps of (df, dr), nearest first. */
+function ray(sq: number, df: number, dr: number): number[] {
+  const squares: number[] = [];
+  for (let f = (sq & 7) + df, r = (sq >> 3) + dr; onBoard(f, r); f += df, r += dr) squares.push(r * 8 + f);
+  return squares;
+}
+
 function fillMasks(masks: Int32Array): void {
   for (let sq = 0; sq < 64; sq++) {
     for (let l = 0; l < 4; l++) {
       const base = maskIndex(sq, l);
       for (const [df, dr] of LINE_DIRS[l]) {
-        let f = (sq & 7) + df;
-        let r = (sq >> 3) + dr;
-        while (onBoard(f, r)) {
-          const t = r * 8 + f;
+        for (const t of ray(sq, df, dr)) {
           setBit(masks, base + (t < sq ? Mask.Lower : Mask.Upper), t); // lower holds the smaller squares
           setBit(masks, base + Mask.LineEx, t);
-          f += df;
-          r += dr;
         }
       }
     }
@@ -113,31 +115,24 @@ function fillLeaper(table: Int32Array, base: number, steps: readonly (readonly [
   }
 }
 
+/**
+ * BETWEEN and LINE for every pair of squares on a common line. The whole line through a is the same for
+ * every b on it, so it is made once per square and line, not walked again per pair: the per-pair walk ran
+ * long enough that V8 compiled it on the fly (39 ms of optimizing compiler at start-up for a 6 ms build).
+ */
 function fillBetweenAndLine(between: Int32Array, line: Int32Array): void {
+  const whole = new Int32Array(2);
   for (let a = 0; a < 64; a++) {
     for (const dirs of LINE_DIRS) {
-      for (const [sf, sr] of dirs) {
-        let f = (a & 7) + sf;
-        let r = (a >> 3) + sr;
-        const inBetween: number[] = [];
-        while (onBoard(f, r)) {
-          const b = r * 8 + f;
+      const rays = dirs.map(([df, dr]) => ray(a, df, dr));
+      whole.fill(0);
+      for (const s of [a, ...rays[0], ...rays[1]]) setBit(whole, 0, s);
+      for (const squares of rays) {
+        squares.forEach((b, k) => {
           const i = (a * 64 + b) * 2;
-          for (const s of inBetween) setBit(between, i, s);
-          // the whole line: walk from a to both edges
-          for (const [wf, wr] of dirs) {
-            let lf = a & 7;
-            let lr = a >> 3;
-            while (onBoard(lf, lr)) {
-              setBit(line, i, lr * 8 + lf);
-              lf += wf;
-              lr += wr;
-            }
-          }
-          inBetween.push(b);
-          f += sf;
-          r += sr;
-        }
+          line.set(whole, i);
+          for (const s of squares.slice(0, k)) setBit(between, i, s);
+        });
       }
     }
   }
