@@ -1,7 +1,7 @@
 // Where a thread's compiled entry module is: the threads run compiled JavaScript, also when the main
 // thread runs from sources (tests), so both the tree this module is in and the repository's dist/ are
 // looked in.
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -13,4 +13,14 @@ export function compiledFile(path: string): string {
     if (existsSync(candidate)) return candidate;
   }
   throw new Error(`compiled module ${path} not found near ${root}: run "npm run build"`);
+}
+
+/**
+ * The analysis worker's module: its bundle (`npm run build` makes it after tsc, rolldown.config.ts) when
+ * that is at least as new as the compiled worker, else the compiled worker itself: the same code as many
+ * modules, slower to start, never stale code after a bare `tsc`.
+ */
+export function analysisWorkerFile(entry: string = compiledFile('workers/analyze.js')): string {
+  const bundle = resolve(dirname(entry), '../bundle/analyze.js');
+  return existsSync(bundle) && statSync(bundle).mtimeMs >= statSync(entry).mtimeMs ? bundle : entry;
 }

@@ -6,7 +6,7 @@ import { setFlagsFromString } from 'node:v8';
 import { Piscina } from 'piscina';
 import type { Batch, BatchResult, GameError } from './batch.js';
 import type { WorkerInit } from './task.js';
-import { compiledFile } from './compiled.js';
+import { analysisWorkerFile } from './compiled.js';
 import { gameLine, gameRow } from '../output/games.js';
 import { Stats } from '../output/stats.js';
 
@@ -16,10 +16,10 @@ export class AnalysisPool {
 
   /**
    * `start`: the workers started at once, those the input will surely keep busy; the others start with
-   * the batches (`AnalysisRun` says how many). `filename`: the compiled worker module; tests pass one that
-   * injects faults.
+   * the batches (`AnalysisRun` says how many). `filename`: the worker module (its bundle when built); tests pass
+   * one that injects faults.
    */
-  constructor(threads: number, init: WorkerInit, filename: string = compiledFile('workers/analyze.js'), start = 0) {
+  constructor(threads: number, init: WorkerInit, filename: string = analysisWorkerFile(), start = 0) {
     this.games = init.options.games === true;
     this.pool = new Piscina({
       filename,

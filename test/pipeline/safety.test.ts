@@ -177,11 +177,12 @@ describe('rough edges', () => {
     expect(readFileSync(errors, 'utf8').trim().split('\n')).toHaveLength(20);
   });
 
-  it('npm pack ships the compiled sources and workers, no tests', () => {
+  it('npm pack ships the compiled sources, the workers and their bundle, no tests', () => {
     const r = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT, encoding: 'utf8' });
     const files = (JSON.parse(r.stdout) as { files: { path: string }[] }[])[0].files.map((f) => f.path);
     expect(files).toContain('dist/src/cli.js');
     expect(files).toContain('dist/workers/analyze.js');
+    expect(files).toContain('dist/bundle/analyze.js');
     expect(files.filter((f) => f.startsWith('dist/test/'))).toEqual([]);
   });
 });

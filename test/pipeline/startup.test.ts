@@ -26,8 +26,8 @@ function loads(args: string[]): { packages: Set<string>; ours: Set<string>; work
   const log = r.stderr;
   const packages = new Set([...log.matchAll(/node_modules\/((?:@[\w.-]+\/)?[\w.-]+)/g)].map((m) => m[1]));
   const ours = new Set([...log.matchAll(/dist\/(src\/[\w/.-]+\.js)/g)].map((m) => m[1]));
-  // piscina requires the worker module once in each worker it starts
-  const workers = log.split('\n').filter((l) => /Module\._load REQUEST \S*workers\/analyze\.js/.test(l)).length;
+  // piscina requires the worker module once in each worker it starts: the worker's bundle (the build made it)
+  const workers = log.split('\n').filter((l) => /Module\._load REQUEST \S*dist\/bundle\/analyze\.js/.test(l)).length;
   return { packages, ours, workers };
 }
 
