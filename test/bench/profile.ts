@@ -7,8 +7,11 @@
 // postMessage (handing the result back) are shown apart: a thread is often preempted right there, as it
 // wakes the main thread, so they are mostly time off the CPU (serializing a batch's result measures
 // ~0.5 ms of some 3 ms sampled). Shares of the other samples, and ns per position from the worker's CPU
-// time in the same run (profiling slows it a little; the shares are what to read).
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+// time in the same run (profiling slows it a little; the shares are what to read). The worker runs its
+// bundle: each frame is put back in its module through the bundle's source map.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { SourceMap } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { num, timedCli, type CliRun } from './measure.js';
@@ -31,8 +34,22 @@ const HANDOVER = 'postMessage';
 
 interface ProfileNode {
   id: number;
-  callFrame: { functionName: string; url: string };
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
   children?: number[];
+}
+
+const maps = new Map<string, SourceMap | null>();
+
+/** The URL of the module a frame's code was written in: through the source map of a bundle's chunk. */
+function moduleUrl(frame: ProfileNode['callFrame']): string {
+  if (!/\/bundle\/[^/]+\.js$/.test(frame.url)) return frame.url;
+  if (!maps.has(frame.url)) {
+    const map = `${fileURLToPath(frame.url)}.map`;
+    maps.set(frame.url, existsSync(map) ? new SourceMap(JSON.parse(readFileSync(map, 'utf8'))) : null);
+  }
+  const entry = maps.get(frame.url)?.findEntry(frame.lineNumber, frame.columnNumber);
+  const source = entry !== undefined && 'originalSource' in entry ? entry.originalSource : undefined;
+  return source === undefined ? frame.url : new URL(source, pathToFileURL(fileURLToPath(frame.url))).href;
 }
 
 interface CpuProfile {
@@ -55,7 +72,7 @@ function stagesOf(p: CpuProfile): Map<string, number> {
     if (IDLE.test(leafFrame.functionName)) return null;
     let best = STAGES.length;
     for (let id: number | undefined = leaf; id !== undefined; id = parent.get(id)) {
-      const url = byId.get(id)!.callFrame.url;
+      const url = moduleUrl(byId.get(id)!.callFrame);
       const k = STAGES.findIndex(([, re]) => re.test(url));
       if (k >= 0 && k < best) best = k;
     }
