@@ -26,7 +26,8 @@ export interface AnalyzeCommand {
   /** The statistics report (HTML). */
   report: string | undefined;
   maxGameBytes: number;
-  batchGames: number;
+  /** --batch-games as given; absent: the run's default sizes (run.ts). */
+  batchGames: number | undefined;
   strict: boolean;
   verify: boolean;
   quiet: boolean;
@@ -134,7 +135,7 @@ export function parseAnalyze(args: string[]): AnalyzeCommand {
     shard: shardOf(values.shard, positionals),
     report: values.report,
     maxGameBytes: positiveInt(values['max-game-bytes'], '--max-game-bytes', DEFAULT_MAX_GAME_BYTES),
-    batchGames: positiveInt(values['batch-games'], '--batch-games', 256),
+    batchGames: values['batch-games'] === undefined ? undefined : positiveInt(values['batch-games'], '--batch-games', 1),
     strict: values.strict === true,
     verify: values.verify === true,
     quiet,

@@ -38,7 +38,8 @@ Options:
       --max-game-bytes N  reject games longer than N bytes             (default 4194304)
       --strict            exit 3 when any game was rejected
       --verify            audit every game with pgn-parser and chess.js (slow)
-      --batch-games N     games per worker task                        (default 256)
+      --batch-games N     games per worker task (default 256 in each input's first
+                          tasks, one per thread, then 512; given: N in every task)
   -q, --quiet             no summary table, no progress, no rejected-game lines
       --no-progress       no progress bar (it shows only when stderr is a terminal)
   -h, --help              this help

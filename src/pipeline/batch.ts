@@ -134,10 +134,12 @@ function rejectionList(): (KnownRejection | null)[] {
 
 /**
  * Collects games into batches of at most maxGames games or about maxBytes bytes, each game's bytes
- * copied once, into the shared buffer the batch is sent with (BatchBuffers).
+ * copied once, into the shared buffer the batch is sent with (BatchBuffers); after the first
+ * `firstBatches` batches, of twice as many games and bytes.
  */
 export class BatchBuilder {
   private bytes: Uint8Array;
+  private taken = 0;
   private starts: number[] = [0];
   private offsets: number[] = [];
   private rejected = rejectionList();
@@ -149,6 +151,7 @@ export class BatchBuilder {
     private readonly maxGames: number,
     private readonly maxBytes: number,
     private readonly buffers: BatchBuffers = new BatchBuffers(maxBytes),
+    private readonly firstBatches = Infinity,
   ) {
     this.bytes = buffers.take();
   }
@@ -170,7 +173,8 @@ export class BatchBuilder {
     this.starts.push(this.size);
     this.offsets.push(offset);
     this.rejected.push(rejected);
-    return this.offsets.length >= this.maxGames || this.size >= this.maxBytes;
+    const scale = this.taken < this.firstBatches ? 1 : 2;
+    return this.offsets.length >= scale * this.maxGames || this.size >= scale * this.maxBytes;
   }
 
   /** The batch so far as one task (numbered by the run when dispatched), and a fresh start. */
@@ -186,6 +190,7 @@ export class BatchBuilder {
       offsets: Float64Array.from(this.offsets),
       rejected: this.rejected,
     };
+    this.taken++;
     this.bytes = this.buffers.take();
     this.starts = [0];
     this.offsets = [];

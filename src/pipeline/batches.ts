@@ -12,6 +12,8 @@ export interface BatchOptions {
   maxGameBytes: number;
   batchGames: number;
   batchBytes: number;
+  /** Batches made at batchGames and batchBytes before both limits double (Infinity: never); absent: never. */
+  firstBatches?: number;
   /** Where batches' shared buffers come from and go back to (the run hands them back); else a builder's own. */
   buffers?: BatchBuffers;
 }
@@ -39,7 +41,7 @@ export async function* inputBatches(name: string, chunks: AsyncGenerator<Uint8Ar
 }
 
 async function* pgnBatches(name: string, chunks: AsyncGenerator<Uint8Array>, o: BatchOptions, stop: StopCheck): AsyncGenerator<Batch> {
-  const builder = new BatchBuilder('pgn', name, o.batchGames, o.batchBytes, o.buffers);
+  const builder = new BatchBuilder('pgn', name, o.batchGames, o.batchBytes, o.buffers, o.firstBatches);
   const splitter = new GameSplitter({ maxGameBytes: o.maxGameBytes, views: true }); // the builder copies
   const full: Batch[] = [];
   let cut: KnownRejection | null = null;
@@ -67,7 +69,7 @@ async function* pgnBatches(name: string, chunks: AsyncGenerator<Uint8Array>, o: 
 }
 
 async function* epdBatches(name: string, chunks: AsyncGenerator<Uint8Array>, o: BatchOptions, stop: StopCheck): AsyncGenerator<Batch> {
-  const builder = new BatchBuilder('epd', name, o.batchGames, o.batchBytes, o.buffers);
+  const builder = new BatchBuilder('epd', name, o.batchGames, o.batchBytes, o.buffers, o.firstBatches);
   const enc = new TextEncoder();
   for await (const p of readPositions(chunks)) {
     if (stop()) return;

@@ -22,6 +22,18 @@ describe('BatchBuffers', () => {
     expect([...batch.bytes]).toEqual([1, 2, 3]);
   });
 
+  it('after its first batches, a builder makes batches of twice the games and bytes', () => {
+    const sizes = (b: BatchBuilder, game: Uint8Array, games: number): number[] => {
+      const out: number[] = [];
+      for (let i = 0; i < games; i++) if (b.add(i, game)) out.push(b.take().offsets.length);
+      return out;
+    };
+    const one = new Uint8Array(10);
+    expect(sizes(new BatchBuilder('pgn', 'x', 3, 1000, new BatchBuffers(2000), 2), one, 18)).toEqual([3, 3, 6, 6]);
+    expect(sizes(new BatchBuilder('pgn', 'x', 100, 25, new BatchBuffers(50), 1), one, 13)).toEqual([3, 5, 5]); // bytes: 30, then 50
+    expect(sizes(new BatchBuilder('pgn', 'x', 3, 1000), one, 12)).toEqual([3, 3, 3, 3]); // by default, never
+  });
+
   it('a buffer handed back is the next one taken; one grown for a large game is not kept', () => {
     const buffers = new BatchBuffers(1000);
     const a = buffers.take();
