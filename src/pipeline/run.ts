@@ -74,6 +74,7 @@ export class AnalysisRun implements AsyncIterable<BatchResult> {
   private readonly t0 = performance.now();
   private nextGame = 1; // the number of the next game handed out
   private shift = 0; // games recovered so far, beyond those the splitter found
+  private readonly threads: number;
   private readonly batchBytes: number;
   /** The default sizes: they double after each input's first batches (BatchOptions.firstBatches). */
   private readonly grows: boolean;
@@ -81,6 +82,7 @@ export class AnalysisRun implements AsyncIterable<BatchResult> {
 
   constructor(private readonly o: RunOptions) {
     this.verify = o.worker.verify ? { games: 0, agreed: 0, pgnParserFailed: 0, disagreements: [] } : null;
+    this.threads = o.threads ?? defaultThreads();
     this.batchBytes = o.batchBytes ?? BATCH_BYTES;
     this.grows = o.batchGames === undefined && o.batchBytes === undefined;
     this.buffers = new BatchBuffers(this.grows ? 2 * this.batchBytes : this.batchBytes);
@@ -96,14 +98,13 @@ export class AnalysisRun implements AsyncIterable<BatchResult> {
   }
 
   async *[Symbol.asyncIterator](): AsyncGenerator<BatchResult> {
-    const threads = this.o.threads ?? defaultThreads();
     // this thread owns the process's tables: the installed ones, else built and installed here (once); the
     // workers open views over the same buffer
     const tables = (tablesInstalled() ? installedTables() : installNewTables()).buffer;
     const start = surelyBusy(this.o.inputs, this.batchBytes);
-    if (this.o.ownsProcess === true && workersFillCores(start, threads)) compileInWorkerThreads();
-    const pool = new AnalysisPool(threads, { tables, options: this.o.worker }, this.o.workerFile, start);
-    const queue = new InOrder<{ batch: Batch; result: Promise<BatchResult> }>(threads * 3);
+    if (this.o.ownsProcess === true && workersFillCores(start, this.threads)) compileInWorkerThreads();
+    const pool = new AnalysisPool(this.threads, { tables, options: this.o.worker }, this.o.workerFile, start);
+    const queue = new InOrder<{ batch: Batch; result: Promise<BatchResult> }>(this.threads * 3);
     let seq = 0;
     let dispatched = 0; // games in the batches dispatched so far
     try {
@@ -131,7 +132,7 @@ export class AnalysisRun implements AsyncIterable<BatchResult> {
       maxGameBytes: this.o.maxGameBytes ?? DEFAULT_MAX_GAME_BYTES,
       batchGames: this.o.batchGames ?? BATCH_GAMES,
       batchBytes: this.batchBytes,
-      firstBatches: this.grows ? (this.o.threads ?? defaultThreads()) : Infinity,
+      firstBatches: this.grows ? this.threads : Infinity,
       buffers: this.buffers,
     };
     try {
