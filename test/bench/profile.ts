@@ -11,7 +11,7 @@
 // bundle: each frame is put back in its module through the bundle's source map.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { SourceMap } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { num, timedCli, type CliRun } from './measure.js';
@@ -49,7 +49,7 @@ function moduleUrl(frame: ProfileNode['callFrame']): string {
   }
   const entry = maps.get(frame.url)?.findEntry(frame.lineNumber, frame.columnNumber);
   const source = entry !== undefined && 'originalSource' in entry ? entry.originalSource : undefined;
-  return source === undefined ? frame.url : new URL(source, pathToFileURL(fileURLToPath(frame.url))).href;
+  return source === undefined ? frame.url : new URL(source, frame.url).href;
 }
 
 interface CpuProfile {
