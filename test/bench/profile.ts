@@ -1,4 +1,4 @@
-// Where a worker's time goes per position: one CLI run with V8's sampling profiler (`node --cpu-prof`,
+// Where a worker's time goes per position: CLI runs with V8's sampling profiler (`node --cpu-prof`,
 // which also profiles each worker thread into its own file), the worker's samples sorted into the stages
 // of the analysis. A sample belongs to the stage of the highest-ranked stage module on its stack (a
 // leaf in attacks.ts under the motif scan is motif scan; a position.ts leaf under SAN parsing is SAN),
@@ -8,16 +8,19 @@
 // wakes the main thread, so they are mostly time off the CPU (serializing a batch's result measures
 // ~0.5 ms of some 3 ms sampled). Shares of the other samples, and ns per position from the worker's CPU
 // time in the same run (profiling slows it a little; the shares are what to read). The worker runs its
-// bundle: each frame is put back in its module through the bundle's source map.
+// bundle: each frame is put back in its module through the bundle's source map. The motif scan's and the
+// JSONL formatting's targets are read here: their cost where they run, on positions hot in the worker's
+// caches, as no harness holding captured positions in memory can time them.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { SourceMap } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { num, timedCli, type CliRun } from './measure.js';
+import { show, spread, timedCli, type CliRun, type Spread } from './measure.js';
 
 /** Stages by rank (first wins), each with the compiled modules (or V8 pseudo-frames) that mark it. */
 const STAGES: readonly [string, RegExp][] = [
+  ['JSONL formatting', /\/output\/(jsonl|lines)\.js$/],
   ['motif scan', /\/motifs\/(classify|xray|defended)\.js$/],
   ['played tags', /\/motifs\/played\.js$/],
   ['motif filter', /\/motifs\/filter\.js$/],
@@ -29,6 +32,7 @@ const STAGES: readonly [string, RegExp][] = [
   ['replay loop', /\/analysis\/replay\.js$/],
   ['game loop, batch', /\/(analysis\/game|pipeline\/task)\.js$/],
 ];
+const FORMATTING = STAGES[0][0];
 const IDLE = /atomicsWaitLoop|\(idle\)/;
 const HANDOVER = 'postMessage';
 
@@ -88,12 +92,20 @@ function stagesOf(p: CpuProfile): Map<string, number> {
   return out;
 }
 
-/** Runs the CLI with one worker under the profiler and prints the worker's time by stage. */
-export function printProfile(cli: string, file: string): void {
+/** A worker's samples by stage in one profiled CLI run (-j 1), the time in postMessage apart. */
+interface WorkerProfile {
+  run: CliRun;
+  /** Microseconds of samples by stage while busy, postMessage left out. */
+  stages: Map<string, number>;
+  busy: number;
+  handover: number;
+}
+
+/** Runs the CLI with one worker under the profiler and sorts the worker's samples into stages. */
+function profileWorker(cli: string, args: readonly string[]): WorkerProfile {
   const dir = mkdtempSync(join(tmpdir(), 'pgn-xray-bench-prof-'));
-  let run: CliRun;
   try {
-    run = timedCli(cli, [file, '-f', 'none', '-q', '-j', '1'], ['--cpu-prof', '--cpu-prof-dir', dir]);
+    const run = timedCli(cli, [...args, '-q', '-j', '1'], ['--cpu-prof', '--cpu-prof-dir', dir]);
     // profiles are named CPU.<date>.<time>.<pid>.<thread id>.<seq>.cpuprofile; thread 0 is the main thread,
     // and the worker is the thread that ran the motif scan (a .zst input also has its decoder thread)
     const worker = readdirSync(dir)
@@ -104,17 +116,49 @@ export function printProfile(cli: string, file: string): void {
     const stages = stagesOf(worker);
     const handover = stages.get(HANDOVER) ?? 0;
     stages.delete(HANDOVER);
-    const busy = [...stages.values()].reduce((a, b) => a + b, 0);
-    const positions = run.stats.positions;
-    const cpu = run.stats.run.threads?.workers[0];
-    console.log(`worker time by stage (one profiled -j 1 run, ${num(busy / 1000)} ms of samples while busy, and ${num(handover / 1000)} ms in postMessage apart; ns/position from the worker's CPU time${cpu === undefined ? ', unknown here' : ''}):`);
-    for (const [stage, us] of [...stages].sort((a, b) => b[1] - a[1])) {
-      const share = us / busy;
-      if (share < 0.005) continue;
-      const ns = cpu === undefined ? '' : `${num((share * cpu * 1e9) / positions).padStart(5)} ns/position`;
-      console.log(`  ${stage.padEnd(26)} ${(share * 100).toFixed(1).padStart(5)}%   ${ns}`);
-    }
+    return { run, stages, busy: [...stages.values()].reduce((a, b) => a + b, 0), handover };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The worker's CPU seconds in a profiled run, where the run knows them. */
+function workerCpu(p: WorkerProfile): number | undefined {
+  return p.run.stats.run.threads?.workers[0];
+}
+
+/**
+ * Runs the CLI with one worker under the profiler (-f none), `runs` times, and prints the worker's time by
+ * stage: ns/position from each run's share of the samples and the worker's CPU time, median (min–max)
+ * over the runs. Returns those figures by stage.
+ */
+export function printProfile(cli: string, file: string, runs: number): Map<string, Spread> {
+  const profiles = Array.from({ length: runs }, () => profileWorker(cli, [file, '-f', 'none']));
+  const byStage = new Map<string, number[]>();
+  for (const p of profiles) {
+    const cpu = workerCpu(p) ?? NaN;
+    for (const [stage, us] of p.stages) byStage.set(stage, [...(byStage.get(stage) ?? []), ((us / p.busy) * cpu * 1e9) / p.run.stats.positions]);
+  }
+  const total = spread(profiles.map((p) => ((workerCpu(p) ?? NaN) * 1e9) / p.run.stats.positions));
+  const figures = new Map([...byStage].map(([stage, ns]) => [stage, spread([...ns, ...Array<number>(runs - ns.length).fill(0)])]));
+  console.log(`worker time by stage (${runs} profiled -f none -j 1 runs; ns/position from each run's share of the samples while busy, postMessage left out, and the worker's CPU time, ${show(total)} ns/position in all):`);
+  for (const [stage, ns] of [...figures].sort((x, y) => y[1].median - x[1].median)) {
+    if (ns.median < total.median * 0.005) continue;
+    console.log(`  ${stage.padEnd(26)} ${((ns.median / total.median) * 100).toFixed(1).padStart(5)}%   ${show(ns).padStart(16)} ns/position`);
+  }
+  return figures;
+}
+
+/**
+ * JSONL formatting as a worker does it, per tagged position (a line): the formatting stage's share of the
+ * worker's samples in a profiled `-f jsonl` run, times the worker's CPU time, over the lines written.
+ * Timed on positions the worker has just scanned, hot in its caches, as every line is made: the same
+ * formatter on captured positions (the in-process figure) reads each one cold from memory, which costs it
+ * more than the formatting (the FEN alone: about 75 ns hot, 280–350 ns cold). NaN where the run does not
+ * know its threads' CPU.
+ */
+export function jsonlInWorker(cli: string, file: string, out: string): number {
+  const p = profileWorker(cli, [file, '-f', 'jsonl', '-o', out]);
+  const cpu = workerCpu(p) ?? NaN;
+  return p.run.stats.taggedPositions / ((cpu * (p.stages.get(FORMATTING) ?? 0)) / p.busy);
 }

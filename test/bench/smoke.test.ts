@@ -33,7 +33,8 @@ describe('npm run bench, BENCH_QUICK=1', () => {
     expect(out).toMatch(/long input: .* given 3 times .*\n {2}[\d,]+ .*positions\/s \(wall\), [\d.]+ .*× the file once/);
     expect(out).toMatch(/CPU ns\/position: process [\d,]+ .*main thread [\d,]+ .*workers [\d,]+/);
     expect(out).toMatch(/start-up: .*\n {2}-j 1: wall [\d.]+ .*\n {2}-j 2: wall [\d.]+/);
-    expect(out).toMatch(/ {2}motif scan +[\d.]+% +[\d,]+ ns\/position/);
+    expect(out).toMatch(/ {2}motif scan +[\d.]+% +[\d,]+ \([\d,]+–[\d,]+\) ns\/position/);
+    expect(out).toMatch(/ {2}formatting in a worker \(.*\) +[\d,]+ \([\d,]+–[\d,]+\)/);
   });
 
   it('prints JSONL against Parquet', () => {
