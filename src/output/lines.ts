@@ -167,9 +167,14 @@ export class AsciiWriter {
     return s;
   }
 
-  /** A copy of the content (UTF-8); the writer is empty afterwards. */
+  /**
+   * A copy of the content (UTF-8), in a buffer of its own (never a view of a shared pool: postMessage
+   * clones a view's whole buffer) and not zeroed first, as slice() zeroes it: every byte is written over.
+   * The writer is empty afterwards.
+   */
   takeBytes(): Uint8Array {
-    const b = this.buf.slice(0, this.n);
+    const b = Buffer.allocUnsafeSlow(this.n);
+    b.set(this.buf.subarray(0, this.n));
     this.n = 0;
     return b;
   }
