@@ -53,7 +53,7 @@ export async function runAnalyze(cmd: AnalyzeCommand, interrupt: Interrupt): Pro
     const header = createFormatter(cmd.format, cmd.tags).header();
     if (header !== '') await out.write(header);
     for await (const r of run) {
-      await writeBatch(r, out, gamesFile, rejections);
+      await writeBatch(r, out, gamesFile, rejections, run);
       written.addVector(r.stats);
       workerCpu.add(r.cpu);
       progress.update(bytes.total(), written.games + written.rejected, written.positions);
@@ -68,8 +68,11 @@ export async function runAnalyze(cmd: AnalyzeCommand, interrupt: Interrupt): Pro
   return finish(cmd, run, { written, workerCpu: workerCpu.seconds() }, statsFile, reportFile, failure, interrupt);
 }
 
-async function writeBatch(r: BatchResult, out: RecordWriter, gamesFile: RecordWriter | null, rejections: Rejections): Promise<void> {
-  if (r.text.length > 0) await out.write(r.text);
+async function writeBatch(r: BatchResult, out: RecordWriter, gamesFile: RecordWriter | null, rejections: Rejections, run: AnalysisRun): Promise<void> {
+  if (r.text.length > 0) {
+    await out.write(r.text);
+    run.recycle(r.text); // written: the system has the bytes
+  }
   if (r.parquet) await (out as ParquetWriter).add(r.parquet);
   if (gamesFile !== null && r.gamesText) await gamesFile.write(r.gamesText);
   await rejections.add(r.errors);

@@ -3,13 +3,15 @@
 // fails (disk full, device gone) the file is cut back to the end of the last whole write.
 import { statSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
-import { once } from 'node:events';
 import { outputError, UsageError, XrayError } from '../errors.js';
 
 export interface RecordWriter {
   /** The path as given, or 'stdout'. */
   readonly name: string;
-  /** Writes whole records (text, or its UTF-8 bytes); rejects with an output-io XrayError (the file then ends at a whole record). */
+  /**
+   * Writes whole records (text, or its UTF-8 bytes); rejects with an output-io XrayError (the file then
+   * ends at a whole record). Resolves once the system has the bytes: their memory may then be reused.
+   */
   write(data: string | Uint8Array): Promise<void>;
   close(): Promise<void>;
 }
@@ -84,7 +86,9 @@ class StdoutWriter implements RecordWriter {
 
   async write(data: string | Uint8Array): Promise<void> {
     if (this.failure !== null) throw this.failure;
-    if (!process.stdout.write(data)) await once(process.stdout, 'drain').catch(() => undefined);
+    // the write's callback, not 'drain': the stream may hold the bytes (not a copy) until it calls back,
+    // and the caller reuses their memory once this resolves (on a failure it calls back with the error)
+    await new Promise<void>((done) => process.stdout.write(data, () => done()));
     if (this.failure !== null) throw this.failure;
   }
 

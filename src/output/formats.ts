@@ -2,6 +2,7 @@
 import { CsvFormatter } from './csv.js';
 import { EpdFormatter } from './epd.js';
 import { JsonlFormatter } from './jsonl.js';
+import { NO_OUTPUT } from './lines.js';
 import { PgnFormatter } from './pgn.js';
 import type { Formatter, GameInfo, GameText, PositionView } from './view.js';
 
@@ -22,13 +23,11 @@ export class NoneFormatter implements Formatter {
 
   endGame(_text: GameText): void {}
 
-  take(): Uint8Array {
+  take(_outbox: SharedArrayBuffer | null = null): Uint8Array {
     return NO_OUTPUT;
   }
 }
 
-/** The output of a batch that writes nothing (shared, never written into). */
-export const NO_OUTPUT = new Uint8Array(0);
 
 /**
  * A new formatter of the format; formatters keep per-game state (PGN), so one per worker. Which positions

@@ -128,7 +128,7 @@ export class PgnFormatter implements Formatter {
   private startFen: string | null = null;
   private readonly tags = new TagSectionEnd();
   /** The batch's games, written. */
-  private readonly w = new AsciiWriter();
+  private readonly w = new AsciiWriter(true);
 
   header(): string {
     return '';
@@ -169,8 +169,8 @@ export class PgnFormatter implements Formatter {
     this.reset(-1);
   }
 
-  take(): Uint8Array {
-    return this.w.takeBytes();
+  take(outbox: SharedArrayBuffer | null = null): Uint8Array {
+    return this.w.handOver(outbox);
   }
 
   /** A position given as FEN/EPD (no game text): a game of its own from that position. */

@@ -17,6 +17,10 @@ export interface Formatter {
   position(v: PositionView): void;
   /** After the game's positions: PGN writes the game here with its comments; the line formats nothing. */
   endGame(text: GameText): void;
-  /** The output written since the last take(), as UTF-8; the formatter's output is empty afterwards. */
-  take(): Uint8Array;
+  /**
+   * The output written since the last take(), as UTF-8; the formatter's output is empty afterwards. The
+   * bytes are the formatter's own, handed over (a view of a SharedArrayBuffer, AsciiWriter.handOver);
+   * `outbox`: memory given back once an earlier output was written, for the formatter to write on in.
+   */
+  take(outbox?: SharedArrayBuffer | null): Uint8Array;
 }

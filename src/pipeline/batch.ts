@@ -47,6 +47,11 @@ export interface Batch {
   offsets: Float64Array;
   /** Why game i is already known to be unreadable, or null: the worker reports it in order with the others. */
   rejected: (KnownRejection | null)[];
+  /**
+   * Memory for the worker's next output (AnalysisRun.recycle): an earlier batch's text, written out and
+   * given back. Sent with a batch's first run only: whichever worker runs it writes on in it.
+   */
+  outbox?: SharedArrayBuffer | null;
 }
 
 export interface BatchResult {
@@ -56,7 +61,10 @@ export interface BatchResult {
    * (DESIGN.md §7), which shift the numbers of every later game.
    */
   games: number;
-  /** Formatted output of the batch's games, in order, as UTF-8 (empty for the records kind and -f none). */
+  /**
+   * Formatted output of the batch's games, in order, as UTF-8 (empty for the records kind and -f none):
+   * a view of the worker's SharedArrayBuffer, which it never writes again unless it is given back.
+   */
   text: Uint8Array;
   /** The games table's lines (--games), in order; null when not asked for. */
   gamesText: string | null;

@@ -35,10 +35,14 @@ export class AnalysisPool {
     });
   }
 
-  /** Runs a batch; on a worker failure retries once, then returns its games as rejected. */
-  async run(batch: Batch): Promise<BatchResult> {
+  /**
+   * Runs a batch; on a worker failure retries once, then returns its games as rejected. `outbox`: memory
+   * for the worker's next output (Batch.outbox), sent with the first try only: a retry or a second run of
+   * the batch must never hand out memory a worker may already be writing in.
+   */
+  async run(batch: Batch, outbox: SharedArrayBuffer | null = null): Promise<BatchResult> {
     try {
-      return (await this.pool.run(batch)) as BatchResult;
+      return (await this.pool.run(outbox === null ? batch : { ...batch, outbox })) as BatchResult;
     } catch (first) {
       try {
         return (await this.pool.run({ ...batch, attempt: 1 })) as BatchResult;

@@ -80,6 +80,8 @@ export class AnalysisRun implements AsyncIterable<BatchResult> {
   /** The default sizes: they double after each input's first batches (BatchOptions.firstBatches). */
   private readonly grows: boolean;
   private readonly buffers: BatchBuffers;
+  /** Output memory given back (recycle), each sent with a batch for the worker's next output. */
+  private readonly outboxes: SharedArrayBuffer[] = [];
 
   constructor(private readonly o: RunOptions) {
     this.verify = o.worker.verify ? { games: 0, agreed: 0, pgnParserFailed: 0, disagreements: [] } : null;
@@ -92,6 +94,16 @@ export class AnalysisRun implements AsyncIterable<BatchResult> {
   /** Stops reading input; the batches already in flight are still handed out. */
   stop(): void {
     this.stopped = true;
+  }
+
+  /**
+   * Gives a result's text back once it has been written out (the system has its bytes): a worker writes
+   * its next output in that memory instead of new memory. The caller never reads the text again. Texts
+   * not given back are left to the garbage collector (the library hands none back).
+   */
+  recycle(text: Uint8Array): void {
+    // as many as the batches in flight can use: one each, and one per worker writing
+    if (text.buffer instanceof SharedArrayBuffer && this.outboxes.length < this.threads * 4) this.outboxes.push(text.buffer);
   }
 
   get seconds(): number {
@@ -114,7 +126,7 @@ export class AnalysisRun implements AsyncIterable<BatchResult> {
           batch.seq = seq++;
           batch.firstGame = dispatched + this.shift + 1;
           dispatched += batch.offsets.length;
-          const done = queue.push({ batch, result: pool.run(batch) });
+          const done = queue.push({ batch, result: pool.run(batch, this.outboxes.pop() ?? null) });
           if (done !== undefined) yield await this.settle(done, pool);
         }
       }

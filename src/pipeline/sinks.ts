@@ -2,7 +2,8 @@
 // collect it as a record (the library). One sink per worker, emptied after every batch.
 import type { GameInfo, GameText, PositionSink, PositionView } from '../analysis/view.js';
 import type { OutputKind } from '../output/formats.js';
-import { createFormatter, NO_OUTPUT } from '../output/formats.js';
+import { createFormatter } from '../output/formats.js';
+import { NO_OUTPUT } from '../output/lines.js';
 import { ParquetColumns, type ParquetBatch } from '../output/parquet-columns.js';
 import { askedTags, positionRecord, type PositionRecord } from '../output/records.js';
 import { Stats, type StatsVector } from '../output/stats.js';
@@ -72,9 +73,12 @@ export class BatchSink implements PositionSink {
     this.also?.endGame(text, tagged);
   }
 
-  /** What the batch produced (its statistics as a vector), and a fresh start. */
-  take(): { text: Uint8Array; records: PositionRecord[] | null; parquet: ParquetBatch | null; stats: StatsVector } {
-    const out = { text: this.formatter?.take() ?? NO_OUTPUT, records: this.records, parquet: this.columns?.take() ?? null, stats: this.stats.vector() };
+  /**
+   * What the batch produced (its statistics as a vector), and a fresh start; `outbox`: memory given back
+   * for the formatter's next output (Formatter.take).
+   */
+  take(outbox: SharedArrayBuffer | null = null): { text: Uint8Array; records: PositionRecord[] | null; parquet: ParquetBatch | null; stats: StatsVector } {
+    const out = { text: this.formatter?.take(outbox) ?? NO_OUTPUT, records: this.records, parquet: this.columns?.take() ?? null, stats: this.stats.vector() };
     this.records = this.records === null ? null : [];
     this.stats.clear();
     return out;

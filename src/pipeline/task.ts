@@ -183,7 +183,7 @@ export function createTask(init: WorkerInit): (batch: Batch) => Promise<BatchRes
         }
       }
     }
-    const out = sink.take();
+    const out = sink.take(batch.outbox ?? null);
     return {
       seq: batch.seq,
       games: work.game - batch.firstGame,

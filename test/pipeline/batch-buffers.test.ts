@@ -1,6 +1,7 @@
 // Batches travel to the workers in shared memory that the run hands back and writes again (batch.ts,
 // BatchBuffers): the worker must read the bytes of its own batch, never those of a later one, whatever
-// the reuse, the retries and the renumbering after a recovered game.
+// the reuse, the retries and the renumbering after a recovered game. Their output comes back the same
+// way (AsciiWriter.handOver, AnalysisRun.recycle): a worker writes on only in memory given back.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,8 +47,8 @@ describe('BatchBuffers', () => {
   });
 });
 
-/** JSON Lines of every position, and the errors, of a run over one file. */
-async function run(path: string, threads: number, batchBytes?: number): Promise<{ text: string; errors: GameError[] }> {
+/** JSON Lines of every position, and the errors, of a run over one file; `recycle`: each text given back once read. */
+async function run(path: string, threads: number, batchBytes?: number, recycle = false): Promise<{ text: string; errors: GameError[] }> {
   const r = new AnalysisRun({
     inputs: [fileInput(path)],
     worker: { output: 'jsonl', allPositions: true, filter: ALL_MOTIFS, verify: false },
@@ -58,6 +59,7 @@ async function run(path: string, threads: number, batchBytes?: number): Promise<
   const errors: GameError[] = [];
   for await (const b of r) {
     text += decoder.decode(b.text);
+    if (recycle) r.recycle(b.text);
     errors.push(...b.errors);
   }
   return { text, errors };
@@ -77,5 +79,18 @@ describe('batches in reused shared memory', () => {
     expect(whole.text.split('\n').length).toBeGreaterThan(1000);
     expect(reused.errors).toEqual(whole.errors);
     expect(reused.text).toEqual(whole.text);
+  });
+
+  it('with the output memory given back, the batches analysed again after a recovery are sent none a worker may be writing in', async () => {
+    // the recovery comes after many batches, when every batch in flight was sent memory given back
+    const broken = '[Event "cut"]\n\n1. e4 { [%clk 0:01\n\n[Event "swallowed"]\n\n1. d4 { ok } d5 2. c4 e6 *\n\n';
+    const games = readFileSync(corpusPath('games/pgnmentor-style-Fischer.pgn'));
+    const path = join(mkdtempSync(join(tmpdir(), 'pgn-xray-outboxes-')), 'games.pgn');
+    writeFileSync(path, Buffer.concat([games, Buffer.from('\n\n' + broken), games]));
+    const whole = await run(path, 1, 64 << 20);
+    expect(whole.errors.map((e) => e.kind)).toEqual(['incomplete']);
+    const recycled = await run(path, 2, 4096, true);
+    expect(recycled.errors).toEqual(whole.errors);
+    expect(recycled.text).toEqual(whole.text);
   });
 });

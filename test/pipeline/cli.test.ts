@@ -139,6 +139,18 @@ describe('the command line', () => {
     }
   });
 
+  it('gives a slow reader of a pipe the bytes it writes to a file, the pipe full many times over', () => {
+    const file = join(tmp, 'slow-file.jsonl');
+    const piped = join(tmp, 'slow-pipe.jsonl');
+    const args = `"${FISCHER}" -q -j 2 --batch-games 8 --all-positions`;
+    const r = spawnSync('bash', ['-c', `"${process.execPath}" "${CLI}" ${args} -o "${file}" && "${process.execPath}" "${CLI}" ${args} | (sleep 1; cat) > "${piped}"`], { encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const bytes = readFileSync(file);
+    expect(bytes.length).toBeGreaterThan(1 << 20); // many times what a pipe holds while its reader sleeps
+    expect(readFileSync(piped).equals(bytes)).toBe(true);
+  });
+
   it('ends quietly when the reader of a pipe goes away (| head)', async () => {
     const r = spawnSync('bash', ['-c', `set -o pipefail; "${process.execPath}" "${CLI}" "${FISCHER}" -q | head -n 2`], { encoding: 'utf8' });
     expect(r.stdout.trim().split('\n')).toHaveLength(2);
