@@ -167,6 +167,8 @@ function motifScan(capture: Capture): void {
 function jsonl(capture: Capture): void {
   const games = capture.games;
   const batches: Uint8Array[] = [];
+  // the last round's memory given back, as the CLI gives each batch's back once written (AnalysisRun.recycle)
+  const outboxes: SharedArrayBuffer[] = [];
   const format = (): void => {
     const f = new JsonlFormatter();
     let inBatch = 0;
@@ -176,12 +178,12 @@ function jsonl(capture: Capture): void {
       endGame: (t) => {
         f.endGame(t);
         if (++inBatch === 256) {
-          batches.push(f.take());
+          batches.push(f.take(outboxes.pop() ?? null));
           inBatch = 0;
         }
       },
     });
-    batches.push(f.take());
+    batches.push(f.take(outboxes.pop() ?? null));
   };
   const dir = mkdtempSync(join(tmpdir(), 'pgn-xray-bench-jsonl-'));
   const write = (): void => {
@@ -190,10 +192,11 @@ function jsonl(capture: Capture): void {
     closeSync(fd);
   };
   const n = rounds(7);
-  // the last round's output is let go and collected before a round is timed, not during it: a worker hands
-  // each batch's bytes over (transferred) and never collects them. Collected inside the timing, they made
+  // the last round's output is given back and the rest collected before a round is timed, not during it: a
+  // worker hands each batch's bytes over and never collects them. Collected inside the timing, they made
   // the figure swing 3x between rounds (260 k to 956 k per second in one run)
   const fresh = (): void => {
+    for (const b of batches) if (b.buffer instanceof SharedArrayBuffer) outboxes.push(b.buffer);
     batches.length = 0;
     global.gc?.();
   };
