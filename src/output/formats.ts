@@ -28,7 +28,6 @@ export class NoneFormatter implements Formatter {
   }
 }
 
-
 /**
  * A new formatter of the format; formatters keep per-game state (PGN), so one per worker. Which positions
  * are written (--all-positions) is the worker's choice: an untagged position is formatted like any other.
