@@ -4,7 +4,7 @@
 // the outputs end at a whole record and the statistics describe what was written.
 import { EXIT } from '../errors.js';
 import { createFormatter } from '../output/formats.js';
-import type { ParquetWriter } from '../output/parquet.js';
+import type { ParquetOutput } from '../output/parquet-thread.js';
 import { Stats } from '../output/stats.js';
 import { summaryTable } from '../report/summary.js';
 import type { BatchResult } from '../pipeline/batch.js';
@@ -73,15 +73,15 @@ async function writeBatch(r: BatchResult, out: RecordWriter, gamesFile: RecordWr
     await out.write(r.text);
     run.recycle(r.text); // written: the system has the bytes
   }
-  if (r.parquet) await (out as ParquetWriter).add(r.parquet);
+  if (r.parquet) await (out as ParquetOutput).add(r.parquet);
   if (gamesFile !== null && r.gamesText) await gamesFile.write(r.gamesText);
   await rejections.add(r.errors);
 }
 
 /** The Parquet file (-f parquet; its encoder loads only then). */
-async function openParquet(cmd: AnalyzeCommand): Promise<ParquetWriter> {
-  const { ParquetWriter } = await import('../output/parquet.js');
-  return ParquetWriter.open(cmd.output!, cmd.tags);
+async function openParquet(cmd: AnalyzeCommand): Promise<ParquetOutput> {
+  const { ParquetOutput } = await import('../output/parquet-thread.js');
+  return ParquetOutput.open(cmd.output!, cmd.tags);
 }
 
 /** Closes the outputs; the first failure, or null. */

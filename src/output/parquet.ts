@@ -1,8 +1,9 @@
 // -f parquet (DESIGN.md §9): the workers' batches (Arrow IPC bytes of their columns, parquet-arrow.ts), in
-// input order, into one zstd-compressed Parquet file on the main thread. parquet-wasm (the Rust parquet
-// crate compiled to WebAssembly) encodes a stream of Arrow record batches and hands out each row group as
-// it closes, so memory holds at most one row group in encoding and one batch in waiting; close() writes
-// the footer, also after an interrupted run, so the file always reads back with the rows written.
+// input order, into one zstd-compressed Parquet file, in the encoder's thread (parquet-encoder.ts).
+// parquet-wasm (the Rust parquet crate compiled to WebAssembly) encodes a stream of Arrow record batches
+// and hands out each row group as it closes, so memory holds at most one row group in encoding and one
+// batch in waiting; close() writes the footer, also after an interrupted run, so the file always reads
+// back with the rows written.
 import { open, type FileHandle } from 'node:fs/promises';
 import { Compression, EnabledStatistics, Table, WriterPropertiesBuilder, transformParquetStream, type RecordBatch } from 'parquet-wasm/node';
 import type { RecordWriter } from '../cli/outputs.js';

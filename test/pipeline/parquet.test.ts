@@ -122,6 +122,14 @@ describe('-f parquet, read back by DuckDB', () => {
     }
   });
 
+  it('another output that cannot be opened ends the run at once, the Parquet file opened before it aside', async () => {
+    // the encoder runs in a thread of its own, which must not hold the process when the run ends unclosed
+    const errors = join(tmp, 'none', 'errors.jsonl');
+    const r = await runCli([FILE, '-f', 'parquet', '-o', join(tmp, 'opened.parquet'), '--errors', errors, '-q']);
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stderr.trim()).toBe(`pgn-xray: cannot write ${errors}: no such file or directory (ENOENT)`);
+  }, 20_000);
+
   it('refuses stdout (exit 2)', async () => {
     for (const out of [[], ['-o', '-']]) {
       const r = await runCli([FILE, '-f', 'parquet', ...out, '-q']);

@@ -1,0 +1,63 @@
+// -f parquet's encoder thread's loop (its entry: workers/parquet.ts; its driver: parquet-thread.ts): the
+// ParquetWriter (parquet-wasm) runs here, so that the main thread only reads, splits, dispatches and orders.
+// Messages are handled one at a time, in order; the first failure is posted and ends the encoding.
+import type { MessagePort } from 'node:worker_threads';
+import { XrayError, type RunErrorKind } from '../errors.js';
+import { ParquetWriter } from './parquet.js';
+
+/** From the driver: a batch of rows (Arrow IPC bytes), or the end: the footer, then the file closed. */
+export type ToEncoder = { kind: 'batch'; ipc: Uint8Array } | { kind: 'close' };
+
+/** A failure as it crosses the thread: a run error keeps its kind and file; anything else is internal. */
+export interface EncoderFailure {
+  kind: RunErrorKind | null;
+  message: string;
+  path?: string;
+}
+
+/** To the driver: the file is open; a batch is encoded (another may come); the file is closed; a failure. */
+export type FromEncoder = { kind: 'opened' } | { kind: 'added' } | { kind: 'closed' } | { kind: 'failure'; failure: EncoderFailure };
+
+export interface EncoderInit {
+  path: string;
+  tags: readonly string[];
+}
+
+function failureOf(e: unknown): FromEncoder {
+  const failure = e instanceof XrayError ? { kind: e.kind, message: e.message, path: e.path } : { kind: null, message: String(e) };
+  return { kind: 'failure', failure };
+}
+
+/** Opens the file, then encodes the batches sent until the end. */
+export async function serveEncoder(port: MessagePort, init: EncoderInit): Promise<void> {
+  let writer: ParquetWriter;
+  try {
+    writer = await ParquetWriter.open(init.path, init.tags);
+  } catch (e) {
+    port.postMessage(failureOf(e));
+    port.close();
+    return;
+  }
+  port.postMessage({ kind: 'opened' } satisfies FromEncoder);
+  let failed = false;
+  let queue = Promise.resolve();
+  port.on('message', (m: ToEncoder) => {
+    queue = queue.then(async () => {
+      try {
+        if (m.kind === 'batch') {
+          if (failed) return;
+          await writer.add(m.ipc);
+          port.postMessage({ kind: 'added' } satisfies FromEncoder);
+        } else {
+          await writer.close(); // also after a failure: the file ends with what was written
+          port.postMessage({ kind: 'closed' } satisfies FromEncoder);
+          port.close();
+        }
+      } catch (e) {
+        if (m.kind === 'close' || !failed) port.postMessage(failureOf(e));
+        if (m.kind === 'close') port.close();
+        failed = true;
+      }
+    });
+  });
+}

@@ -1,0 +1,103 @@
+// -f parquet's output on the main thread: a driver of the encoder thread (parquet-encoder.ts), which opens,
+// encodes and closes the file. parquet-wasm took 3.9 of the main thread's 5.0 s on the bench file, where
+// the main thread's own work (reading, splitting, dispatch, order) bounds every run. At most
+// BATCHES_AHEAD batches wait in the thread: memory stays bounded and the run waits for a slow encoder.
+import { Worker } from 'node:worker_threads';
+import type { RecordWriter } from '../cli/outputs.js';
+import { XrayError } from '../errors.js';
+import { compiledFile } from '../pipeline/compiled.js';
+import type { EncoderFailure, EncoderInit, FromEncoder, ToEncoder } from './parquet-encoder.js';
+
+/** Batches sent and not yet encoded, at most: the encoder holds one row group and these. */
+const BATCHES_AHEAD = 2;
+
+function errorOf(f: EncoderFailure): Error {
+  return f.kind === null ? new Error(`Parquet encoder: ${f.message}`) : new XrayError(f.kind, f.message, f.path);
+}
+
+export class ParquetOutput implements RecordWriter {
+  private ahead = 0;
+  private failure: Error | null = null;
+  private closed = false;
+  /** Called at the encoder's next message. */
+  private wake: (() => void) | null = null;
+  private readonly exited: Promise<void>;
+
+  private constructor(
+    readonly name: string,
+    private readonly thread: Worker,
+  ) {
+    thread.on('message', (m: FromEncoder) => {
+      if (m.kind === 'added') this.ahead--;
+      else if (m.kind === 'closed') this.closed = true;
+      else if (m.kind === 'failure') this.failure ??= errorOf(m.failure);
+      this.wakeUp();
+    });
+    thread.on('error', (e) => {
+      this.failure ??= new Error(`Parquet encoder: ${String(e)}`);
+      this.wakeUp();
+    });
+    this.exited = new Promise((done) =>
+      thread.once('exit', () => {
+        if (!this.closed) this.failure ??= new Error('Parquet encoder: the thread ended before the file was closed');
+        this.wakeUp();
+        done();
+      }),
+    );
+  }
+
+  /** Opens (creates or empties) the file in the encoder thread; a file that cannot be opened is an output-io error. */
+  static async open(path: string, tags: readonly string[]): Promise<ParquetOutput> {
+    const init: EncoderInit = { path, tags: [...tags] };
+    const thread = new Worker(compiledFile('workers/parquet.js'), { workerData: init });
+    const out = new ParquetOutput(path, thread);
+    const opened = await new Promise<FromEncoder>((done) => thread.once('message', done));
+    if (opened.kind !== 'opened') {
+      await out.exited;
+      throw out.failure ?? new Error('Parquet encoder: no file opened');
+    }
+    // the thread holds the process only while this thread waits for it: a run that ends without closing
+    // the file (another output could not be opened) still exits, as it would with the file in this thread
+    thread.unref();
+    return out;
+  }
+
+  /** Parquet takes no text (its header is empty): rows come through add(). */
+  async write(text: string): Promise<void> {
+    if (text !== '') throw new Error('internal error: text written to a Parquet file');
+  }
+
+  /** Hands one batch (Arrow IPC bytes) to the encoder; waits while it is behind. */
+  async add(ipc: Uint8Array): Promise<void> {
+    this.check();
+    this.thread.postMessage({ kind: 'batch', ipc } satisfies ToEncoder);
+    this.ahead++;
+    while (this.ahead > BATCHES_AHEAD && this.failure === null) await this.next();
+    this.check();
+  }
+
+  /** Ends the stream: the encoder writes the last row group and the footer and closes the file. */
+  async close(): Promise<void> {
+    this.thread.postMessage({ kind: 'close' } satisfies ToEncoder);
+    this.thread.ref();
+    await this.exited; // the encoder ends once the file is closed (or could not be)
+    this.check();
+  }
+
+  /** The encoder's next message (the thread holds the process meanwhile). */
+  private async next(): Promise<void> {
+    this.thread.ref();
+    await new Promise<void>((r) => (this.wake = r));
+    this.thread.unref();
+  }
+
+  private wakeUp(): void {
+    const w = this.wake;
+    this.wake = null;
+    w?.();
+  }
+
+  private check(): void {
+    if (this.failure !== null) throw this.failure;
+  }
+}

@@ -1,0 +1,5 @@
+// The Parquet encoder thread: thin wiring; the loop lives in src/output/parquet-encoder.ts.
+import { parentPort, workerData } from 'node:worker_threads';
+import { serveEncoder, type EncoderInit } from '../src/output/parquet-encoder.js';
+
+void serveEncoder(parentPort!, workerData as EncoderInit);
