@@ -51,8 +51,9 @@ export class ParquetOutput implements RecordWriter {
     const init: EncoderInit = { path, tags: [...tags] };
     const thread = new Worker(compiledFile('workers/parquet.js'), { workerData: init });
     const out = new ParquetOutput(path, thread);
-    const opened = await new Promise<FromEncoder>((done) => thread.once('message', done));
-    if (opened.kind !== 'opened') {
+    // its first message, or its end when it dies before one (a module that fails to load)
+    const opened = await Promise.race([new Promise<FromEncoder>((done) => thread.once('message', done)), out.exited.then(() => null)]);
+    if (opened?.kind !== 'opened') {
       await out.exited;
       throw out.failure ?? new Error('Parquet encoder: no file opened');
     }
