@@ -6,14 +6,13 @@
 // back with the rows written.
 import { open, type FileHandle } from 'node:fs/promises';
 import { Compression, EnabledStatistics, Table, WriterPropertiesBuilder, transformParquetStream, type RecordBatch } from 'parquet-wasm/node';
-import type { RecordWriter } from '../cli/outputs.js';
 import { outputError, XrayError } from '../errors.js';
 import { ParquetColumns } from './parquet-columns.js';
 
 /** Rows per row group: readers split work by row group; the encoder holds one in memory. */
 const ROW_GROUP_ROWS = 128 * 1024;
 
-export class ParquetWriter implements RecordWriter {
+export class ParquetWriter {
   private controller!: ReadableStreamDefaultController<RecordBatch>;
   /** Called when the encoder asks for more batches (its queue ran low). */
   private wake: (() => void) | null = null;
@@ -59,11 +58,6 @@ export class ParquetWriter implements RecordWriter {
     } catch (e) {
       throw outputError(path, e);
     }
-  }
-
-  /** Parquet takes no text (its header is empty): rows come through add(). */
-  async write(text: string): Promise<void> {
-    if (text !== '') throw new Error('internal error: text written to a Parquet file');
   }
 
   /** Hands one batch (Arrow IPC bytes) to the encoder; waits while the encoder is behind (memory stays bounded). */
