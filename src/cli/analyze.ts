@@ -73,7 +73,8 @@ async function writeBatch(r: BatchResult, out: RecordWriter, gamesFile: RecordWr
     await out.write(r.text);
     run.recycle(r.text); // written: the system has the bytes
   }
-  if (r.parquet) await (out as ParquetOutput).add(r.parquet);
+  const ipc = r.parquet;
+  if (ipc) await (out as ParquetOutput).add(ipc, () => run.recycle(ipc)); // once the encoder has read it
   if (gamesFile !== null && r.gamesText) await gamesFile.write(r.gamesText);
   await rejections.add(r.errors);
 }

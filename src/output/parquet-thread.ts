@@ -2,6 +2,8 @@
 // encodes and closes the file. parquet-wasm took 3.9 of the main thread's 5.0 s on the bench file, where
 // the main thread's own work (reading, splitting, dispatch, order) bounds every run. At most
 // BATCHES_AHEAD batches wait in the thread: memory stays bounded and the run waits for a slow encoder.
+// The batches' bytes come from the workers in shared memory and go on to the encoder without a copy; each
+// is given back (add's `read`) once the encoder has read it into its own memory.
 import { Worker } from 'node:worker_threads';
 import type { RecordWriter } from '../cli/outputs.js';
 import { XrayError } from '../errors.js';
@@ -16,7 +18,8 @@ function errorOf(f: EncoderFailure): Error {
 }
 
 export class ParquetOutput implements RecordWriter {
-  private ahead = 0;
+  /** What to call when the encoder has read each batch sent, in order: one per batch on its way. */
+  private readonly onRead: (() => void)[] = [];
   private failure: Error | null = null;
   private closed = false;
   /** Called at the encoder's next message. */
@@ -28,7 +31,7 @@ export class ParquetOutput implements RecordWriter {
     private readonly thread: Worker,
   ) {
     thread.on('message', (m: FromEncoder) => {
-      if (m.kind === 'added') this.ahead--;
+      if (m.kind === 'added') this.onRead.shift()?.();
       else if (m.kind === 'closed') this.closed = true;
       else if (m.kind === 'failure') this.failure ??= errorOf(m.failure);
       this.wakeUp();
@@ -68,12 +71,15 @@ export class ParquetOutput implements RecordWriter {
     if (text !== '') throw new Error('internal error: text written to a Parquet file');
   }
 
-  /** Hands one batch (Arrow IPC bytes) to the encoder; waits while it is behind. */
-  async add(ipc: Uint8Array): Promise<void> {
+  /**
+   * Hands one batch (Arrow IPC bytes) to the encoder; waits while it is behind. `read` is called once the
+   * encoder has read the bytes (in shared memory, they are the encoder's until then); never after a failure.
+   */
+  async add(ipc: Uint8Array, read: () => void = () => undefined): Promise<void> {
     this.check();
     this.thread.postMessage({ kind: 'batch', ipc } satisfies ToEncoder);
-    this.ahead++;
-    while (this.ahead > BATCHES_AHEAD && this.failure === null) await this.next();
+    this.onRead.push(read);
+    while (this.onRead.length > BATCHES_AHEAD && this.failure === null) await this.next();
     this.check();
   }
 

@@ -70,7 +70,10 @@ export interface BatchResult {
   gamesText: string | null;
   /** The records kind (the library): the positions as plain objects, in order. */
   records: PositionRecord[] | null;
-  /** -f parquet: the positions as an Arrow IPC stream of one record batch, in order. */
+  /**
+   * -f parquet: the positions as an Arrow IPC stream of one record batch, in order: a view of shared
+   * memory (sharedCopy), which the worker never writes again unless it is given back.
+   */
   parquet?: Uint8Array | null;
   /** The batch's statistics, every count (Stats.addVector adds them up). */
   stats: StatsVector;
@@ -129,6 +132,20 @@ export class BatchBuffers {
     const b = bytes.buffer;
     if (b instanceof SharedArrayBuffer && b.byteLength === this.size && this.spare.length < MAX_SPARE) this.spare.push(b);
   }
+}
+
+/** Bytes of new shared memory made by sharedCopy: a multiple of this, so that it serves later outputs too. */
+const SHARED_STEP = 1 << 20;
+
+/**
+ * `bytes` copied into shared memory, which postMessage shares instead of copying (AsciiWriter says why):
+ * into `room` (memory given back, Batch.outbox) when it is large enough, else into new memory.
+ */
+export function sharedCopy(bytes: Uint8Array, room: SharedArrayBuffer | null): Uint8Array {
+  const memory = room !== null && room.byteLength >= bytes.length ? room : new SharedArrayBuffer(Math.ceil(bytes.length / SHARED_STEP) * SHARED_STEP);
+  const out = new Uint8Array(memory, 0, bytes.length);
+  out.set(bytes);
+  return out;
 }
 
 /**

@@ -97,13 +97,14 @@ export class AnalysisRun implements AsyncIterable<BatchResult> {
   }
 
   /**
-   * Gives a result's text back once it has been written out (the system has its bytes): a worker writes
-   * its next output in that memory instead of new memory. The caller never reads the text again. Texts
-   * not given back are left to the garbage collector (the library hands none back).
+   * Gives a result's text back once it has been written out (the system has its bytes), or its Parquet
+   * bytes once the encoder has read them: a worker writes its next output in that memory instead of new
+   * memory. The caller never reads them again. What is not given back is left to the garbage collector
+   * (the library hands nothing back).
    */
-  recycle(text: Uint8Array): void {
+  recycle(output: Uint8Array): void {
     // as many as the batches in flight can use: one each, and one per worker writing
-    if (text.buffer instanceof SharedArrayBuffer && this.outboxes.length < this.threads * 4) this.outboxes.push(text.buffer);
+    if (output.buffer instanceof SharedArrayBuffer && this.outboxes.length < this.threads * 4) this.outboxes.push(output.buffer);
   }
 
   get seconds(): number {

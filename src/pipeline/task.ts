@@ -10,7 +10,7 @@ import type { ParquetBatch } from '../output/parquet-columns.js';
 import { gameLine, gameRow } from '../output/games.js';
 import { nextTagSection } from '../pgn/recover.js';
 import type { CompiledQuery } from '../query/compile.js';
-import type { Batch, BatchResult, GameError, KnownRejection } from './batch.js';
+import { sharedCopy, type Batch, type BatchResult, type GameError, type KnownRejection } from './batch.js';
 import { CandidateSink } from '../puzzles/candidate-sink.js';
 import { BatchSink } from './sinks.js';
 import { threadCpu } from './thread-cpu.js';
@@ -183,6 +183,7 @@ export function createTask(init: WorkerInit): (batch: Batch) => Promise<BatchRes
         }
       }
     }
+    // -f parquet has no formatter: the memory given back is for the IPC bytes, not for text
     const out = sink.take(batch.outbox ?? null);
     return {
       seq: batch.seq,
@@ -190,7 +191,7 @@ export function createTask(init: WorkerInit): (batch: Batch) => Promise<BatchRes
       text: out.text,
       gamesText: work.gamesText,
       records: out.records,
-      parquet: out.parquet && toIpc!(out.parquet),
+      parquet: out.parquet && sharedCopy(toIpc!(out.parquet), batch.outbox ?? null),
       stats: out.stats,
       errors: work.errors,
       verify: verifier?.take() ?? null,

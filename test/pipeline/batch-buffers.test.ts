@@ -1,13 +1,13 @@
 // Batches travel to the workers in shared memory that the run hands back and writes again (batch.ts,
 // BatchBuffers): the worker must read the bytes of its own batch, never those of a later one, whatever
 // the reuse, the retries and the renumbering after a recovered game. Their output comes back the same
-// way (AsciiWriter.handOver, AnalysisRun.recycle): a worker writes on only in memory given back.
+// way (AsciiWriter.handOver, sharedCopy, AnalysisRun.recycle): a worker writes on only in memory given back.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ALL_MOTIFS } from '../../src/motifs/filter.js';
-import { BatchBuffers, BatchBuilder, type GameError } from '../../src/pipeline/batch.js';
+import { BatchBuffers, BatchBuilder, sharedCopy, type GameError } from '../../src/pipeline/batch.js';
 import { fileInput } from '../../src/pipeline/inputs.js';
 import { AnalysisRun } from '../../src/pipeline/run.js';
 import { corpusPath } from '../helpers/corpus.js';
@@ -64,6 +64,23 @@ async function run(path: string, threads: number, batchBytes?: number, recycle =
   }
   return { text, errors };
 }
+
+describe('sharedCopy (-f parquet\'s bytes)', () => {
+  it('copies into the memory given back when it is large enough, else into new shared memory of whole MiB', () => {
+    const bytes = Uint8Array.from({ length: 3000 }, (_, i) => i & 0xff);
+    const room = new SharedArrayBuffer(4096);
+    const into = sharedCopy(bytes, room);
+    expect(into.buffer).toBe(room);
+    expect([...into]).toEqual([...bytes]);
+    const small = new SharedArrayBuffer(100);
+    const fresh = sharedCopy(bytes, small);
+    expect(fresh.buffer).not.toBe(small);
+    expect(fresh.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(fresh.buffer.byteLength).toBe(1 << 20);
+    expect([...fresh]).toEqual([...bytes]);
+    expect(sharedCopy(new Uint8Array((1 << 20) + 1), null).buffer.byteLength).toBe(2 << 20);
+  });
+});
 
 describe('batches in reused shared memory', () => {
   it('tiny batches, two threads and a recovery that renumbers the batches in flight give one batch\'s output', async () => {
