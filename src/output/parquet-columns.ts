@@ -8,6 +8,7 @@ import {
   REC_BACK, REC_CODE, REC_FRONT, REC_LENGTH, REC_LINE, REC_PARTIAL, REC_SIDE, REC_SLIDER, REC_SQUARES, REC_TARGET1, REC_TARGET2, STRIDE,
 } from '../motifs/buffer.js';
 import { MOTIFS, PLAYED_SORTED, isChain } from '../motifs/catalogue.js';
+import { writeSan, writeUci } from '../core/san.js';
 import { AsciiWriter, writeFen } from './lines.js';
 import { askedTags } from './records.js';
 
@@ -230,8 +231,7 @@ export class ParquetColumns {
     this.text.n = 0;
     writeFen(this.text, v.pos);
     this.fen.push(this.text.buf, this.text.n);
-    this.pushAscii(this.move, v.san);
-    this.pushAscii(this.uci, v.uci);
+    this.moveText(v);
     this.squareList(this.checkers, v.pos.checkersLo, v.pos.checkersHi);
     for (let k = 0; k < PLAYED_SORTED.length; k++) if ((v.played & PLAYED_SORTED[k].bit) !== 0) this.played.keys.push(k);
     this.played.end();
@@ -286,15 +286,19 @@ export class ParquetColumns {
     letters.keys.push(LETTER_KEY[board[sq]]);
   }
 
-  /** SAN or UCI (our writers make them ASCII), or null, through the scratch writer. */
-  private pushAscii(col: TextBuilder, s: string | null): void {
-    if (s === null) {
-      col.push(null);
+  /**
+   * The move's SAN and UCI, written as bytes from the view's move and next, as JSONL writes them (no
+   * string made per position); null at the end of a game. The scratch writer's 4 KiB hold either.
+   */
+  private moveText(v: PositionView): void {
+    if (v.next === null) {
+      this.move.push(null);
+      this.uci.push(null);
       return;
     }
-    this.text.n = 0;
-    this.text.plain(s);
-    col.push(this.text.buf, this.text.n);
+    const b = this.text.buf;
+    this.move.push(b, writeSan(v.pos, v.move, v.next, b, 0));
+    this.uci.push(b, writeUci(v.pos, v.move, b, 0));
   }
 
   /** The batch's columns, and an empty collector again. */

@@ -161,8 +161,8 @@ export function createTask(init: WorkerInit): (batch: Batch) => Promise<BatchRes
   const o = init.options;
   const tags = o.tags ?? [];
   const puzzles = o.puzzles !== undefined ? new CandidateSink(o.puzzles.everyPosition) : null;
-  // SAN and UCI strings for the outputs that read them: JSONL writes the bytes from the view's move itself
-  const analyzer = new GameAnalyzer({ allPositions: o.allPositions, filter: o.filter, moves: o.output !== 'none' && o.output !== 'jsonl', allTags: o.games === true || tags.length > 0 || puzzles !== null, select: o.where, scan: puzzles === null });
+  // SAN and UCI strings for the outputs that read them: JSONL and Parquet write the bytes from the view's move themselves
+  const analyzer = new GameAnalyzer({ allPositions: o.allPositions, filter: o.filter, moves: o.output !== 'none' && o.output !== 'jsonl' && o.output !== 'parquet', allTags: o.games === true || tags.length > 0 || puzzles !== null, select: o.where, scan: puzzles === null });
   const sink = puzzles !== null ? new BatchSink(null, { also: puzzles }) : BatchSink.of(o.output, tags, o.where != null);
   let toIpc: ((b: ParquetBatch) => Uint8Array) | null = null; // -f parquet: Arrow loads with the first batch
 

@@ -12,7 +12,6 @@ import { join, resolve } from 'node:path';
 import { decompress } from 'fzstd';
 import type { GameInfo, GameText, PositionView } from '../../src/analysis/view.js';
 import { installNewTables, tablesInstalled } from '../../src/core/attacks.js';
-import { moveToSan, moveToUci } from '../../src/core/san.js';
 import { JsonlFormatter } from '../../src/output/jsonl.js';
 import { ipcWriter } from '../../src/output/parquet-arrow.js';
 import { ParquetColumns } from '../../src/output/parquet-columns.js';
@@ -70,19 +69,11 @@ function jsonlBatches(games: readonly CapturedGame[]): Uint8Array[] {
   return batched(games, f, () => f.take());
 }
 
-/**
- * A worker's part of Parquet: the batches' columns as Arrow IPC bytes, with the SAN and UCI strings its
- * columns read, made as the analyzer makes them for it (JSONL writes its bytes itself, in its figure).
- */
+/** A worker's part of Parquet: the batches' columns (SAN and UCI written from the move, as JSONL does) as Arrow IPC bytes. */
 function parquetBatches(games: readonly CapturedGame[]): Uint8Array[] {
   const columns = new ParquetColumns();
   const toIpc = ipcWriter([]);
-  const position = (v: PositionView): void => {
-    v.san = v.next !== null ? moveToSan(v.pos, v.move, v.next) : null;
-    v.uci = v.next !== null ? moveToUci(v.pos, v.move) : null;
-    columns.position(v);
-  };
-  const sink = { beginGame: (i: GameInfo) => columns.beginGame(i), position, endGame: () => undefined };
+  const sink = { beginGame: (i: GameInfo) => columns.beginGame(i), position: (v: PositionView) => columns.position(v), endGame: () => undefined };
   return batched(games, sink, () => toIpc(columns.take()));
 }
 
