@@ -23,7 +23,7 @@ import {
 } from '../motifs/buffer.js';
 import { ALL_PLAYED, byCodeAndPartial, byCodeAndSide, byPlayedBits, isChain } from '../motifs/catalogue.js';
 import { squareName } from '../core/squares.js';
-import { SYMBOL, decodeText, scanGame, type GameSink } from '../pgn/movetext.js';
+import { SYMBOL, decodeText, epMarkEnd, scanGame, type GameSink } from '../pgn/movetext.js';
 import { toFen } from '../core/fen.js';
 import { AsciiWriter } from './lines.js';
 import type { Formatter, GameInfo, GameText, PositionView } from './view.js';
@@ -98,6 +98,11 @@ function commentPlace(bytes: Uint8Array, from: number, afterMove: boolean): numb
       while (end < n && bytes[end] !== 0x0a && bytes[end] !== 0x0d) end++;
       if (b === 0x3b) return lastNonBlank(bytes, i + 1, end);
       i = end;
+      continue;
+    }
+    const mark = afterMove ? epMarkEnd(bytes, i) : -1;
+    if (mark >= 0) { // the move's en passant mark (`exd6 e.p.`) stays with it
+      i = at = mark;
       continue;
     }
     if (!afterMove || (b !== 0x24 && b !== 0x21 && b !== 0x3f)) return -1 - at; // not $n ! ?

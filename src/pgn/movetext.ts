@@ -154,6 +154,10 @@ function symbolToken(bytes: Uint8Array, i: number, sink: MoveSink): number {
     }
   }
   while (j < n && SYMBOL_BYTE[bytes[j]] === 1) j++;
+  if (j < n && bytes[j] === DOT && bytes[j - 1] === 0x65) { // rare: the rest out of line
+    const end = epMarkEnd(bytes, j - 1);
+    if (end >= 0) return epMarked(i, j - 1, end, sink);
+  }
   if (isDigit(b) && isResult(bytes, i, j)) {
     sink.result(i, j);
     return -1;
@@ -161,6 +165,29 @@ function symbolToken(bytes: Uint8Array, i: number, sink: MoveSink): number {
   if ((b === 0x21 || b === 0x3f) && onlyGlyphs(bytes, i, j)) return j;
   return sink.move(i, j) === false ? -1 : j;
 }
+
+/** The move bytes[i, mark) before an en passant mark (none when the mark stands alone), to the sink; `end`. */
+function epMarked(i: number, mark: number, end: number, sink: MoveSink): number {
+  if (mark === i) return end;
+  return sink.move(i, mark) === false ? -1 : end;
+}
+
+/**
+ * Where an en passant mark `e.p.` that starts at bytes[k] ends, with the check or annotation signs that
+ * may follow it (`exd6e.p.+`), when that ends the symbol; else -1. Some programs write the mark after an
+ * en passant capture, glued on or after a space; it is no part of SAN, and a reader skips it as
+ * python-chess does (chess.js and pgn-parser refuse the game). It says nothing we need: the move itself
+ * is read and checked as any other.
+ */
+export function epMarkEnd(bytes: Uint8Array, k: number): number {
+  if (bytes[k] !== 0x65 || bytes[k + 1] !== DOT || bytes[k + 2] !== 0x70 || bytes[k + 3] !== DOT) return -1;
+  let end = k + 4;
+  while (end < bytes.length && SUFFIX_BYTE[bytes[end]] === 1) end++;
+  return end >= bytes.length || SYMBOL_BYTE[bytes[end]] === 0 ? end : -1;
+}
+
+/** The check and annotation signs that may end a move: + # ! ? */
+const SUFFIX_BYTE: Uint8Array = Uint8Array.from({ length: 256 }, (_, b) => ('+#!?'.includes(String.fromCharCode(b)) ? 1 : 0));
 
 /** A NAG at bytes[i] === '$': the whole symbol after it must be digits (`$1-0` is no NAG). */
 function skipNag(bytes: Uint8Array, i: number): number | ScanError {

@@ -246,6 +246,14 @@ describe('PGN', () => {
     expect(run('1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6?? 4. Qxf7# 1-0')).toContain('Nf6?? { [%xray ');
   });
 
+  it('keeps an en passant mark with its move: the comment goes after it', () => {
+    // exd6 e.p. takes the pawn that blocked the rook's file: a discovered check (the game was rejected before)
+    const game = (moves: string): string => `[SetUp "1"]\n[FEN "4k3/8/8/3pP3/8/8/8/4RK2 w - d6 0 1"]\n\n${moves}`;
+    expect(run(game('1. exd6+ e.p. Kd7 *'))).toContain('1. exd6+ e.p. { [%played check,discoveredCheck] } Kd7 *');
+    expect(run(game('1. exd6+e.p. {ep} Kd7 *'))).toContain('1. exd6+e.p. {ep [%played check,discoveredCheck]} Kd7 *');
+    expect(run(game('1. exd6e.p.+ Kd7 *'))).toContain('1. exd6e.p.+ { [%played check,discoveredCheck] } Kd7 *');
+  });
+
   it('merges into the comment a move has, after its NAGs', () => {
     const input =
       '1. e4 { [%clk 0:03:00] } 1... e5 { [%clk 0:03:00] } 2. Qh5 { [%clk 0:02:58] } 2... Nc6 { [%clk 0:02:57] } ' +

@@ -97,6 +97,18 @@ describe('scanGame on hand-written movetext', () => {
     expect(tokenizeMoves(bytes('1. e8=Q+ O-O-O# 2. O-O 0-0 3. -- Z0 *'))).toEqual(['e8=Q+', 'O-O-O#', 'O-O', '0-0', '--', 'Z0']);
   });
 
+  it('reads an en passant mark glued on or after a space as no part of the move', () => {
+    expect(tokenizeMoves(bytes('1. e4 a6 2. e5 d5 3. exd6e.p. c6 4. d4 b5 5. dxc6 e.p. Kd7 *'))).toEqual(['e4', 'a6', 'e5', 'd5', 'exd6', 'c6', 'd4', 'b5', 'dxc6', 'Kd7']);
+    expect(tokenizeMoves(bytes('1. e4 e.p. {x} e5 e.p.'))).toEqual(['e4', 'e5']);
+    // only the whole mark, ending there: anything else stays the move text it was
+    expect(scan('1. exd6e.p.x').moves).toEqual(['exd6e', 'p', 'x']);
+    expect(scan('1. exd6e.p c6').moves).toEqual(['exd6e', 'p', 'c6']);
+    expect(scan('1. exd6ep c6').moves).toEqual(['exd6ep', 'c6']);
+    expect(scan('1. exd6 e.p.x').moves).toEqual(['exd6', 'e', 'p', 'x']);
+    // check and annotation signs may follow the mark, as some programs write them
+    expect(tokenizeMoves(bytes('1. exd6e.p.+ Kd7 2. exd6 e.p.!? Kd7'))).toEqual(['exd6', 'Kd7', 'exd6', 'Kd7']);
+  });
+
   it('reports each result with its byte range and stops there', () => {
     for (const result of ['1-0', '0-1', '1/2-1/2', '*']) {
       const text = `1. e4 e5 ${result}`;
