@@ -3,7 +3,8 @@
 //   the CLI on the largest corpus file, -f none with --stats: positions/s with 2 and 1 threads (wall
 //   clock, spawn to exit), the 1→2 threads ratio, CPU per position of the process and of its main thread,
 //   workers and other threads (the run's own figures in the statistics file), peak RSS (GNU time);
-//   a long input: the file given three times, -j 2, beside the file once (start-up's weight);
+//   a long input: the file given three times, -j 2, beside the file once (start-up's weight), and from
+//   their ratio the fixed costs' share of the file once and the rate past them;
 //   start-up: the CLI on a 32-game file with 1 and 2 threads, wall clock and CPU;
 //   the motif scan alone on real positions of that file (ns/position, CPU time of this thread);
 //   JSONL: the formatting in a worker, the formatter alone on the file's tagged positions, and the main
@@ -122,8 +123,23 @@ function longInput(): void {
   const rate = (rs: CliRun[]): number[] => rs.map((r) => r.stats.positions / r.wall);
   const r3 = spread(rate(long));
   console.log(`long input: pgn-xray with ${FILE} given 3 times (${num(long[0].stats.positions)} positions) -f none --stats -j 2, ${n} rounds beside the file once`);
-  console.log(`  ${show(r3)} positions/s (wall), ${show(spread(ratios(rate(long), rate(once))), (x) => x.toFixed(2))}× the file once within a round; ceiling from CPU ${show(spread(long.map(ceiling)))}`);
+  const r = ratios(rate(long), rate(once));
+  console.log(`  ${show(r3)} positions/s (wall), ${show(spread(r), (x) => x.toFixed(2))}× the file once within a round; ceiling from CPU ${show(spread(long.map(ceiling)))}`);
+  fixedCosts(r, rate(once), once.map((x) => x.wall));
   results.push(() => target('positions/s, -j 2, the file given 3 times (wall)', show(r3), '≥ 2,000,000', r3.median >= 2e6));
+}
+
+/**
+ * What that ratio says of the file once, round by round: its wall time t1 = F + W, the file thrice t3 = F + 3W,
+ * F the fixed costs (start-up, warm-up, the tail) and W the steady work. From r = 3 t1 / t3, the fixed share
+ * F / t1 = 1.5 (1 - 1 / r), and the rate past the fixed costs is the file once's rate over (1 - that share).
+ */
+function fixedCosts(r: number[], onceRate: number[], onceWall: number[]): void {
+  const share = r.map((x) => 1.5 * (1 - 1 / x));
+  const seconds = share.map((f, i) => f * onceWall[i]);
+  const steady = share.map((f, i) => onceRate[i] / (1 - f));
+  const pct = (x: number): string => `${(100 * x).toFixed(0)}%`;
+  console.log(`  so, of the file once: fixed costs (start-up, warm-up, tail) ${show(spread(share), pct)}, ${show(spread(seconds), (x) => x.toFixed(2))} s; past them ${show(spread(steady))} positions/s`);
 }
 
 /** Start-up: the CLI on 32 games, -j 1 and -j 2 interleaved; wall clock and CPU. */
