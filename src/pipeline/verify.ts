@@ -50,15 +50,14 @@ export interface ReplayDifference {
 }
 
 /**
- * Whether a start FEN read by chess.js differs from ours only by castling rights that the position cannot
- * have: standard chess keeps a right only with its king and rook on their squares, and drops the others
- * (fen.ts), where chess.js keeps the letters.
+ * Whether chess.js's start position differs from ours (its FEN) only by castling rights that the position
+ * cannot have: standard chess keeps a right only with its king and rook on their squares, and drops the
+ * others (fen.ts), where chess.js keeps the letters.
  */
-function impossibleRightsOnly(ours: string, theirs: string): boolean {
-  const [a, b] = [ours.split(' '), theirs.split(' ')];
+function impossibleRightsOnly(ours: string, board: Chess): boolean {
+  const [a, b] = [ours.split(' '), board.fen().split(' ')];
   if (a.length !== b.length || a.some((f, i) => i !== 2 && f !== b[i])) return false;
   const kept = a[2] === '-' ? '' : a[2];
-  const board = new Chess(theirs);
   return [...(b[2] === '-' ? '' : b[2])].every((right) => kept.includes(right) || !possibleRight(board, right));
 }
 
@@ -94,7 +93,7 @@ export function replayAgainstChessJs(fen: string, tokens: readonly string[]): { 
   let chess = new Chess(fen);
   const differ = (ply: number, token: string, ours: string, theirs: string) => ({ plies: ply, difference: { ply, token, ours, theirs }, refused: null });
   if (toFen(pos) !== chess.fen()) {
-    if (!impossibleRightsOnly(toFen(pos), chess.fen())) return differ(0, '', toFen(pos), chess.fen());
+    if (!impossibleRightsOnly(toFen(pos), chess)) return differ(0, '', toFen(pos), chess.fen());
     chess = new Chess(toFen(pos));
   }
   for (let ply = 0; ply < tokens.length; ply++) {
