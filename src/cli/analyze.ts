@@ -3,7 +3,6 @@
 // before anything is read; whatever stops the run — the end, a signal, a full disk, a closed stdout —
 // the outputs end at a whole record and the statistics describe what was written.
 import { EXIT } from '../errors.js';
-import { createFormatter } from '../output/formats.js';
 import type { ParquetOutput } from '../output/parquet-thread.js';
 import { Stats } from '../output/stats.js';
 import { summaryTable } from '../report/summary.js';
@@ -50,7 +49,8 @@ export async function runAnalyze(cmd: AnalyzeCommand, interrupt: Interrupt): Pro
   const workerCpu = new WorkerCpu();
   let failure: unknown = null;
   try {
-    const header = createFormatter(cmd.format, cmd.tags).header();
+    // the formatters run in the workers: here only for the header (CSV's), loaded once the run has started
+    const header = (await import('../output/formats.js')).createFormatter(cmd.format, cmd.tags).header();
     if (header !== '') await out.write(header);
     for await (const r of run) {
       await writeBatch(r, out, gamesFile, rejections, run);

@@ -2,8 +2,7 @@
 import { parseArgs } from 'node:util';
 import { UsageError } from '../errors.js';
 import { ALL_MOTIFS, parseMotifFilter, type MotifFilter } from '../motifs/filter.js';
-import { OUTPUT_FORMATS, type OutputFormat } from '../output/formats.js';
-import { PARQUET_COLUMNS } from '../output/parquet-columns.js';
+import { OUTPUT_FORMATS, PARQUET_COLUMNS, type OutputFormat } from '../output/names.js';
 import { DEFAULT_MAX_GAME_BYTES } from '../pgn/splitter.js';
 import { compileWhere, type CompiledQuery } from '../query/compile.js';
 import { defaultThreads } from '../pipeline/run.js';

@@ -3,13 +3,13 @@ import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { UsageError } from '../errors.js';
 import { DEFAULT_MAX_GAME_BYTES } from '../pgn/splitter.js';
-import { PUZZLE_FORMATS, type PuzzleFormat } from '../puzzles/formats.js';
+import { PUZZLE_FORMATS, type PuzzleFormatName } from '../puzzles/format.js';
 import { threadCount, positiveInt } from './options.js';
 
 export interface PuzzleCommand {
   inputs: string[];
   output: string | undefined;
-  format: PuzzleFormat;
+  format: PuzzleFormatName;
   /** The UCI engine's path; undefined: the default engine; null: --engine none (stage 1 only, unverified). */
   engine: string | null | undefined;
   /** Engine processes working side by side. */
@@ -62,7 +62,7 @@ export const DEFAULT_PROBE_NODES = 100_000;
 export function parsePuzzles(args: string[]): PuzzleCommand {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: OPTIONS });
   if (positionals.length === 0) throw new UsageError('puzzles: no input: give one or more PGN files, or - for stdin');
-  const format = values.format as PuzzleFormat;
+  const format = values.format as PuzzleFormatName;
   if (!PUZZLE_FORMATS.includes(format)) throw new UsageError(`puzzles: unknown format "${values.format}" (${PUZZLE_FORMATS.join(', ')})`);
   if (values['every-position'] === true && values.engine === 'none') throw new UsageError('puzzles: --every-position needs an engine: without stage 1 only the engine can judge');
   const quiet = values.quiet === true;

@@ -1,15 +1,12 @@
-// The output formats by name (DESIGN.md §6a -f): the factory the workers call once.
+// The output formats by name (DESIGN.md §6a -f; the names: names.ts): the factory the workers call once.
 import { CsvFormatter } from './csv.js';
 import { EpdFormatter } from './epd.js';
 import { JsonlFormatter } from './jsonl.js';
 import { NO_OUTPUT } from './lines.js';
+import { OUTPUT_FORMATS, type OutputFormat } from './names.js';
 import { PgnFormatter } from './pgn.js';
 import type { Formatter, GameInfo, GameText, PositionView } from './view.js';
 
-export type OutputFormat = 'jsonl' | 'csv' | 'epd' | 'pgn' | 'none' | 'parquet';
-export const OUTPUT_FORMATS: readonly OutputFormat[] = ['jsonl', 'csv', 'epd', 'pgn', 'none', 'parquet'];
-/** What the workers produce: text in a format, or plain records for the library. */
-export type OutputKind = OutputFormat | 'records';
 
 /** Writes nothing (-f none: statistics only). */
 export class NoneFormatter implements Formatter {

@@ -8,7 +8,8 @@ import {
 } from 'apache-arrow';
 import { squareName } from '../core/squares.js';
 import { LINE_KINDS, MOTIFS, PLAYED_SORTED, SIDES, isChain } from '../motifs/catalogue.js';
-import { LETTERS, PARQUET_COLUMNS, type KeyLists, type MotifColumns, type ParquetBatch, type TextColumn } from './parquet-columns.js';
+import { PARQUET_COLUMNS } from './names.js';
+import { LETTERS, type KeyLists, type MotifColumns, type ParquetBatch, type TextColumn } from './parquet-columns.js';
 
 /** A fixed dictionary: the strings a key column's keys stand for. */
 class Strings {

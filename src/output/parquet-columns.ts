@@ -12,9 +12,6 @@ import { writeSan, writeUci } from '../core/san.js';
 import { AsciiWriter, writeFen } from './lines.js';
 import { askedTags } from './records.js';
 
-/** The columns every row has (parquet-arrow.ts gives their types); --tags columns follow, named as the tags. */
-export const PARQUET_COLUMNS = ['game', 'ply', 'fen', 'move', 'uci', 'checkers', 'motifs', 'played'] as const;
-
 /** The piece letters of the `pieces` dictionary; a letter's key is its index (`?`: an empty square, which no record names). */
 export const LETTERS = 'PNBRQKpnbrqk?';
 /** Dictionary key of the letter by mailbox code (side * 8 + type + 1, 0 empty). */

@@ -4,7 +4,7 @@
 import type { XrayError } from '../errors.js';
 import { GameSplitter, type RawGame } from '../pgn/splitter.js';
 import { BatchBuilder, type Batch, type BatchBuffers, type KnownRejection } from './batch.js';
-import { detectKind, readPositions } from './source.js';
+import { detectKind } from './source.js';
 
 export interface BatchOptions {
   /** Offset in the input of the first byte of the chunks (a shard's start), read once the first chunk came. */
@@ -69,6 +69,8 @@ async function* pgnBatches(name: string, chunks: AsyncGenerator<Uint8Array>, o: 
 }
 
 async function* epdBatches(name: string, chunks: AsyncGenerator<Uint8Array>, o: BatchOptions, stop: StopCheck): AsyncGenerator<Batch> {
+  // the FEN reader (the board code behind it) loads for EPD inputs only: a PGN run's main thread never needs it
+  const { readPositions } = await import('./epd.js');
   const builder = new BatchBuilder('epd', name, o.batchGames, o.batchBytes, o.buffers, o.firstBatches);
   const enc = new TextEncoder();
   for await (const p of readPositions(chunks)) {

@@ -1,7 +1,7 @@
 // What a worker does with each analysed position: count it, and either format it as text (-f …) or
 // collect it as a record (the library). One sink per worker, emptied after every batch.
 import type { GameInfo, GameText, PositionSink, PositionView } from '../analysis/view.js';
-import type { OutputKind } from '../output/formats.js';
+import type { OutputKind } from '../output/names.js';
 import { createFormatter } from '../output/formats.js';
 import { NO_OUTPUT } from '../output/lines.js';
 import { ParquetColumns, type ParquetBatch } from '../output/parquet-columns.js';

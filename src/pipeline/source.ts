@@ -17,8 +17,6 @@ import { corruptInput, inputIoError } from './input-error.js';
 import { firstBinaryByte, notTextReason, SNIFF_BYTES } from './text.js';
 import { unzstd } from './zstd.js';
 
-export { readPositions, lineToFen, type PositionLine } from './epd.js';
-
 export type Compression = 'none' | 'gzip' | 'zstd';
 
 export interface ReadOptions {

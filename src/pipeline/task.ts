@@ -5,7 +5,7 @@ import { installTables } from '../core/attacks.js';
 import { openTables } from '../core/tables.js';
 import { GameAnalyzer, MAX_ERROR_TEXT, type GameFailure } from '../analysis/game.js';
 import type { MotifFilter } from '../motifs/filter.js';
-import type { OutputKind } from '../output/formats.js';
+import type { OutputKind } from '../output/names.js';
 import type { ParquetBatch } from '../output/parquet-columns.js';
 import { gameLine, gameRow } from '../output/games.js';
 import { nextTagSection } from '../pgn/recover.js';

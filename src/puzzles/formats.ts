@@ -1,14 +1,11 @@
 // The puzzle output formats by name (`pgn-xray puzzles -f …`): the lichess CSV, PGN, EPD.
 import { puzzleCsv } from './csv.js';
 import { puzzleEpd } from './epd.js';
-import type { PuzzleFormat as PuzzleWriter } from './format.js';
+import type { PuzzleFormat as PuzzleWriter, PuzzleFormatName } from './format.js';
 import { puzzlePgn } from './pgn.js';
 
-export const PUZZLE_FORMATS = ['csv', 'pgn', 'epd'] as const;
-export type PuzzleFormat = (typeof PUZZLE_FORMATS)[number];
+const WRITERS: Record<PuzzleFormatName, PuzzleWriter> = { csv: puzzleCsv, pgn: puzzlePgn, epd: puzzleEpd };
 
-const WRITERS: Record<PuzzleFormat, PuzzleWriter> = { csv: puzzleCsv, pgn: puzzlePgn, epd: puzzleEpd };
-
-export function puzzleWriter(f: PuzzleFormat): PuzzleWriter {
+export function puzzleWriter(f: PuzzleFormatName): PuzzleWriter {
   return WRITERS[f];
 }

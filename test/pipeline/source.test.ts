@@ -11,12 +11,11 @@ import {
   detectCompression,
   detectKind,
   readInput,
-  readPositions,
   readStream,
   totalBytes,
-  type PositionLine,
   type ReadOptions,
 } from '../../src/pipeline/source.js';
+import { readPositions, type PositionLine } from '../../src/pipeline/epd.js';
 import { notTextReason, SNIFF_BYTES } from '../../src/pipeline/text.js';
 import { BLOCKS_AHEAD, INPUTS_AHEAD } from '../../src/pipeline/zstd.js';
 import { corpusDir, corpusPath } from '../helpers/corpus.js';
