@@ -3,8 +3,7 @@
 // nothing behind. The sink decides what a position becomes (text, a record, counts).
 import type { Position } from '../core/position.js';
 import { moveToSan, moveToUci } from '../core/san.js';
-import { MotifBuffer } from '../motifs/buffer.js';
-import { scanMotifs } from '../motifs/classify.js';
+import { scanBuffer, scanMotifs } from '../motifs/classify.js';
 import { filterBuffer, type MotifFilter } from '../motifs/filter.js';
 import { playedFlags } from '../motifs/played.js';
 import { scanGame } from '../pgn/movetext.js';
@@ -40,7 +39,7 @@ const NO_TEXT: GameText = { bytes: new Uint8Array(0), moveEnds: new Int32Array(0
 /** Reads, replays and tags games; one per worker, reused for every game. */
 export class GameAnalyzer {
   private readonly reader: GameReader;
-  private readonly buf = new MotifBuffer();
+  private readonly buf = scanBuffer(); // the scan's own: no copy of its records
   private readonly view: PositionView;
   private readonly select: QueryEvaluator | null;
   private readonly tagOf = (name: string): string | null => this.reader.tagText(name);

@@ -1,11 +1,11 @@
 // Attack sets on the shared tables. Sliders by obstruction difference, Daniel Infuehr's variant
 // (seed obstruction-difference.md); attacksTo/attacked by the super-piece method and between/line by
-// rectangular lookup (seed square-attacked-by.md); x-rays by modifying occupancy, and the motif scan's
-// x-ray line primitive with one look-up (seed xray-attacks.md).
+// rectangular lookup (seed square-attacked-by.md); x-rays by modifying occupancy (seed xray-attacks.md).
+// The motif scan has its own kernels on the same tables (motifs/wasm/scan.ts), x-rays with one look-up.
 // Results go to a caller-owned Int32Array at index o (out[o] = lo, out[o + 1] = hi): no allocation.
-import { Sets, WHITE } from './board.js';
+import { Sets } from './board.js';
 import {
-  buildTables, Line, Mask, maskIndex, openTables, Xray, type Tables,
+  buildTables, Line, Mask, maskIndex, openTables, type Tables,
   LINE_RANK, LINE_FILE, LINE_DIAG, LINE_ANTI,
 } from './tables.js';
 
@@ -17,7 +17,6 @@ let KINGS = MASKS;
 let PAWNS = MASKS;
 let BETWEEN = MASKS;
 let LINES = MASKS;
-let XRAYS = MASKS;
 let installed: Tables | null = null;
 
 /**
@@ -32,7 +31,6 @@ export function installTables(t: Tables): void {
   PAWNS = t.pawn;
   BETWEEN = t.between;
   LINES = t.line;
-  XRAYS = t.xray;
   installed = t;
 }
 
@@ -134,33 +132,6 @@ export function pawnAttacks(side: number, sq: number, out: Int32Array, o: number
   out[o + 1] = PAWNS[i + 1];
 }
 
-/**
- * Set-wise pawn attacks backwards: the squares from which a pawn of `side` attacks some square of the
- * set (tLo, tHi). The set moved back one rank and one file each way, as a 64-bit shift over the halves,
- * less the squares whose move wrapped round the board's edge (file a: 0x01010101, file h: 0x80808080).
- */
-export function pawnAttackers(side: number, tLo: number, tHi: number, out: Int32Array, o: number): void {
-  out[o] = pawnAttackersLo(side, tLo, tHi);
-  out[o + 1] = pawnAttackersHi(side, tLo, tHi);
-}
-
-/**
- * pawnAttackers' low half, returned: a caller that combines the halves further keeps them in registers
- * rather than writing and reading back an array (each typed-array access costs V8 a bounds check).
- */
-export function pawnAttackersLo(side: number, tLo: number, tHi: number): number {
-  // a white pawn on s attacks s + 7 (not from file a) and s + 9 (not from file h)
-  if (side === WHITE) return (((tLo >>> 7) | (tHi << 25)) & ~0x01010101) | (((tLo >>> 9) | (tHi << 23)) & ~0x80808080);
-  // a black pawn on s attacks s - 7 (not from file h) and s - 9 (not from file a)
-  return ((tLo << 7) & ~0x80808080) | ((tLo << 9) & ~0x01010101);
-}
-
-/** pawnAttackers' high half, returned (pawnAttackersLo). */
-export function pawnAttackersHi(side: number, tLo: number, tHi: number): number {
-  if (side === WHITE) return ((tHi >>> 7) & ~0x01010101) | ((tHi >>> 9) & ~0x80808080);
-  return (((tHi << 7) | (tLo >>> 25)) & ~0x80808080) | (((tHi << 9) | (tLo >>> 23)) & ~0x01010101);
-}
-
 /** Squares strictly between a and b when they share a line, else empty. */
 export function between(a: number, b: number, out: Int32Array, o: number): void {
   const i = (a * 64 + b) * 2;
@@ -173,12 +144,6 @@ export function line(a: number, b: number, out: Int32Array, o: number): void {
   const i = (a * 64 + b) * 2;
   out[o] = LINES[i];
   out[o + 1] = LINES[i + 1];
-}
-
-/** Whether sq is on the line through a and b (false when a and b share none). */
-export function onLine(a: number, b: number, sq: number): boolean {
-  const i = (a * 64 + b) * 2;
-  return (sq < 32 ? (LINES[i] >>> sq) & 1 : (LINES[i + 1] >>> (sq - 32)) & 1) !== 0;
 }
 
 /** Whether nothing stands between from and to (pseudo-legality of a distant move). */
@@ -249,58 +214,6 @@ function lineHits(occLo: number, occHi: number, sq: number, l: number, pLo: numb
  */
 export function maskTable(): Int32Array {
   return MASKS;
-}
-
-/**
- * The 8 squares of the line of kind l through sq as 8 bits, from the line's pieces (lo, hi) (its lineEx
- * mask and the occupancy), sq's own bit left out: by file on a rank or a diagonal, by rank on a file or
- * an anti-diagonal (so the bits run in square order). The bits go to the top of one int32 by a
- * multiplication that moves each to its own place with no carries (seed kindergarten bitboards). sq's
- * own place counts the same way: its file, or its rank.
- */
-function lineByte(lo: number, hi: number, sq: number, l: number): number {
-  if (l === Line.Rank || l === Line.Diag) return (Math.imul(lo, 0x01010101) | Math.imul(hi, 0x01010101)) >>> 24;
-  // one square a rank: shifted down, the squares of ranks 0–3 of each half sit at bits 0, s, 2s, 3s
-  // (s = 8 on a file, 7 on an anti-diagonal); the multiplier sends bit j·s to bit 28 + j
-  const f = sq & 7;
-  if (l === Line.File) return (Math.imul(lo >>> f, 0x10204080) >>> 28) | ((Math.imul(hi >>> f, 0x10204080) >>> 28) << 4);
-  const k = f + (sq >> 3); // file + rank, constant along the anti-diagonal
-  return (Math.imul(lo >>> k, 0x10410400) >>> 28) | ((Math.imul(hi >>> (k - 4), 0x10410400) >>> 28) << 4);
-}
-
-/**
- * The x-ray line primitive with one look-up (seed xray-attacks, "X-rays with one Lookup"): the word of
- * the x-ray table for line kind l through sq on this occupancy. It holds the first occupied square below
- * sq (F), the next one below it (X), the first above sq and the next above it, read with xraySquare();
- * "below" is the smaller square index. Equal to the first blockers and the x-rays through them by
- * modifying occupancy (test/core/sliders.test.ts, every occupancy of every line).
- */
-export function lineXray(occLo: number, occHi: number, sq: number, l: number): number {
-  const m = maskIndex(sq, l) + Mask.LineEx;
-  return lineXrayOf(MASKS[m] & occLo, MASKS[m + 1] & occHi, sq, l);
-}
-
-/**
- * lineXray() from the line's pieces (lo, hi) = its lineEx mask and the occupancy, for a caller that has
- * them already (the motif scan tests them before the look-up): the mask is not read a second time.
- */
-export function lineXrayOf(lo: number, hi: number, sq: number, l: number): number {
-  const p = l === Line.Rank || l === Line.Diag ? sq & 7 : sq >> 3;
-  return XRAYS[p * 256 + lineByte(lo, hi, sq, l)];
-}
-
-/** Squares from one place of a line of kind l to the next: 1, 8, 9, 7 (one byte each of the literal). */
-export function lineStep(l: number): number {
-  return (0x07090801 >>> (l << 3)) & 0xff;
-}
-
-/**
- * Field k (Xray.FrontBelow …) of lineXray()'s word for sq as a square, -1 where there is none; `step`
- * is lineStep() of the word's line kind.
- */
-export function xraySquare(word: number, sq: number, step: number, k: Xray): number {
-  const places = (word << (24 - 8 * k)) >> 24; // a signed byte: places from sq along the line, 0 for none
-  return places === 0 ? -1 : sq + places * step;
 }
 
 /** X-ray attacks of one line through the chosen blockers: attacks ^ lineAttacks(occ ^ (blockers & attacks)). */

@@ -35,6 +35,8 @@ export class Position {
   readonly board = new Int8Array(this.state.buffer, BB_BYTES, BOARD_BYTES);
   /** Rook square of each castling right (side * 2 + SHORT/LONG), -1 when the right is gone. */
   readonly castleRook = new Int8Array(this.state.buffer, BB_BYTES + BOARD_BYTES, 4).fill(-1);
+  /** The piece sets and the mailbox as one run of 32 words: what the motif scan copies into its memory. */
+  readonly words = new Int32Array(this.state.buffer, 0, (BB_BYTES + BOARD_BYTES) >> 2);
   turn = WHITE;
   /** En passant target square after a double push (as written in FEN), -1 otherwise. */
   ep = -1;

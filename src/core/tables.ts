@@ -1,5 +1,7 @@
 // Every precomputed attack table in one SharedArrayBuffer (DESIGN.md §2, §4): built once by the main
-// thread, opened as typed-array views (no copy) by every worker. Layout, in int32 words:
+// thread, opened as typed-array views (no copy) by every worker. The motif scan's WebAssembly reads its own
+// memory only: each thread copies the tables it needs there once (motifs/classify.ts, 80 KB). Layout, in
+// int32 words:
 //   header  [magic, version, byteLength, offset of each table…]
 //   masks   obstruction-difference masks: 64 squares × 4 lines × (lower, upper, lineEx) × (lo, hi)
 //   knight, king: 64 × (lo, hi);  pawn: 2 sides × 64 × (lo, hi)
@@ -49,14 +51,6 @@ export const enum Mask {
   Lower = 0,
   Upper = 2,
   LineEx = 4,
-}
-
-/** The fields of an x-ray word (xrayEntry), one signed byte each from the low byte up. */
-export const enum Xray {
-  FrontBelow = 0,
-  BackBelow = 1,
-  FrontAbove = 2,
-  BackAbove = 3,
 }
 
 /** Where the masks of square sq and line kind l start in the mask table: 4 lines × 3 masks × 2 halves. */

@@ -1,6 +1,7 @@
-// Motif records in a caller-owned typed array: the hot-path form the workers fill once per position
-// and format from, allocating nothing. Record i starts at word i * STRIDE; its fields are read at the
-// offsets REC_* below (d[o + REC_FRONT]), never at a number:
+// Motif records in a caller-owned typed array: the hot-path form the motif scan fills once per position
+// (wasm/scan.ts writes them, in this layout) and the workers format from, allocating nothing. Record i
+// starts at word i * STRIDE; its fields are read at the offsets REC_* below (d[o + REC_FRONT]), never at
+// a number:
 //   [code, side, slider, front, back, partial]                          line records  (catalogue shape 'line')
 //   [code, side, line kind, target1, target2, n, square1 … squareN]    chain records (shape 'chain': batteries)
 // partial is 1 for a partial pin, else 0; target1 is always present, target2 is -1 when absent.
@@ -23,55 +24,22 @@ export const UNCOVER_STRIDE = 3;
 export const UNC_SLIDER = 0, UNC_FRONT = 1, UNC_BACK = 2;
 
 export class MotifBuffer {
-  readonly data = new Int32Array(CAPACITY * STRIDE);
   count = 0;
-  /**
-   * The scan's lines where the side to move has a slider S, an own front F that may leave the line (the
-   * scan's superset of leavers: its moves are not tested) and an enemy non-king X next beyond F: the only
-   * lines on which moving F can uncover an attack. Not filtered by --motifs, not records.
-   */
-  readonly uncover = new Int32Array(RAYS * UNCOVER_STRIDE);
   uncoverCount = 0;
 
-  /** Appends a line record. */
-  push(code: number, side: number, slider: number, front: number, back: number, partial: number): void {
-    const o = this.append(code, side);
-    this.data[o + REC_SLIDER] = slider;
-    this.data[o + REC_FRONT] = front;
-    this.data[o + REC_BACK] = back;
-    this.data[o + REC_PARTIAL] = partial;
-  }
-
-  /** Writes square k of the chain being built in the next record (pushChain() appends it, or not). */
-  chainSquare(k: number, sq: number): void {
-    this.data[this.count * STRIDE + REC_SQUARES + k] = sq;
-  }
-
   /**
-   * Appends the chain whose n squares chainSquare() wrote; t1 < t2 are its targets, either -1 when
-   * absent (not both): the record keeps the present ones first.
+   * `data`: the records. `uncover`: the scan's lines where the side to move has a slider S, an own front F
+   * that may leave the line (the scan's superset of leavers: its moves are not tested) and an enemy
+   * non-king X next beyond F: the only lines on which moving F can uncover an attack. Not filtered by
+   * --motifs, not records. Both in memory of their own, or where the scan writes them (over()).
    */
-  pushChain(code: number, side: number, line: number, t1: number, t2: number, n: number): void {
-    const o = this.append(code, side);
-    this.data[o + REC_LINE] = line;
-    this.data[o + REC_TARGET1] = t1 >= 0 ? t1 : t2;
-    this.data[o + REC_TARGET2] = t1 >= 0 ? t2 : -1;
-    this.data[o + REC_LENGTH] = n;
-  }
+  constructor(
+    readonly data = new Int32Array(CAPACITY * STRIDE),
+    readonly uncover = new Int32Array(RAYS * UNCOVER_STRIDE),
+  ) {}
 
-  /** Appends an uncover line. */
-  pushUncover(slider: number, front: number, back: number): void {
-    const o = this.uncoverCount++ * UNCOVER_STRIDE;
-    this.uncover[o + UNC_SLIDER] = slider;
-    this.uncover[o + UNC_FRONT] = front;
-    this.uncover[o + UNC_BACK] = back;
-  }
-
-  /** Starts a new record with its code and side; returns its offset. */
-  private append(code: number, side: number): number {
-    const o = this.count++ * STRIDE;
-    this.data[o + REC_CODE] = code;
-    this.data[o + REC_SIDE] = side;
-    return o;
+  /** A buffer over memory the scan writes in (classify.ts): its records at byte `records`, its uncover lines at `uncover`. */
+  static over(memory: ArrayBuffer, records: number, uncover: number): MotifBuffer {
+    return new MotifBuffer(new Int32Array(memory, records, CAPACITY * STRIDE), new Int32Array(memory, uncover, RAYS * UNCOVER_STRIDE));
   }
 }

@@ -21,7 +21,7 @@ import { show, spread, timedCli, type CliRun, type Spread } from './measure.js';
 /** Stages by rank (first wins), each with the compiled modules (or V8 pseudo-frames) that mark it. */
 const STAGES: readonly [string, RegExp][] = [
   ['JSONL formatting', /\/output\/(jsonl|lines)\.js$/],
-  ['motif scan', /\/motifs\/(classify|xray|defended)\.js$/],
+  ['motif scan', /\/motifs\/(classify|defended)\.js$|^wasm:\/\//], // the scan's WebAssembly: the worker's only module
   ['played tags', /\/motifs\/played\.js$/],
   ['motif filter', /\/motifs\/filter\.js$/],
   ['statistics', /\/(output\/stats|report\/dim-counts|report\/dimensions|analysis\/phase|pipeline\/sinks)\.js$/],
@@ -111,7 +111,7 @@ function profileWorker(cli: string, args: readonly string[]): WorkerProfile {
     const worker = readdirSync(dir)
       .filter((f) => f.split('.')[4] !== '0')
       .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as CpuProfile)
-      .find((p) => p.nodes.some((n) => n.callFrame.functionName === 'scanMotifs'));
+      .find((p) => p.nodes.some((n) => n.callFrame.functionName === 'scanMotifs' || n.callFrame.url.startsWith('wasm://')));
     if (worker === undefined) throw new Error('no worker profile written');
     const stages = stagesOf(worker);
     const handover = stages.get(HANDOVER) ?? 0;

@@ -4,10 +4,13 @@
 // every failure reproduces. Each check counts mismatches, keeps the first few, and asserts zero.
 import { describe, expect, it } from 'vitest';
 import * as A from '../../src/core/attacks.js';
+import { scanKernels } from '../../src/motifs/classify.js';
 import * as N from '../helpers/naive.js';
 import type { Halves, LineKind, NaiveBoard, Side, SliderKind } from '../helpers/naive.js';
 
 const out = new Int32Array(4);
+/** The motif scan's own kernels (WebAssembly, 64-bit sets): tested beside the core's. */
+const K = scanKernels();
 const LINE_NAMES = ['rank', 'file', 'diag', 'anti'];
 
 /** Mismatch counter keeping the first few failures as readable text. */
@@ -212,7 +215,7 @@ describe('naive oracle self-check (hand-computed cases)', () => {
 
 // ---------------------------------------------------------------------------------------------
 describe('sliders: exhaustive', () => {
-  it('lineAttacks: every square × line kind × every subset of the line mask (with/without the square, with off-line noise)', () => {
+  it('lineAttacks, of the core and of the motif scan: every square × line kind × every subset of the line mask (with/without the square, with off-line noise)', () => {
     const t = new Tally('lineAttacks exhaustive');
     const rnd = N.mulberry32(0x11e);
     for (let s = 0; s < 64; s++) {
@@ -233,11 +236,13 @@ describe('sliders: exhaustive', () => {
           const exp = N.lineAttacksH(sub[0], sub[1], s, l); // the oracle on the bare subset
           for (const occ of variants) {
             const expV = N.lineAttacksH(occ[0], occ[1], s, l);
-            A.lineAttacks(occ[0], occ[1], s, l, out, 0);
-            const g = got();
-            t.check(N.sameHalves(expV, g[0], g[1]) && N.sameHalves(exp, g[0], g[1]), () =>
-              diff(`lineAttacks(${LINE_NAMES[l]})`, s, occ, expV, g),
-            );
+            for (const [name, lineAttacks] of [['lineAttacks', A.lineAttacks], ['the scan\'s lineAttacks', K.lineAttacks]] as const) {
+              lineAttacks(occ[0], occ[1], s, l, out, 0);
+              const g = got();
+              t.check(N.sameHalves(expV, g[0], g[1]) && N.sameHalves(exp, g[0], g[1]), () =>
+                diff(`${name}(${LINE_NAMES[l]})`, s, occ, expV, g),
+              );
+            }
           }
         }
       }
@@ -297,7 +302,7 @@ describe('sliders: exhaustive', () => {
     t.finish();
   });
 
-  it('pawnAttackers (set-wise): every one-square set and 20,000 random sets, against the squares whose pawn attacks reach the set', () => {
+  it('the motif scan\'s pawnAttackers (set-wise): every one-square set and 20,000 random sets, against the squares whose pawn attacks reach the set', () => {
     const t = new Tally('pawnAttackers');
     const rnd = N.mulberry32(0x9a3);
     const sets: Halves[] = [];
@@ -310,7 +315,7 @@ describe('sliders: exhaustive', () => {
           return ((a[0] & set[0]) | (a[1] & set[1])) !== 0;
         });
         const e = N.squaresToHalves(from);
-        A.pawnAttackers(side, set[0], set[1], out, 0);
+        K.pawnAttackers(side, set[0], set[1], out, 0);
         const g = got();
         t.check(N.sameHalves(e, g[0], g[1]), () => `pawnAttackers(side ${side}) set ${setText(set)}: expected ${setText(e)} got ${setText(g)}`);
       }
@@ -355,7 +360,7 @@ function nearest(h: Halves, sq: number): [number, number] {
   return [Math.max(-1, ...squares.filter((x) => x < sq)), squares.find((x) => x > sq) ?? -1];
 }
 
-describe('lineXray and xraySquare (the x-ray line primitive with one look-up): exhaustive', () => {
+describe('the motif scan\'s lineXray and xraySquare (the x-ray line primitive with one look-up): exhaustive', () => {
   it('every square × line kind × every occupancy of the line (with/without the square, with off-line noise), against the obstruction-difference x-ray and a naive walk', () => {
     const tWalk = new Tally('lineXray vs naive walk');
     const tOdiff = new Tally('lineXray vs obstruction difference (modifying occupancy)');
@@ -363,6 +368,7 @@ describe('lineXray and xraySquare (the x-ray line primitive with one look-up): e
     for (let s = 0; s < 64; s++) {
       for (const l of N.LINE_KINDS) {
         const mask = N.lineMaskSquares(s, l);
+        const lineEx = N.squaresToHalves(mask);
         const onLine = new Set([...mask, s]);
         const offLine = Array.from({ length: 64 }, (_, i) => i).filter((i) => !onLine.has(i));
         for (let i = 0; i < 1 << mask.length; i++) {
@@ -371,8 +377,9 @@ describe('lineXray and xraySquare (the x-ray line primitive with one look-up): e
           const noise2 = subsetHalves(offLine.slice(32), rnd());
           const noisy: Halves = [sub[0] | noise[0] | noise2[0], sub[1] | noise[1] | noise2[1]];
           for (const occ of [sub, withSq(sub, s), noisy, withSq(noisy, s)]) {
-            const word = A.lineXray(occ[0], occ[1], s, l);
-            const g = [0, 1, 2, 3].map((k) => A.xraySquare(word, s, A.lineStep(l), k));
+            // the word from the line's pieces, as the scan looks it up (its lineEx mask and the occupancy)
+            const word = K.lineXray(occ[0] & lineEx[0], occ[1] & lineEx[1], s, l);
+            const g = [0, 1, 2, 3].map((k) => K.xraySquare(word, s, l, k));
             const [dfl, drl] = DOWN[l]!;
             const walk = [...walkTwo(occ, s, dfl, drl), ...walkTwo(occ, s, -dfl, -drl)];
             // modifying occupancy: the blockers are attacks & occ, the x-rayed squares (attacks ^

@@ -14,6 +14,7 @@ import { EpdFormatter } from '../../src/output/epd.js';
 import { motifsCommand } from '../../src/output/pgn.js';
 import type { PositionView } from '../../src/output/view.js';
 import { taken } from '../helpers/taken.js';
+import { chainSquare, pushChain, pushLine } from '../helpers/motif-records.js';
 
 /** Puzzle themes of lichess (lila's PuzzleTheme.scala) that a static motif or a played tag can show. */
 const LICHESS_THEMES = new Set(['pin', 'skewer', 'xRayAttack', 'discoveredAttack', 'discoveredCheck', 'doubleCheck']);
@@ -28,11 +29,11 @@ const RECORD_FEN = '3k4/8/8/3n4/8/8/3Q4/3RK3 w - - 0 1';
 function oneRecord(code: number, side: number, partial: number): MotifBuffer {
   const buf = new MotifBuffer();
   if (isChain(code)) {
-    buf.chainSquare(0, 3);
-    buf.chainSquare(1, 11);
-    buf.pushChain(code, side, 1, -1, 35, 2);
+    chainSquare(buf, 0, 3);
+    chainSquare(buf, 1, 11);
+    pushChain(buf, code, side, 1, -1, 35, 2);
   } else {
-    buf.push(code, side, 3, 35, 59, partial);
+    pushLine(buf, code, side, 3, 35, 59, partial);
   }
   return buf;
 }

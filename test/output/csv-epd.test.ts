@@ -22,6 +22,7 @@ import { letterOn } from '../helpers/fen-letters.js';
 import { readCsv } from '../helpers/csv.js';
 import type { PositionRecord } from '../../src/index.js';
 import { bytesOf, taken } from '../helpers/taken.js';
+import { pushLine } from '../helpers/motif-records.js';
 
 /** A §6 record (as the library yields it), plus what the EPD/CSV columns need besides. */
 interface Seen extends Omit<PositionRecord, 'played'> {
@@ -221,7 +222,7 @@ function crowded(fen: string, records: number, chess960 = false): PositionView {
     if (code === 4) {
       const o = buf.count++ * 16;
       buf.data.set([4, i & 1, i % 4, (i + 9) % 64, i % 3 === 0 ? -1 : (i + 17) % 64, 3, i % 64, (i + 1) % 64, (i + 2) % 64], o);
-    } else buf.push(code, i & 1, i % 64, (i + 1) % 64, (i + 2) % 64, i & 1);
+    } else pushLine(buf, code, i & 1, i % 64, (i + 1) % 64, (i + 2) % 64, i & 1);
   }
   return { game: 4294967296, offset: -1, ply: 31, pos, buf, played: 15, move: -1, next: null, san: 'Qh4+', uci: 'd8h4' };
 }

@@ -21,6 +21,7 @@ import { loadGames, type CorpusGame } from '../helpers/corpus.js';
 import { fenLetters } from '../helpers/fen-letters.js';
 import type { PositionRecord } from '../../src/output/records.js';
 import { taken } from '../helpers/taken.js';
+import { chainSquare, pushChain, pushLine } from '../helpers/motif-records.js';
 
 /** Replays games on the core and calls back with each position's view (reused: copy what you keep). */
 function replay(games: CorpusGame[], cb: (v: PositionView) => void): void {
@@ -171,7 +172,7 @@ describe('JSONL', () => {
   it('writes long lines (many records) whole', () => {
     const pos = parseFen(INITIAL_FEN);
     const buf = new MotifBuffer();
-    for (let i = 0; i < 300; i++) buf.push(i % 8 === BATTERY ? 0 : i % 8, i & 1, i % 64, (i + 1) % 64, (i + 2) % 64, i & 1);
+    for (let i = 0; i < 300; i++) pushLine(buf, i % 8 === BATTERY ? 0 : i % 8, i & 1, i % 64, (i + 1) % 64, (i + 2) % 64, i & 1);
     const v: PositionView = { game: 123456789, offset: 9007199254740, ply: 4000, pos, buf, played: 15, move: -1, next: null, san: null, uci: null };
     const line = positionJson(v);
     const expected = expectedObject(v);
@@ -188,9 +189,9 @@ describe('JSONL', () => {
     next.play(move);
     const buf = new MotifBuffer();
     for (let c = 0; c < 3; c++) {
-      for (let k = 0; k < 8; k++) buf.chainSquare(k, 8 + k);
-      buf.pushChain(BATTERY, c & 1, 3, 62, 63, 8);
-      buf.push(PIN_ABSOLUTE, 1, 0, 1, 2, 1);
+      for (let k = 0; k < 8; k++) chainSquare(buf, k, 8 + k);
+      pushChain(buf, BATTERY, c & 1, 3, 62, 63, 8);
+      pushLine(buf, PIN_ABSOLUTE, 1, 0, 1, 2, 1);
     }
     const v: PositionView = { game: 2 ** 31, offset: 9007199254740, ply: 4000, pos, buf, played: 15, move, next, san: null, uci: null };
     const line = positionJson(v);

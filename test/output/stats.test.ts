@@ -14,6 +14,7 @@ import { summaryTable } from '../../src/report/summary.js';
 import type { Formatter, GameText, PositionView } from '../../src/output/view.js';
 import { FormattingAnalyzer as GameAnalyzer } from '../helpers/game-text.js';
 import { readCorpusBytes, splitGames } from '../helpers/corpus.js';
+import { chainSquare, pushChain, pushLine } from '../helpers/motif-records.js';
 
 /** Counts positions independently from the §6 objects, as the formatter sees them (--all-positions). */
 class Counting implements Formatter {
@@ -190,12 +191,12 @@ describe('Stats', () => {
     const K8 = parseFen('4k3/8/8/8/8/8/8/4K3 w - - 0 1'); // bare kings: an endgame
     const buf = new MotifBuffer();
     const view = (ply: number, p = pos, played = 0): PositionView => ({ game: 1, offset: -1, ply, pos: p, buf, played, move: -1, next: null, san: null, uci: null });
-    const pinW = (front: number): void => buf.push(PIN_ABSOLUTE, 0, 0, front, 60, 0);
+    const pinW = (front: number): void => pushLine(buf, PIN_ABSOLUTE, 0, 0, front, 60, 0);
     const batteryB = (): void => {
       // black rooks d8 (59) and d7 (51) aiming down the file at d2 (11): the front slider is d7
-      buf.chainSquare(0, 51);
-      buf.chainSquare(1, 59);
-      buf.pushChain(BATTERY, 1, 1, 11, -1, 2);
+      chainSquare(buf, 0, 51);
+      chainSquare(buf, 1, 59);
+      pushChain(buf, BATTERY, 1, 1, 11, -1, 2);
     };
     // game 1: 1-0, blitz, 2000-2199, C45; white pins twice in one position and once later, black has a battery
     s.beginGame({ speed: 'blitz', rating: 2100, ratingBand: '2000-2199', eco: 'C45', result: '1-0' });
