@@ -3,12 +3,12 @@
 // fixtures, with `pgn-xray` meaning the built CLI, and exit 0; then its ```sql queries run in DuckDB over
 // the files those commands wrote, and return rows.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, symlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { describe, expect, it } from 'vitest';
 import { CLI, ROOT } from './helpers/cli.js';
+import { tempDir } from './helpers/temp.js';
 
 function examples(): string[] {
   const readme = readFileSync(resolve(ROOT, 'README.md'), 'utf8');
@@ -23,7 +23,7 @@ function examples(): string[] {
 }
 
 describe('README examples', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'pgn-xray-readme-'));
+  const dir = tempDir('readme');
   symlinkSync(resolve(ROOT, 'fixtures'), join(dir, 'fixtures'));
   const lines = examples();
   it('finds the examples', () => {

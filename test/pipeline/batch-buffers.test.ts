@@ -2,8 +2,7 @@
 // BatchBuffers): the worker must read the bytes of its own batch, never those of a later one, whatever
 // the reuse, the retries and the renumbering after a recovered game. Their output comes back the same
 // way (AsciiWriter.handOver, sharedCopy, AnalysisRun.recycle): a worker writes on only in memory given back.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ALL_MOTIFS } from '../../src/motifs/filter.js';
@@ -11,6 +10,7 @@ import { BatchBuffers, BatchBuilder, sharedCopy, type GameError } from '../../sr
 import { fileInput } from '../../src/pipeline/inputs.js';
 import { AnalysisRun } from '../../src/pipeline/run.js';
 import { corpusPath } from '../helpers/corpus.js';
+import { tempDir } from '../helpers/temp.js';
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
@@ -87,7 +87,7 @@ describe('batches in reused shared memory', () => {
     // a game cut off inside a comment swallows the next game, up to that game's comment: the worker
     // recovers it, so the batches in flight then are numbered wrongly and analysed again, from their buffers
     const broken = '[Event "cut"]\n\n1. e4 { [%clk 0:01\n\n[Event "swallowed"]\n\n1. d4 { ok } d5 2. c4 e6 *\n\n';
-    const path = join(mkdtempSync(join(tmpdir(), 'pgn-xray-buffers-')), 'games.pgn');
+    const path = join(tempDir('buffers'), 'games.pgn');
     writeFileSync(path, Buffer.concat([Buffer.from(broken), readFileSync(corpusPath('games/pgnmentor-style-Fischer.pgn'))]));
     const whole = await run(path, 1, 64 << 20);
     const reused = await run(path, 2, 4096);
@@ -102,7 +102,7 @@ describe('batches in reused shared memory', () => {
     // the recovery comes after many batches, when every batch in flight was sent memory given back
     const broken = '[Event "cut"]\n\n1. e4 { [%clk 0:01\n\n[Event "swallowed"]\n\n1. d4 { ok } d5 2. c4 e6 *\n\n';
     const games = readFileSync(corpusPath('games/pgnmentor-style-Fischer.pgn'));
-    const path = join(mkdtempSync(join(tmpdir(), 'pgn-xray-outboxes-')), 'games.pgn');
+    const path = join(tempDir('outboxes'), 'games.pgn');
     writeFileSync(path, Buffer.concat([games, Buffer.from('\n\n' + broken), games]));
     const whole = await run(path, 1, 64 << 20);
     expect(whole.errors.map((e) => e.kind)).toEqual(['incomplete']);

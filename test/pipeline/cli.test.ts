@@ -1,13 +1,13 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { corpusPath } from '../helpers/corpus.js';
 import { CLI, runCli } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp.js';
 
 const FISCHER = corpusPath('games/pgnmentor-style-Fischer.pgn');
-const tmp = mkdtempSync(join(tmpdir(), 'pgn-xray-cli-'));
+const tmp = tempDir('cli');
 
 describe('the command line', () => {
   it('answers --help and --version, and refuses bad usage with exit 2', async () => {

@@ -1,14 +1,14 @@
 // The pool loads the worker's bundle only when it is at least as new as the compiled worker: a bare `tsc`
 // after a build must never leave the workers running the bundle's older code.
-import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analysisWorkerFile } from '../../src/pipeline/compiled.js';
+import { tempDir } from '../helpers/temp.js';
 
 /** A build tree: workers/analyze.js written at `entryAge` seconds ago, bundle/analyze.js (if any) at `bundleAge`. */
 function tree(entryAge: number, bundleAge: number | null): { entry: string; bundle: string } {
-  const root = mkdtempSync(join(tmpdir(), 'pgn-xray-compiled-'));
+  const root = tempDir('compiled');
   mkdirSync(join(root, 'workers'));
   mkdirSync(join(root, 'bundle'));
   const entry = join(root, 'workers', 'analyze.js');

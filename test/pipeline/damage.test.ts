@@ -3,15 +3,15 @@
 // never written shortened; the damage is one line naming the file and the byte offset; exit 1. An input
 // that is not PGN text is reported once, not echoed.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { constants, gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { corpusPath, readCorpusBytes, splitGames } from '../helpers/corpus.js';
+import { tempDir } from '../helpers/temp.js';
 
-const tmp = mkdtempSync(join(tmpdir(), 'pgn-xray-damage-'));
+const tmp = tempDir('damage');
 const FILE = 'games/lichess-db-2017-05-no-event-tag-clocks.pgn';
 const raw = readCorpusBytes(FILE);
 const games = splitGames(raw);

@@ -1,14 +1,14 @@
 // The games table (DESIGN.md §9): one JSON line per game, analysed or rejected, in input order, with its
 // input, offset, status, plies, variant, tags and derived fields; on a corpus file every game is there.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { GameRow } from '../../src/output/games.js';
 import { runCli } from '../helpers/cli.js';
 import { corpusPath, readCorpusBytes, splitGames } from '../helpers/corpus.js';
+import { tempDir } from '../helpers/temp.js';
 
-const tmp = mkdtempSync(join(tmpdir(), 'pgn-xray-games-'));
+const tmp = tempDir('games');
 
 /** A game with the given tags and a short legal movetext. */
 function game(tags: Record<string, string>, moves = '1. e4 e5 2. Nf3 *'): string {

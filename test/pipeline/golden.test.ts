@@ -3,12 +3,12 @@
 // re-records them (PGN_XRAY_RECORD_GOLDEN=1 npx vitest run test/pipeline/golden.test.ts) in the same
 // commit that says why.
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT, runCli } from '../helpers/cli.js';
 import { corpusPath } from '../helpers/corpus.js';
+import { tempDir } from '../helpers/temp.js';
 
 const FILES = [
   'games/twic-sample-232games.pgn', // OTB games, wrapped movetext, Opening tags
@@ -22,7 +22,7 @@ const record = process.env.PGN_XRAY_RECORD_GOLDEN === '1';
 type Golden = Record<string, { sha256: string; bytes: number }>;
 const expected: Golden = record ? {} : (JSON.parse(readFileSync(GOLDEN, 'utf8')) as Golden);
 const recorded: Golden = {};
-const dir = mkdtempSync(join(tmpdir(), 'pgn-xray-golden-'));
+const dir = tempDir('golden');
 
 function digest(path: string): { sha256: string; bytes: number } {
   let b = readFileSync(path);

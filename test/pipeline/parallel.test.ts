@@ -3,12 +3,12 @@
 // compared, `game` aside), merge-stats of their statistics equals one run's statistics, and their
 // games tables together are one run's. Concatenated in shard order they are in input order.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLI } from '../helpers/cli.js';
 import { corpusPath } from '../helpers/corpus.js';
+import { tempDir } from '../helpers/temp.js';
 
 const FILE = corpusPath('games/lichess-db-2017-05-no-event-tag-clocks.pgn');
 const hasParallel = spawnSync('parallel', ['--version'], { encoding: 'utf8' }).status === 0;
@@ -30,7 +30,7 @@ function statsOf(path: string): unknown {
 }
 
 describe.skipIf(!hasParallel)('GNU parallel as the engine (--shard, merge-stats)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'pgn-xray-parallel-'));
+  const dir = tempDir('parallel');
   const node = `${process.execPath} ${CLI}`;
   sh(`${node} ${FILE} --all-positions -q -o one.jsonl --stats one.json --games one.games.jsonl`, dir);
   const one = withoutGame(readFileSync(join(dir, 'one.jsonl'), 'utf8'));

@@ -3,18 +3,18 @@
 // (absent fields null, a line motif's pieces as the list slider, front, back), whatever the thread count
 // and batch size; --tags columns; an interrupted run leaves a file that reads back; stdout is refused.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PositionRecord } from '../../src/index.js';
 import { CLI, ROOT, runCli } from '../helpers/cli.js';
 import { corpusPath } from '../helpers/corpus.js';
+import { tempDir } from '../helpers/temp.js';
 
 const FILE = corpusPath('games/twic-sample-232games.pgn');
 const BIG = corpusPath('games/pgnmentor-style-Carlsen.pgn.zst');
-const tmp = mkdtempSync(join(tmpdir(), 'pgn-xray-parquet-'));
+const tmp = tempDir('parquet');
 const MOTIF_FIELDS = ['motif', 'kind', 'side', 'slider', 'front', 'back', 'partial', 'squares', 'pieces', 'line', 'targets', 'targetPieces'];
 
 let db: DuckDBConnection;

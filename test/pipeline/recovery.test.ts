@@ -1,14 +1,14 @@
 // DESIGN.md §7: no valid game is lost to a broken neighbour. A game cut off inside a comment swallows
 // the games after it until the splitter finds the comment's end; a rejected game whose bytes hold
 // another tag section is split again there, and game numbers count the recovered games.
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyze, type GameError, type PositionRecord } from '../../src/index.js';
 import { runCli } from '../helpers/cli.js';
 import { readCorpusBytes, splitGames } from '../helpers/corpus.js';
 import { random01 } from '../helpers/random.js';
+import { tempDir } from '../helpers/temp.js';
 
 const latin1 = new TextDecoder('latin1');
 
@@ -33,7 +33,7 @@ function byGame(rs: PositionRecord[]): Map<number, string[]> {
 describe('recovery of the games a broken game swallowed', () => {
   it('the issue\'s repro: A cut inside a comment is rejected, B and C are analysed as games 2 and 3', async () => {
     const input = '[Event "A"]\n\n1. e4 { [%clk 0:01\n\n[Event "B"]\n\n1. d4 { ok } d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 *\n\n[Event "C"]\n\n1. e4 e5 *\n';
-    const errors = join(mkdtempSync(join(tmpdir(), 'pgn-xray-recovery-')), 'errors.jsonl');
+    const errors = join(tempDir('recovery'), 'errors.jsonl');
     const r = await runCli(['-', '--all-positions', '-q', '--errors', errors], { stdin: input });
     expect(r.code, r.stderr).toBe(0);
     const rs = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as PositionRecord);

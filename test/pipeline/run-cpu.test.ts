@@ -1,13 +1,13 @@
 // The CPU figures of a run's statistics file ("run": cpu, threads) against what the kernel says from
 // outside: GNU time's user + system CPU of the child process, and process.cpuUsage() in this process.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { threadCpu } from '../../src/pipeline/thread-cpu.js';
 import { CLI } from '../helpers/cli.js';
 import { corpusPath } from '../helpers/corpus.js';
+import { tempDir } from '../helpers/temp.js';
 
 const linux = existsSync('/proc/thread-self/schedstat');
 
@@ -26,7 +26,7 @@ describe('CPU time in the statistics file', () => {
   });
 
   it.runIf(existsSync('/usr/bin/time'))('gives the process CPU and, on Linux, the main thread and each worker', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'pgn-xray-run-cpu-'));
+    const dir = tempDir('run-cpu');
     const [stats, times] = [join(dir, 'stats.json'), join(dir, 'time')];
     const r = spawnSync('/usr/bin/time', ['-o', times, '-f', '%U %S', process.execPath, CLI, corpusPath('games/mliebelt-32games.pgn'), '-f', 'none', '-q', '-j', '2', '--stats', stats]);
     expect(r.status).toBe(0);

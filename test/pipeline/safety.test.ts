@@ -3,17 +3,17 @@
 // a full disk leaves whole records; signals stop the run with whole records and the statistics of what
 // was written; too many threads are lowered with a warning; rejected games do not flood stderr.
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FileWriter } from '../../src/cli/outputs.js';
 import { CLI, ROOT, runCli } from '../helpers/cli.js';
 import { corpusPath } from '../helpers/corpus.js';
 import { random01 } from '../helpers/random.js';
+import { tempDir } from '../helpers/temp.js';
 
-const tmp = mkdtempSync(join(tmpdir(), 'pgn-xray-safety-'));
+const tmp = tempDir('safety');
 const SMALL = corpusPath('games/mliebelt-32games.pgn');
 const BIG = corpusPath('games/pgnmentor-style-Carlsen.pgn.zst');
 
@@ -187,4 +187,3 @@ describe('rough edges', () => {
   });
 });
 
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));

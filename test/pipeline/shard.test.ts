@@ -1,17 +1,17 @@
 // --shard I/N (DESIGN.md §13): from every byte a range can start at — inside a tag section, inside a
 // comment quoting tag pairs, on a game start, in the movetext — the sync point is a game start of a run
 // from the beginning; the N ranges partition the file; the shards' records together are one run's.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { shardRange, syncPoint } from '../../src/pipeline/shard.js';
 import { runCli } from '../helpers/cli.js';
 import { corpusPath, readCorpusBytes, splitGames } from '../helpers/corpus.js';
 import { random01 } from '../helpers/random.js';
+import { tempDir } from '../helpers/temp.js';
 
-const tmp = mkdtempSync(join(tmpdir(), 'pgn-xray-shard-'));
+const tmp = tempDir('shard');
 const PGN = [
   '[Event "a"]\n[Site "s1"]\n\n1. e4 e5 2. Nf3 { a note\n[Event "x"]\n[Site "quoted"]\n\n1. d4 1-0 } Nc6 3. Bb5 a6 1-0\n',
   '[Event "b"]\n[Site "s2"]\n[White "w"]\n\n1. d4 d5 2. c4 (2. Nf3 Nf6) e6 1/2-1/2\n',

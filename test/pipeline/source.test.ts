@@ -1,11 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { constants, gunzipSync, gzipSync } from 'node:zlib';
 import { Decompress, decompress } from 'fzstd';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { XrayError } from '../../src/errors.js';
 import {
   detectCompression,
@@ -19,9 +18,9 @@ import { readPositions, type PositionLine } from '../../src/pipeline/epd.js';
 import { notTextReason, SNIFF_BYTES } from '../../src/pipeline/text.js';
 import { BLOCKS_AHEAD, INPUTS_AHEAD } from '../../src/pipeline/zstd.js';
 import { corpusDir, corpusPath } from '../helpers/corpus.js';
+import { tempDir } from '../helpers/temp.js';
 
-const tmp = mkdtempSync(join(tmpdir(), 'pgn-xray-source-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const tmp = tempDir('source');
 
 const PLAIN = corpusPath('games/mliebelt-32games.pgn');
 const SMALL_ZST = corpusPath('games/lichess-DrNykterstein-DrDrunkenstein-extra.pgn.zst'); // 0.5 MB -> 3.6 MB

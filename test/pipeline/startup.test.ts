@@ -5,9 +5,9 @@
 // run starts at once, before its first batch, are those the inputs' stored sizes say will be busy; when
 // they fill the cores they compile in their own threads (V8's --trace-opt tells the mode of each compile).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { Readable } from 'node:stream';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fileInput, memoryInput, shardInput, streamInput } from '../../src/pipeline/inputs.js';
@@ -15,8 +15,9 @@ import { workersFillCores } from '../../src/pipeline/pool.js';
 import { surelyBusy } from '../../src/pipeline/run.js';
 import { CLI, ROOT } from '../helpers/cli.js';
 import { corpusPath } from '../helpers/corpus.js';
+import { tempDir } from '../helpers/temp.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'pgn-xray-startup-'));
+const dir = tempDir('startup');
 const SMALL = corpusPath('games/mliebelt-32games.pgn'); // 32 games: one batch
 
 /** The packages and our own compiled modules a run loaded, and how many workers it started. */

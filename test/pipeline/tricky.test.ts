@@ -1,12 +1,12 @@
 // Every file of ../shared/corpus/tricky/ runs to the end: no crash, no hang, exit 0, every game either
 // analyzed or rejected with a reason. The rejected games are listed in fixtures/tricky-rejected.json so
 // that any change in what we reject shows up (UPDATE_FIXTURES=1 rewrites it after a deliberate change).
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { corpusDir, readCorpusBytes, splitGames } from '../helpers/corpus.js';
 import { ROOT, runCli } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp.js';
 
 interface Rejected {
   file: string;
@@ -32,7 +32,7 @@ function trickyFiles(): string[] {
 
 describe('the tricky corpus', () => {
   it('runs every file to the end and rejects only the games listed in fixtures/tricky-rejected.json', async () => {
-    const tmp = mkdtempSync(join(tmpdir(), 'pgn-xray-tricky-'));
+    const tmp = tempDir('tricky');
     const files = trickyFiles();
     expect(files.length).toBeGreaterThan(100);
     // one run over all files, as a user would pass them: game numbers run on across the inputs

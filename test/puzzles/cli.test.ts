@@ -3,8 +3,7 @@
 // FEN in chess.js, its first move is the game's move into the puzzle position, its themes are what our tags
 // say, the CSV has the lichess columns; the other formats read back; a broken game is reported and skipped;
 // an engine that crashes costs its candidates, not the run.
-import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Chess } from 'chess.js';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -13,13 +12,14 @@ import { ROOT, runCli } from '../helpers/cli.js';
 import { readCorpusBytes, splitGames } from '../helpers/corpus.js';
 import { readCsv } from '../helpers/csv.js';
 import { stockfishOrSkip } from '../helpers/stockfish.js';
+import { tempDir } from '../helpers/temp.js';
 
 const HEADER = ['PuzzleId', 'FEN', 'Moves', 'Rating', 'RatingDeviation', 'Popularity', 'NbPlays', 'Themes', 'GameUrl', 'OpeningTags'];
 const GAMES = 30;
 const BROKEN = 7; // this game (1-based) gets an illegal move
 const FAST = ['--nodes', '60000', '--probe-nodes', '15000', '--engine-procs', '2', '-q'];
 const engine = stockfishOrSkip('puzzles CLI tests');
-const dir = mkdtempSync(join(tmpdir(), 'pgn-xray-puzzles-'));
+const dir = tempDir('puzzles');
 const input = join(dir, 'puzzles.pgn');
 /** The games as written, for replaying each puzzle's game with chess.js. */
 let texts: string[] = [];

@@ -2,8 +2,7 @@
 // variations: the same positions whatever the format; statistics still count every position; -f pgn writes
 // exactly the games holding a matching position, whole, commented at the matching positions only, and
 // both this tool and chess.js read those games back with the same moves.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';
@@ -12,6 +11,7 @@ import { decodeText } from '../../src/pgn/movetext.js';
 import { runCli } from '../helpers/cli.js';
 import { corpusPath, splitGames } from '../helpers/corpus.js';
 import { chessJsMoves } from '../helpers/pgn-readers.js';
+import { tempDir } from '../helpers/temp.js';
 
 const INPUTS = [corpusPath('games/lichess-db-2017-05-no-event-tag-clocks.pgn'), corpusPath('games/mliebelt-32games.pgn')];
 const WHERE = 'skewer.absolute or played.doubleCheck or (xray[back=Q] and ply > 30)';
@@ -53,7 +53,7 @@ describe('--where with every format', () => {
     const epd = await runCli([...INPUTS, '--where', WHERE, '-f', 'epd', '-q']);
     const ids = [...epd.stdout.matchAll(/id "game (\d+) ply (\d+)"/g)].map((m) => `${m[1]}:${m[2]}`);
     expect(ids).toEqual(kept.map(key));
-    const dir = mkdtempSync(join(tmpdir(), 'pgn-xray-where-'));
+    const dir = tempDir('where');
     for (const [name, extra] of [['with', ['--where', WHERE]], ['without', []]] as const) {
       const r = await runCli([...INPUTS, '-f', 'none', '-q', '--stats', join(dir, `${name}.json`), ...extra]);
       expect(r.code, r.stderr).toBe(0);
@@ -90,7 +90,7 @@ describe('--where with every format', () => {
   });
 
   it('this tool reads the written games back with the same moves and the same matching positions', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'pgn-xray-where-'));
+    const dir = tempDir('where');
     const file = join(dir, 'matching.pgn');
     writeFileSync(file, (await runCli([...INPUTS, '--where', WHERE, '-f', 'pgn', '-q'])).stdout);
     const renumber = (recs: Rec[]): Rec[] => recs.map((rec) => ({ ...rec, game: games[rec.game - 1] }));

@@ -2,13 +2,13 @@
 // and Round tags): the positions `--where Q` writes are exactly the `--all-positions` records (the same
 // lines) that satisfy Q, where Q is evaluated here in plain TypeScript over the JSON record and the game's
 // line of `--games`, the slow obvious way: no code of src/query, pieces read from the FEN.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { readCorpusBytes, splitGames } from '../helpers/corpus.js';
 import { fenPieces } from '../helpers/fen-board.js';
+import { tempDir } from '../helpers/temp.js';
 
 interface Motif {
   motif: string;
@@ -103,7 +103,7 @@ const QUERIES: [string, (p: P) => boolean][] = [
 ];
 
 describe('--where equals its oracle on 500 real games', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'pgn-xray-where-'));
+  const dir = tempDir('where');
   const input = join(dir, 'games.pgn');
   let lines = new Map<string, string>();
   let all: P[] = [];

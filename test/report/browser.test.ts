@@ -3,14 +3,14 @@
 // console error (a Content-Security-Policy violation would be one), no request but the page itself,
 // every chart an <svg> of non-zero size with the number of marks the statistics call for. A screenshot
 // of the whole page is saved in test-output/ for a person to look at.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, runCli } from '../helpers/cli.js';
 import { corpusPath } from '../helpers/corpus.js';
+import { tempDir } from '../helpers/temp.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const OUT = join(ROOT, 'test-output');
@@ -29,7 +29,7 @@ interface StatsFile {
   outcome: Record<string, { win: number; draw: number; loss: number }>;
 }
 
-const tmp = mkdtempSync(join(tmpdir(), 'pgn-xray-report-'));
+const tmp = tempDir('report');
 const REPORT = join(tmp, 'report.html');
 let stats: StatsFile;
 let browser: Browser;

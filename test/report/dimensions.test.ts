@@ -2,12 +2,12 @@
 // oracle written the obvious way, on 1,000 real games: tags read with a regular expression from each
 // game's text, the phase by counting material on the FEN of every position of `--all-positions`, the
 // motifs from the JSON Lines records. Nothing of src/ is used to compute the expected figures.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { readCorpusBytes, splitGames } from '../helpers/corpus.js';
+import { tempDir } from '../helpers/temp.js';
 
 interface Rec {
   game: number;
@@ -29,7 +29,7 @@ const KEYS = ['pin.absolute', 'pin.relative', 'skewer.absolute', 'skewer.relativ
   'played.check', 'played.discoveredCheck', 'played.doubleCheck', 'played.discoveredAttack'];
 const STATIC = KEYS.slice(0, 8);
 
-const tmp = mkdtempSync(join(tmpdir(), 'pgn-xray-dims-'));
+const tmp = tempDir('dims');
 const texts: string[] = [];
 
 function tags(text: string): Map<string, string> {

@@ -1,14 +1,14 @@
 // merge-stats (DESIGN.md §11, §13): the statistics of a corpus split into 2 and into 5 parts, merged,
 // equal those of one run over the whole (deep equality, `run` aside), and their reports are the same
 // bytes; files of another statistics version, or not statistics at all, are refused with a clear message.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { readCorpusBytes, splitGames } from '../helpers/corpus.js';
+import { tempDir } from '../helpers/temp.js';
 
-const tmp = mkdtempSync(join(tmpdir(), 'pgn-xray-merge-'));
+const tmp = tempDir('merge');
 const WHOLE = join(tmp, 'whole.pgn');
 
 /** Games with every dimension present and absent: lichess (ECO, speed, ratings) and OTB (no TimeControl). */
