@@ -14,7 +14,7 @@ import {
 } from './catalogue.js';
 
 /** What wasm/scan.ts exports: its memory, its map of it (byte offsets), its layout constants, its functions. */
-export interface ScanExports {
+interface ScanExports {
   memory: WebAssembly.Memory;
   MASKS: WebAssembly.Global;
   KNIGHTS: WebAssembly.Global;
@@ -101,11 +101,11 @@ export function scanKernels(): ScanKernels {
   };
 }
 
-/** This thread's scan module with `pos` copied in, for a call of one of its functions on it (defended.ts). */
-export function scanOn(pos: Position): ScanExports {
+/** E(S, F, X) on pos, by the scan's own rule (defended.ts). */
+export function scanExploitable(pos: Position, slider: number, front: number, back: number): boolean {
   const s = (scanner ??= instantiate());
   s.words.set(pos.words, s.pos);
-  return s.exports;
+  return s.exports.exploitableOn(slider, front, back) !== 0;
 }
 
 /**
