@@ -101,11 +101,16 @@ export function scanKernels(): ScanKernels {
   };
 }
 
+/** This thread's instance with pos copied in, where its functions read it. */
+function withPosition(pos: Position): Scanner {
+  const s = (scanner ??= instantiate());
+  s.words.set(pos.words, s.pos); // one call: faster than a loop over the 32 words
+  return s;
+}
+
 /** E(S, F, X) on pos, by the scan's own rule (defended.ts). */
 export function scanExploitable(pos: Position, slider: number, front: number, back: number): boolean {
-  const s = (scanner ??= instantiate());
-  s.words.set(pos.words, s.pos);
-  return s.exports.exploitableOn(slider, front, back) !== 0;
+  return withPosition(pos).exports.exploitableOn(slider, front, back) !== 0;
 }
 
 /**
@@ -119,8 +124,7 @@ export function scanBuffer(): MotifBuffer {
 
 /** Every static motif of both sides into buf (cleared first); returns the number of records. */
 export function scanMotifs(pos: Position, buf: MotifBuffer): number {
-  const s = (scanner ??= instantiate());
-  s.words.set(pos.words, s.pos); // one call: faster than a loop over the 32 words
+  const s = withPosition(pos);
   const own = buf === s.own;
   const r = s.run(pos.turn, pos.ep, pos.kingSq, pos.checkersLo, pos.checkersHi, !own);
   const n = r & 0xffff;

@@ -43,7 +43,12 @@ export const OTHER_UNCOVER: usize = 0x2b400;
 // buffer.ts's record layout (classify.ts checks that the two agree when it loads the module)
 export const STRIDE: i32 = 16;
 export const MAX_CHAIN: i32 = 8;
-const REC_SQUARES: i32 = 6;
+// its fields, in words from a record's start, and an uncover line's
+const REC_CODE: i32 = 0, REC_SIDE: i32 = 1;
+const REC_SLIDER: i32 = 2, REC_FRONT: i32 = 3, REC_BACK: i32 = 4, REC_PARTIAL: i32 = 5;
+const REC_LINE: i32 = 2, REC_TARGET1: i32 = 3, REC_TARGET2: i32 = 4, REC_LENGTH: i32 = 5, REC_SQUARES: i32 = 6;
+const UNCOVER_STRIDE: i32 = 3;
+const UNC_SLIDER: i32 = 0, UNC_FRONT: i32 = 1, UNC_BACK: i32 = 2;
 
 // Given once by init(): the record codes from catalogue.ts and the piece values from board.ts (their one
 // lists), so that nothing here restates them.
@@ -275,24 +280,33 @@ function exploitable(slider: i32, front: i32, back: i32): bool {
 @inline function nextRecord(k: i32): usize {
   return records + (<usize>(count * STRIDE + k) << 2);
 }
-/** Appends a line record: [code, side, slider, front, back, partial]. */
-function push(code: i32, c: i32, slider: i32, front: i32, back: i32, partial: i32): void {
+/** Writes word k of the record or line that starts at o. */
+@inline function field(o: usize, k: i32, v: i32): void {
+  store<i32>(o + (<usize>k << 2), v);
+}
+/** Starts the next record with its code and side; returns where it starts. */
+@inline function append(code: i32, c: i32): usize {
   const o = nextRecord(0);
   count++;
-  store<i32>(o, code);
-  store<i32>(o, c, 4);
-  store<i32>(o, slider, 8);
-  store<i32>(o, front, 12);
-  store<i32>(o, back, 16);
-  store<i32>(o, partial, 20);
+  field(o, REC_CODE, code);
+  field(o, REC_SIDE, c);
+  return o;
 }
-/** Appends an uncover line: [slider, front, back]. */
+/** Appends a line record. */
+function push(code: i32, c: i32, slider: i32, front: i32, back: i32, partial: i32): void {
+  const o = append(code, c);
+  field(o, REC_SLIDER, slider);
+  field(o, REC_FRONT, front);
+  field(o, REC_BACK, back);
+  field(o, REC_PARTIAL, partial);
+}
+/** Appends an uncover line. */
 function pushUncover(slider: i32, front: i32, back: i32): void {
-  const o = uncover + (<usize>(uncCount * 3) << 2);
+  const o = uncover + (<usize>(uncCount * UNCOVER_STRIDE) << 2);
   uncCount++;
-  store<i32>(o, slider);
-  store<i32>(o, front, 4);
-  store<i32>(o, back, 8);
+  field(o, UNC_SLIDER, slider);
+  field(o, UNC_FRONT, front);
+  field(o, UNC_BACK, back);
 }
 
 /** The rows of an own front F (not a compatible slider) with a move off the line, before an enemy X. */
@@ -363,15 +377,12 @@ function battery(c: i32, l: i32, lv: i64, start: i32, next: i32, below: i32): vo
   const t1 = below >= 0 && at(below) >> 3 != c ? below : -1;
   const t2 = above >= 0 && at(above) >> 3 != c ? above : -1;
   if (t1 < 0 && t2 < 0) return;
-  // [code, side, line kind, target1, target2, n, squares…]: the present target first
-  const o = nextRecord(0);
-  count++;
-  store<i32>(o, C_BATTERY);
-  store<i32>(o, c, 4);
-  store<i32>(o, l, 8);
-  store<i32>(o, t1 >= 0 ? t1 : t2, 12);
-  store<i32>(o, t1 >= 0 ? t2 : -1, 16);
-  store<i32>(o, n, 20);
+  // the present target first
+  const o = append(C_BATTERY, c);
+  field(o, REC_LINE, l);
+  field(o, REC_TARGET1, t1 >= 0 ? t1 : t2);
+  field(o, REC_TARGET2, t1 >= 0 ? t2 : -1);
+  field(o, REC_LENGTH, n);
 }
 
 /**
