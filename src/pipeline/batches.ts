@@ -5,6 +5,7 @@ import type { XrayError } from '../errors.js';
 import { GameSplitter, type RawGame } from '../pgn/splitter.js';
 import { BatchBuilder, type Batch, type BatchBuffers, type KnownRejection } from './batch.js';
 import { detectKind } from './source.js';
+import { giveBack } from './zstd.js';
 
 export interface BatchOptions {
   /** Offset in the input of the first byte of the chunks (a shard's start), read once the first chunk came. */
@@ -56,6 +57,7 @@ async function* pgnBatches(name: string, chunks: AsyncGenerator<Uint8Array>, o: 
       if (stop()) return;
       if (base < 0) base = o.base();
       splitter.push(chunk, onGame);
+      giveBack(chunk); // the splitter copied it: a decoded block's memory serves the next one
       while (full.length > 0) yield full.shift()!;
     }
   } catch (e) {

@@ -3,6 +3,9 @@
 // blocks are made before the consumer asks for them. Blocks come back as transferred buffers (no copy
 // between the threads), so the main thread only splits games, dispatches and writes.
 //
+// A consumer done with a block (it copied what it keeps) may give its memory back (giveBack): the thread
+// decodes a later block into it instead of into new memory (zstd-decoder.ts says what that saves).
+//
 // Damage: every byte decoded before it is yielded, then the error; a failure to read the input comes
 // after every byte decoded from the chunks read before it.
 import { Worker } from 'node:worker_threads';
@@ -15,6 +18,22 @@ export const INPUTS_AHEAD = 2;
 
 /** Decoded blocks (at most 1 MiB each) made ahead of the consumer. */
 export const BLOCKS_AHEAD = 2;
+
+/** The decoder each block came from, while it runs: where giveBack sends the block's memory. */
+const decoderOf = new WeakMap<ArrayBuffer, Decoder>();
+
+/**
+ * Gives the memory of a decoded block back to its decoder, for a later block; the caller must not read
+ * the bytes again (their buffer is transferred: detached here). Any other bytes are left alone.
+ */
+export function giveBack(bytes: Uint8Array): void {
+  const memory = bytes.buffer;
+  if (!(memory instanceof ArrayBuffer)) return;
+  const decoder = decoderOf.get(memory);
+  if (decoder === undefined) return;
+  decoderOf.delete(memory);
+  decoder.spare(memory);
+}
 
 /** The decoder thread, its messages as a queue, and the compressed chunks it has not taken yet. */
 class Decoder {
@@ -33,6 +52,7 @@ class Decoder {
         this.waiting--;
         this.wake('feeder');
       } else {
+        if (m.kind === 'block') decoderOf.set(m.bytes.buffer as ArrayBuffer, this);
         this.inbox.push(m);
         this.wake('consumer');
       }
@@ -58,6 +78,10 @@ class Decoder {
 
   send(m: ToDecoder): void {
     this.thread.postMessage(m);
+  }
+
+  spare(memory: ArrayBuffer): void {
+    if (!this.closed) this.thread.postMessage({ kind: 'spare', memory } satisfies ToDecoder, [memory]);
   }
 
   /** Sends the input's chunks as the thread takes them, then the end; returns what reading threw, if anything. */

@@ -16,7 +16,7 @@ import {
 } from '../../src/pipeline/source.js';
 import { readPositions, type PositionLine } from '../../src/pipeline/epd.js';
 import { notTextReason, SNIFF_BYTES } from '../../src/pipeline/text.js';
-import { BLOCKS_AHEAD, INPUTS_AHEAD } from '../../src/pipeline/zstd.js';
+import { BLOCKS_AHEAD, giveBack, INPUTS_AHEAD } from '../../src/pipeline/zstd.js';
 import { corpusDir, corpusPath } from '../helpers/corpus.js';
 import { tempDir } from '../helpers/temp.js';
 
@@ -155,6 +155,22 @@ describe('readInput: plain, gzip, zstd', () => {
       expect(bytes.equals(Buffer.concat([want, want]))).toBe(true);
       expect(progress.at(-1)).toBe(all.length);
     }
+  });
+
+  it('a consumer that gives each decoded block back (giveBack) reads the same bytes; other bytes are left alone', async () => {
+    const want = Buffer.from(decompress(readFileSync(SMALL_ZST))); // 3.6 MB: blocks decoded into memory given back
+    const parts: Buffer[] = [];
+    let detached = 0;
+    for await (const chunk of readInput(SMALL_ZST)) {
+      parts.push(Buffer.from(chunk)); // a copy, as the splitter makes
+      giveBack(chunk);
+      if (chunk.byteLength === 0) detached++; // its memory went back to the decoder thread
+    }
+    expect(Buffer.concat(parts).equals(want)).toBe(true);
+    expect(detached).toBe(parts.length);
+    const plain = Buffer.from('[Event "x"]\n');
+    giveBack(plain);
+    expect(plain.toString()).toBe('[Event "x"]\n');
   });
 
   it('finds compression by magic bytes when the name is wrong', async () => {
