@@ -18,6 +18,7 @@ import { readPositions, type PositionLine } from '../../src/pipeline/epd.js';
 import { notTextReason, SNIFF_BYTES } from '../../src/pipeline/text.js';
 import { BLOCKS_AHEAD, giveBack, INPUTS_AHEAD } from '../../src/pipeline/zstd.js';
 import { corpusDir, corpusPath } from '../helpers/corpus.js';
+import { random01 } from '../helpers/random.js';
 import { tempDir } from '../helpers/temp.js';
 
 const tmp = tempDir('source');
@@ -70,17 +71,6 @@ async function failure(p: Promise<unknown>): Promise<Error> {
     return e as Error;
   }
   throw new Error('expected a failure');
-}
-
-/** A deterministic PRNG (mulberry32), for reproducible damage. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
 }
 
 function escapeRe(s: string): string {
@@ -306,7 +296,7 @@ describe('readInput: cut compressed input yields every byte decoded before the c
 describe('readInput: corrupt compressed input is detected', () => {
   /** 60 copies, each with one byte changed at a random place past the header: none may read through. */
   async function damagedCopies(name: string, data: Buffer, from: number, format: string): Promise<void> {
-    const rnd = prng(0x5eed);
+    const rnd = random01(0x5eed);
     for (let k = 0; k < 60; k++) {
       const bad = Buffer.from(data);
       const at = from + Math.floor(rnd() * (bad.length - from));
@@ -359,7 +349,7 @@ describe('readInput: input that is not PGN text is refused before anything is re
   it('/bin/ls, random bytes, a gzip of /bin/ls, a zstd of random bytes', async () => {
     const ls = readFileSync('/bin/ls');
     expect(await refused('/bin/ls')).toBe(`/bin/ls: not PGN text (binary data at byte ${ls.indexOf(0)})`);
-    const rnd = prng(7);
+    const rnd = random01(7);
     const noise = Buffer.from(Array.from({ length: 20000 }, () => Math.floor(rnd() * 256)));
     expect(await refused(tmpFile('noise.pgn', noise))).toMatch(/noise\.pgn: not PGN text \(binary data at byte \d+\)$/);
     expect(await refused(tmpFile('ls.pgn.gz', gzipSync(ls)))).toMatch(new RegExp(`ls\\.pgn\\.gz: not PGN text \\(binary data at byte ${ls.indexOf(0)}\\)$`));
