@@ -1,5 +1,8 @@
 // Tokenizer of one game's bytes: reports tag pairs and main-line move tokens as byte ranges, so the
-// hot path decodes nothing and allocates nothing per move.
+// hot path decodes nothing and allocates nothing per move. The scan itself is WebAssembly
+// (wasm/movetext.ts); here its loading, the byte classes it reads, and the texts of what it finds.
+import { readFileSync } from 'node:fs';
+import { compiledFile } from '../pipeline/compiled.js';
 
 /**
  * A byte that continues a symbol token (move, move number, result); every other byte ends one. Read here
@@ -14,9 +17,7 @@ const SYMBOL_BYTE: Uint8Array = (() => {
 })();
 export const SYMBOL: Uint8Array = SYMBOL_BYTE;
 
-const LF = 0x0a;
 const DOT = 0x2e;
-const CR = 0x0d;
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const ERROR_TEXT_MAX = 40;
@@ -45,131 +46,113 @@ export interface ScanError {
   incomplete: boolean;
 }
 
-/** Scans one game: tags, then the main line. Returns null on success or when the sink stopped it. */
-export function scanGame(bytes: Uint8Array, sink: GameSink): ScanError | null {
-  const n = bytes.length;
-  let movetext = false;
-  let i = 0;
-  while (i < n) {
-    const b = bytes[i];
-    if (b <= 0x20) {
-      i++;
-      continue;
-    }
-    switch (b) {
-      case 0x7b: { // {
-        const j = commentEnd(bytes, i);
-        if (j < 0) return scanError(bytes, i, 'unterminated comment', true);
-        i = j + 1;
-        continue;
-      }
-      case 0x3b: // ;
-        i = lineEnd(bytes, i);
-        continue;
-      case 0x25: // % in column 0 escapes the line (a game never starts with one); else a symbol
-        if (i > 0 && (bytes[i - 1] === LF || bytes[i - 1] === CR)) {
-          i = lineEnd(bytes, i);
-          continue;
-        }
-        break;
-      case 0x5b: { // [
-        if (movetext) return scanError(bytes, i, 'tag pair after movetext');
-        const j = scanTag(bytes, i, sink);
-        if (typeof j !== 'number') return j;
-        i = j;
-        continue;
-      }
-      case 0x28: { // (
-        movetext = true;
-        const j = skipVariation(bytes, i);
-        if (typeof j !== 'number') return j;
-        i = j;
-        continue;
-      }
-      case 0x24: { // $ NAG
-        const j = skipNag(bytes, i);
-        if (typeof j !== 'number') return j;
-        movetext = true;
-        i = j;
-        continue;
-      }
-      case 0x2a: // *
-        sink.result(i, i + 1);
-        return null;
-      case DOT: // . of a move number indication not read with its number (`1 .`, `e4.`)
-        i++;
-        continue;
-    }
-    if (SYMBOL_BYTE[b] === 0) return scanError(bytes, i, `unexpected '${String.fromCharCode(b)}'`);
-    movetext = true;
-    i = symbolToken(bytes, i, sink);
-    if (i < 0) return null;
-  }
-  return null;
+/** Reasons of wasm/movetext.ts's syntax errors, by its codes; the code past them is an unexpected byte. */
+const SCAN_ERRORS = ['unterminated comment', 'tag pair after movetext', 'malformed tag pair', 'unterminated tag value', 'unterminated variation', 'bad NAG'];
+
+// wasm/movetext.ts's layout: an event's words, STATE's words, statuses and event kinds
+const EVENT_WORDS = 5;
+const S_STATUS = 0, S_NEXT = 1, S_MOVETEXT = 2, S_ERROR_AT = 3, S_ERROR = 4, S_INCOMPLETE = 5;
+const FULL = 2, ERROR = 3;
+const TAG = 0, MOVE = 1;
+
+/** What wasm/movetext.ts exports: its memory, its map of it (byte offsets), its layout, its scan. */
+interface TokenizerExports {
+  memory: WebAssembly.Memory;
+  SYMBOL: WebAssembly.Global;
+  SUFFIX: WebAssembly.Global;
+  STATE: WebAssembly.Global;
+  EVENTS: WebAssembly.Global;
+  GAME: WebAssembly.Global;
+  EVENT_WORDS: WebAssembly.Global;
+  tokenize(from: number, n: number, movetext: number): number;
 }
 
-/** Bytes of a comment searched four at a time before indexOf is called: a clock or eval comment is shorter. */
-const SHORT_COMMENT = 32;
+/** This thread's tokenizer: its exports, views of its memory (new ones after it grows), word offsets of its places. */
+interface Tokenizer {
+  x: TokenizerExports;
+  bytes: Uint8Array;
+  words: Int32Array;
+  state: number;
+  events: number;
+  game: number;
+  busy: boolean;
+}
 
-/** A view of the bytes last searched for a comment's end, made once per game. */
-let words: DataView<ArrayBufferLike> = new DataView(new ArrayBuffer(0));
-let wordsOf: Uint8Array | null = null;
+let tokenizer: Tokenizer | null = null;
+
+/** This thread's instance, made at the first scan: the module compiled (about 3 KB), the byte classes copied in. */
+function instantiate(): Tokenizer {
+  const wasm = readFileSync(compiledFile('src/pgn/wasm/movetext.wasm'));
+  const x = new WebAssembly.Instance(new WebAssembly.Module(wasm)).exports as unknown as TokenizerExports;
+  if (x.EVENT_WORDS.value !== EVENT_WORDS) throw new Error('wasm/movetext.ts and movetext.ts disagree on the event layout: rebuild (npm run build)');
+  const t: Tokenizer = { x, bytes: new Uint8Array(0), words: new Int32Array(0), state: x.STATE.value >> 2, events: x.EVENTS.value >> 2, game: x.GAME.value, busy: false };
+  views(t);
+  t.bytes.set(SYMBOL_BYTE, x.SYMBOL.value);
+  t.bytes.set(SUFFIX_BYTE, x.SUFFIX.value);
+  return t;
+}
+
+function views(t: Tokenizer): void {
+  t.bytes = new Uint8Array(t.x.memory.buffer);
+  t.words = new Int32Array(t.x.memory.buffer);
+}
+
+/** The game's bytes copied in at GAME, the memory grown first when they do not fit. */
+function load(t: Tokenizer, bytes: Uint8Array): void {
+  const need = t.game + bytes.length;
+  if (need > t.bytes.length) {
+    t.x.memory.grow(Math.ceil((need - t.bytes.length) / 65536));
+    views(t);
+  }
+  t.bytes.set(bytes, t.game);
+}
 
 /**
- * The offset of the `}` closing the comment opened at bytes[i], or -1. Most comments are short (`{ [%clk
- * 0:01:00] }`, 18 bytes, after every move of an online game): their first bytes are read four at a time
- * as one little-endian int32 and tested for a `}` by the "has zero byte" trick (Bit Twiddling Hacks):
- * one load instead of four, each paying its checks (tokenizing such games: 964 -> 827 instructions per
- * ply; a byte loop before). indexOf searches the long ones (a loop alone took twice as long on TCEC's).
+ * Scans one game: tags, then the main line, into the sink. Returns null on success or when the sink
+ * stopped it. The scan is WebAssembly (wasm/movetext.ts, which says why): it writes the tokens as events,
+ * handed to the sink here in order. Not reentrant: a sink must not scan a game itself.
  */
-function commentEnd(bytes: Uint8Array, i: number): number {
-  if (wordsOf !== bytes) {
-    words = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    wordsOf = bytes;
+export function scanGame(bytes: Uint8Array, sink: GameSink): ScanError | null {
+  const t = (tokenizer ??= instantiate());
+  if (t.busy) throw new Error('scanGame called from inside a scan');
+  t.busy = true;
+  try {
+    load(t, bytes);
+    return deliver(t, bytes, sink);
+  } finally {
+    t.busy = false;
   }
-  const w = words;
-  const last = bytes.length - 4; // the last offset a whole word can be read from
-  const stop = i + SHORT_COMMENT < last ? i + SHORT_COMMENT : last;
-  let j = i + 1;
-  for (; j <= stop; j += 4) {
-    const x = w.getInt32(j, true) ^ 0x7d7d7d7d; // a `}` byte becomes 0
-    const zeros = (x - 0x01010101) & ~x & 0x80808080; // the lowest flagged byte is the first 0
-    if (zeros !== 0) return j + ((31 - Math.clz32(zeros & -zeros)) >> 3);
-  }
-  return bytes.indexOf(0x7d, j);
 }
 
-/** A symbol token at bytes[i]: a move (to the sink), a move number, glyphs or the result. Returns the
- * offset after it, or -1 when the scan ends there (the result, or the sink stopped it). */
-function symbolToken(bytes: Uint8Array, i: number, sink: MoveSink): number {
-  const n = bytes.length;
-  const b = bytes[i];
-  let j = i + 1;
-  if (isDigit(b)) {
-    // a move number (`12.`, `12...`) with its dots in one pass: each byte read once, not by a second loop
-    while (j < n && isDigit(bytes[j])) j++;
-    if (j === n || SYMBOL_BYTE[bytes[j]] === 0) {
-      while (j < n && bytes[j] === DOT) j++;
-      return j;
+/** Runs the scan to its end, handing each event to the sink; the syntax error met, or null. */
+function deliver(t: Tokenizer, bytes: Uint8Array, sink: GameSink): ScanError | null {
+  let from = 0;
+  let movetext = 0;
+  for (;;) {
+    const count = t.x.tokenize(from, bytes.length, movetext);
+    const w = t.words;
+    for (let k = 0, o = t.events; k < count; k++, o += EVENT_WORDS) {
+      const kind = w[o];
+      if (kind === MOVE) {
+        if (sink.move(w[o + 1], w[o + 2]) === false) return null;
+      } else if (kind === TAG) sink.tag(w[o + 1], w[o + 2], w[o + 3], w[o + 4]);
+      else {
+        sink.result(w[o + 1], w[o + 2]);
+        return null;
+      }
     }
+    const s = t.state;
+    const status = w[s + S_STATUS];
+    if (status === FULL) {
+      from = w[s + S_NEXT];
+      movetext = w[s + S_MOVETEXT];
+    } else if (status === ERROR) {
+      const at = w[s + S_ERROR_AT];
+      const code = w[s + S_ERROR];
+      const reason = code < SCAN_ERRORS.length ? SCAN_ERRORS[code] : `unexpected '${String.fromCharCode(bytes[at])}'`;
+      return scanError(bytes, at, reason, w[s + S_INCOMPLETE] === 1);
+    } else return null;
   }
-  while (j < n && SYMBOL_BYTE[bytes[j]] === 1) j++;
-  if (j < n && bytes[j] === DOT && bytes[j - 1] === 0x65) { // rare: the rest out of line
-    const end = epMarkEnd(bytes, j - 1);
-    if (end >= 0) return epMarked(i, j - 1, end, sink);
-  }
-  if (isDigit(b) && isResult(bytes, i, j)) {
-    sink.result(i, j);
-    return -1;
-  }
-  if ((b === 0x21 || b === 0x3f) && onlyGlyphs(bytes, i, j)) return j;
-  return sink.move(i, j) === false ? -1 : j;
-}
-
-/** The move bytes[i, mark) before an en passant mark (none when the mark stands alone), to the sink; `end`. */
-function epMarked(i: number, mark: number, end: number, sink: MoveSink): number {
-  if (mark === i) return end;
-  return sink.move(i, mark) === false ? -1 : end;
 }
 
 /**
@@ -188,73 +171,6 @@ export function epMarkEnd(bytes: Uint8Array, k: number): number {
 
 /** The check and annotation signs that may end a move: + # ! ? */
 const SUFFIX_BYTE: Uint8Array = Uint8Array.from({ length: 256 }, (_, b) => ('+#!?'.includes(String.fromCharCode(b)) ? 1 : 0));
-
-/** A NAG at bytes[i] === '$': the whole symbol after it must be digits (`$1-0` is no NAG). */
-function skipNag(bytes: Uint8Array, i: number): number | ScanError {
-  let j = i + 1;
-  while (j < bytes.length && SYMBOL_BYTE[bytes[j]] === 1) j++;
-  if (j === i + 1 || !allDigits(bytes, i + 1, j)) return scanError(bytes, i, 'bad NAG');
-  return j;
-}
-
-/** Parses `[Name "value"]` at bytes[at] === '['; returns the offset after `]`. */
-function scanTag(bytes: Uint8Array, at: number, sink: TagSink): number | ScanError {
-  const n = bytes.length;
-  let i = skipBlanks(bytes, at + 1);
-  const nameStart = i;
-  while (i < n && bytes[i] > 0x20 && bytes[i] !== QUOTE && bytes[i] !== 0x5d) i++;
-  const nameEnd = i;
-  i = skipBlanks(bytes, i);
-  if (nameEnd === nameStart || bytes[i] !== QUOTE) return scanError(bytes, at, 'malformed tag pair');
-  // The value ends at a quote followed by `]`; other quotes in it are kept (`""Mirage""` is seen).
-  const valueStart = i + 1;
-  for (i = valueStart; i < n; i++) {
-    const b = bytes[i];
-    if (b === LF || b === CR) break;
-    if (b === BACKSLASH) i++;
-    else if (b === QUOTE) {
-      const close = skipBlanks(bytes, i + 1);
-      if (bytes[close] === 0x5d) {
-        sink.tag(nameStart, nameEnd, valueStart, i);
-        return close + 1;
-      }
-    }
-  }
-  return scanError(bytes, at, 'unterminated tag value', i >= n);
-}
-
-/** Skips `( ... )` at bytes[at], nested, with comments that may hold parentheses. */
-function skipVariation(bytes: Uint8Array, at: number): number | ScanError {
-  const n = bytes.length;
-  let depth = 0;
-  let i = at;
-  while (i < n) {
-    const b = bytes[i];
-    if (b === 0x28) depth++;
-    else if (b === 0x29) {
-      if (--depth === 0) return i + 1;
-    } else if (b === 0x7b) {
-      const j = commentEnd(bytes, i);
-      if (j < 0) return scanError(bytes, i, 'unterminated comment', true);
-      i = j;
-    } else if (b === 0x3b || (b === 0x25 && (bytes[i - 1] === LF || bytes[i - 1] === CR))) {
-      i = lineEnd(bytes, i) - 1;
-    }
-    i++;
-  }
-  return scanError(bytes, at, 'unterminated variation', true);
-}
-
-/** Blanks inside a tag pair: any whitespace but a line end. */
-function skipBlanks(bytes: Uint8Array, i: number): number {
-  while (i < bytes.length && bytes[i] <= 0x20 && bytes[i] !== LF && bytes[i] !== CR) i++;
-  return i;
-}
-
-function lineEnd(bytes: Uint8Array, i: number): number {
-  while (i < bytes.length && bytes[i] !== LF && bytes[i] !== CR) i++;
-  return i;
-}
 
 /** `1-0`, `0-1` or `1/2-1/2` exactly: a game's result, in movetext or in its Result tag. */
 export function isResult(bytes: Uint8Array, start: number, end: number): boolean {
@@ -283,12 +199,6 @@ export function isDigit(c: number): boolean {
 
 export function allDigits(bytes: Uint8Array, start: number, end: number): boolean {
   for (let k = start; k < end; k++) if (!isDigit(bytes[k])) return false;
-  return true;
-}
-
-/** A detached annotation such as `!?` written after a space. */
-function onlyGlyphs(bytes: Uint8Array, start: number, end: number): boolean {
-  for (let k = start; k < end; k++) if (bytes[k] !== 0x21 && bytes[k] !== 0x3f) return false;
   return true;
 }
 

@@ -1,4 +1,4 @@
-// WebAssembly's JavaScript API, the part of it this project uses (the motif scan's module: classify.ts), as
+// WebAssembly's JavaScript API, the part of it this project uses (the motif scan's and the tokenizer's modules: classify.ts, movetext.ts), as
 // Node has it. TypeScript declares the API only in its DOM library, which would declare a browser's
 // globals too.
 declare namespace WebAssembly {
@@ -11,6 +11,8 @@ declare namespace WebAssembly {
   }
   class Memory {
     readonly buffer: ArrayBuffer;
+    /** Adds pages of 64 KiB; the old buffer is detached. */
+    grow(pages: number): number;
   }
   class Global {
     readonly value: number;

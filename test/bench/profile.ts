@@ -21,7 +21,8 @@ import { show, spread, timedCli, type CliRun, type Spread } from './measure.js';
 /** Stages by rank (first wins), each with the compiled modules (or V8 pseudo-frames) that mark it. */
 const STAGES: readonly [string, RegExp][] = [
   ['JSONL formatting', /\/output\/(jsonl|lines)\.js$/],
-  ['motif scan', /\/motifs\/(classify|defended)\.js$|^wasm:\/\//], // the scan's WebAssembly: the worker's only module
+  // WebAssembly frames (the scan's, the tokenizer's) go to the stage of their caller on the stack: classify.js, movetext.js
+  ['motif scan', /\/motifs\/(classify|defended)\.js$/],
   ['played tags', /\/motifs\/played\.js$/],
   ['motif filter', /\/motifs\/filter\.js$/],
   ['statistics', /\/(output\/stats|report\/dim-counts|report\/dimensions|analysis\/phase|pipeline\/sinks)\.js$/],
