@@ -6,9 +6,14 @@ import { setFlagsFromString } from 'node:v8';
 import { Piscina } from 'piscina';
 import type { Batch, BatchResult, GameError } from './batch.js';
 import type { WorkerInit } from './task.js';
-import { analysisWorkerFile } from './compiled.js';
+import { analysisWorkerFile, compiledFile } from './compiled.js';
 import { gameLine, gameRow } from '../output/games.js';
 import { Stats } from '../output/stats.js';
+
+/** What each worker gets: the task's init, and the module its entry loads (workers/entry.cts). */
+interface PoolData extends WorkerInit {
+  entry: string;
+}
 
 export class AnalysisPool {
   private readonly pool: Piscina;
@@ -22,8 +27,10 @@ export class AnalysisPool {
   constructor(threads: number, init: WorkerInit, filename: string = analysisWorkerFile(), start = 0) {
     this.games = init.options.games === true;
     this.pool = new Piscina({
-      filename,
-      workerData: init,
+      // a CommonJS entry that import()s the worker module: never Node's synchronous require() of an ES
+      // module, which a worker terminated while still loading turned into an abort of the process (entry.cts)
+      filename: compiledFile('workers/entry.cjs'),
+      workerData: { ...init, entry: filename } satisfies PoolData,
       // a worker costs ~0.1 s of CPU and ~0.15 s of wall clock to start: those started at once do it while
       // this thread still loads, builds the tables and reads the first bytes, the others start only when
       // batches queue (a small file of one batch starts one worker, not N); all are kept to the end

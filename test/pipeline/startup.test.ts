@@ -1,7 +1,8 @@
 // What a run loads, from Node's own module log (NODE_DEBUG=esm,module, every thread's loads on stderr):
 // a plain analysis loads no package it does not use (chess.js and pgn-parser only for --verify or a
 // syntax diagnosis, Arrow and parquet-wasm only for -f parquet, vega only for --report, cli-progress only
-// with a progress bar), no other subcommand, and starts one worker for a file of one batch; the workers a
+// with a progress bar), no other subcommand, and starts one worker for a file of one batch, which loads the
+// worker's module by import() (never a synchronous require(), workers/entry.cts says why); the workers a
 // run starts at once, before its first batch, are those the inputs' stored sizes say will be busy; when
 // they fill the cores they compile in their own threads (V8's --trace-opt tells the mode of each compile).
 import { spawnSync } from 'node:child_process';
@@ -20,16 +21,22 @@ import { tempDir } from '../helpers/temp.js';
 const dir = tempDir('startup');
 const SMALL = corpusPath('games/mliebelt-32games.pgn'); // 32 games: one batch
 
-/** The packages and our own compiled modules a run loaded, and how many workers it started. */
-function loads(args: string[]): { packages: Set<string>; ours: Set<string>; workers: number } {
+/**
+ * The packages and our own compiled modules a run loaded, how many workers it started, and how many of
+ * those require()d the worker's ES module (synchronously) instead of loading it by import().
+ */
+function loads(args: string[]): { packages: Set<string>; ours: Set<string>; workers: number; required: number } {
   const r = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, env: { ...process.env, NODE_DEBUG: 'esm,module' }, encoding: 'utf8', maxBuffer: 1 << 28 });
   expect(r.status).toBe(0);
   const log = r.stderr;
   const packages = new Set([...log.matchAll(/node_modules\/((?:@[\w.-]+\/)?[\w.-]+)/g)].map((m) => m[1]));
   const ours = new Set([...log.matchAll(/dist\/(src\/[\w/.-]+\.js)/g)].map((m) => m[1]));
-  // piscina requires the worker module once in each worker it starts: the worker's bundle (the build made it)
-  const workers = log.split('\n').filter((l) => /Module\._load REQUEST \S*dist\/bundle\/analyze\.js/.test(l)).length;
-  return { packages, ours, workers };
+  // each worker it starts loads the worker's module once: the bundle (the build made it), by the ES module
+  // loader, which logs it as stored in its map
+  const lines = log.split('\n');
+  const workers = lines.filter((l) => /^ESM \d+: Storing file:\S*dist\/bundle\/analyze\.js /.test(l)).length;
+  const required = lines.filter((l) => /Module\._load REQUEST \S*dist\/bundle\/analyze\.js/.test(l)).length;
+  return { packages, ours, workers, required };
 }
 
 const HEAVY = ['chess.js', 'pgn-parser', 'apache-arrow', 'parquet-wasm', 'vega', 'vega-lite', 'cli-progress'];
@@ -41,6 +48,9 @@ describe('start-up', () => {
     for (const p of HEAVY) expect(l.packages.has(p), p).toBe(false);
     for (const m of ['src/report/html.js', 'src/cli/perft.js', 'src/cli/merge-stats.js']) expect(l.ours.has(m), m).toBe(false);
     expect(l.workers).toBe(1);
+    // by import(), never by require(): Node's synchronous require() of an ES module aborted the process when
+    // the pool closed while a worker still loaded it (FATAL ERROR ... IsGraphAsync; workers/entry.cts)
+    expect(l.required).toBe(0);
   });
 
   it('loads chess.js and pgn-parser for --verify, the report code for --report, and starts every worker for many batches', () => {
@@ -49,6 +59,7 @@ describe('start-up', () => {
     expect(l.packages.has('pgn-parser')).toBe(true);
     expect(l.ours.has('src/report/html.js')).toBe(true);
     expect(l.workers).toBe(2);
+    expect(l.required).toBe(0);
   });
 });
 
