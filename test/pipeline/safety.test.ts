@@ -122,6 +122,9 @@ describe('outputs that cannot be opened or written', () => {
 describe('signals', () => {
   it('SIGINT / SIGTERM at random moments: exit 130 / 143, whole records, statistics of what was written', async () => {
     const rnd = random01(11);
+    const whole = join(tmp, 'sig-whole.json');
+    expect((await runCli([BIG, '-f', 'none', '--stats', whole, '-q'])).code).toBe(0);
+    const allPositions = (JSON.parse(readFileSync(whole, 'utf8')) as { positions: number }).positions;
     for (let trial = 0; trial < 10; trial++) {
       const sig = trial % 2 === 0 ? 'SIGINT' : 'SIGTERM';
       const out = join(tmp, `sig${trial}.jsonl`);
@@ -129,7 +132,7 @@ describe('signals', () => {
       const child = spawn(process.execPath, [CLI, BIG, '--all-positions', '-o', out, '--stats', stats, '-q', '--batch-games', '20'], { cwd: ROOT });
       let stderr = '';
       child.stderr.on('data', (b: Buffer) => (stderr += b.toString()));
-      const code = await new Promise<number | null>((resolve) => {
+      const [code, killedBy] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) => {
         // signal once the run is writing (a loaded machine may take long to start node), then at a random moment
         const delay = Math.floor(rnd() * 1200);
         const poll = setInterval(() => {
@@ -138,20 +141,28 @@ describe('signals', () => {
             setTimeout(() => child.kill(sig), delay);
           }
         }, 20);
-        child.on('close', (c) => {
+        child.on('close', (c, s) => {
           clearInterval(poll);
-          resolve(c);
+          resolve([c, s]);
         });
       });
       if (code === 0) continue; // finished before the signal: nothing to check
-      expect(code, stderr).toBe(sig === 'SIGINT' ? 130 : 143);
-      expect(stderr).toMatch(new RegExp(`interrupted by ${sig} after \\d+ games`));
       const text = readFileSync(out, 'utf8');
       const lines = text === '' ? [] : text.trimEnd().split('\n');
       expect(text === '' || text.endsWith('\n')).toBe(true);
       for (const l of lines) JSON.parse(l);
       const s = JSON.parse(readFileSync(stats, 'utf8')) as { positions: number };
       expect(s.positions).toBe(lines.length); // --all-positions: one line per position counted
+      if (code === null) {
+        // the signal came as the process exited, once the run had ended and every file was closed: Node has
+        // given the signal its default action back by then, which ends the process, and a shell reports 130 /
+        // 143 all the same (this test failed so in 1 to 3 of 8 runs here, each time with the whole file written)
+        expect(killedBy).toBe(sig);
+        expect(lines.length).toBe(allPositions);
+        continue;
+      }
+      expect(code, stderr).toBe(sig === 'SIGINT' ? 130 : 143);
+      expect(stderr).toMatch(new RegExp(`interrupted by ${sig} after \\d+ games`));
     }
   });
 });
