@@ -3,11 +3,10 @@
 // wasm/scan.ts; here only the module's loading, once per thread, and the copies in and out of its memory:
 // the position's sets and mailbox in (32 words), the records and uncover lines out, except for the one
 // buffer that lies in that memory (scanBuffer(): the analyzer's).
-import { readFileSync } from 'node:fs';
 import { installedTables } from '../core/attacks.js';
 import { PIECE_VALUES } from '../core/board.js';
 import type { Position } from '../core/position.js';
-import { compiledFile } from '../pipeline/compiled.js';
+import { wasmExports } from '../pipeline/compiled.js';
 import { MAX_CHAIN, MotifBuffer, STRIDE, UNCOVER_STRIDE } from './buffer.js';
 import {
   BATTERY, DISCOVERED_ATTACK, DISCOVERED_CHECK, PIN_ABSOLUTE, PIN_RELATIVE, SKEWER_ABSOLUTE, SKEWER_RELATIVE, XRAY,
@@ -62,8 +61,7 @@ let scanner: Scanner | null = null;
  * and optimizes its hot functions in the background), the installed tables copied in at the module's map.
  */
 function instantiate(): Scanner {
-  const bytes = readFileSync(compiledFile('src/motifs/wasm/scan.wasm'));
-  const x = new WebAssembly.Instance(new WebAssembly.Module(bytes)).exports as unknown as ScanExports;
+  const x = wasmExports<ScanExports>('src/motifs/wasm/scan.wasm');
   if (x.STRIDE.value !== STRIDE || x.MAX_CHAIN.value !== MAX_CHAIN) throw new Error('wasm/scan.ts and buffer.ts disagree on the record layout: rebuild (npm run build)');
   const words = new Int32Array(x.memory.buffer);
   const t = installedTables();

@@ -1,8 +1,7 @@
 // Tokenizer of one game's bytes: reports tag pairs and main-line move tokens as byte ranges, so the
 // hot path decodes nothing and allocates nothing per move. The scan itself is WebAssembly
 // (wasm/movetext.ts); here its loading, the byte classes it reads, and the texts of what it finds.
-import { readFileSync } from 'node:fs';
-import { compiledFile } from '../pipeline/compiled.js';
+import { wasmExports } from '../pipeline/compiled.js';
 
 /**
  * A byte that continues a symbol token (move, move number, result); every other byte ends one. Read here
@@ -46,14 +45,28 @@ export interface ScanError {
   incomplete: boolean;
 }
 
-/** Reasons of wasm/movetext.ts's syntax errors, by its codes; the code past them is an unexpected byte. */
-const SCAN_ERRORS = ['unterminated comment', 'tag pair after movetext', 'malformed tag pair', 'unterminated tag value', 'unterminated variation', 'bad NAG'];
+/** wasm/movetext.ts's syntax errors, by code (their export names), with their reasons; the code past them is an unexpected byte. */
+const SCAN_ERRORS: readonly (readonly [string, string])[] = [
+  ['E_COMMENT', 'unterminated comment'],
+  ['E_TAG_AFTER_MOVES', 'tag pair after movetext'],
+  ['E_MALFORMED_TAG', 'malformed tag pair'],
+  ['E_TAG_VALUE', 'unterminated tag value'],
+  ['E_VARIATION', 'unterminated variation'],
+  ['E_NAG', 'bad NAG'],
+];
 
 // wasm/movetext.ts's layout: an event's words, STATE's words, statuses and event kinds
 const EVENT_WORDS = 5;
 const S_STATUS = 0, S_NEXT = 1, S_MOVETEXT = 2, S_ERROR_AT = 3, S_ERROR = 4, S_INCOMPLETE = 5;
 const FULL = 2, ERROR = 3;
 const TAG = 0, MOVE = 1;
+
+/** Every value restated here from wasm/movetext.ts, by its export name: checked against the module as it loads. */
+const LAYOUT: Readonly<Record<string, number>> = {
+  EVENT_WORDS, S_STATUS, S_NEXT, S_MOVETEXT, S_ERROR_AT, S_ERROR, S_INCOMPLETE, FULL, ERROR, TAG, MOVE,
+  ...Object.fromEntries(SCAN_ERRORS.map(([name], code) => [name, code])),
+  E_UNEXPECTED: SCAN_ERRORS.length,
+};
 
 /** What wasm/movetext.ts exports: its memory, its map of it (byte offsets), its layout, its scan. */
 interface TokenizerExports {
@@ -63,7 +76,6 @@ interface TokenizerExports {
   STATE: WebAssembly.Global;
   EVENTS: WebAssembly.Global;
   GAME: WebAssembly.Global;
-  EVENT_WORDS: WebAssembly.Global;
   tokenize(from: number, n: number, movetext: number): number;
 }
 
@@ -82,9 +94,11 @@ let tokenizer: Tokenizer | null = null;
 
 /** This thread's instance, made at the first scan: the module compiled (about 3 KB), the byte classes copied in. */
 function instantiate(): Tokenizer {
-  const wasm = readFileSync(compiledFile('src/pgn/wasm/movetext.wasm'));
-  const x = new WebAssembly.Instance(new WebAssembly.Module(wasm)).exports as unknown as TokenizerExports;
-  if (x.EVENT_WORDS.value !== EVENT_WORDS) throw new Error('wasm/movetext.ts and movetext.ts disagree on the event layout: rebuild (npm run build)');
+  const x = wasmExports<TokenizerExports>('src/pgn/wasm/movetext.wasm');
+  const globals = x as unknown as Record<string, WebAssembly.Global | undefined>;
+  for (const [name, value] of Object.entries(LAYOUT)) {
+    if (globals[name]?.value !== value) throw new Error(`wasm/movetext.ts and movetext.ts disagree on ${name}: rebuild (npm run build)`);
+  }
   const t: Tokenizer = { x, bytes: new Uint8Array(0), words: new Int32Array(0), state: x.STATE.value >> 2, events: x.EVENTS.value >> 2, game: x.GAME.value, busy: false };
   views(t);
   t.bytes.set(SYMBOL_BYTE, x.SYMBOL.value);
@@ -149,7 +163,7 @@ function deliver(t: Tokenizer, bytes: Uint8Array, sink: GameSink): ScanError | n
     } else if (status === ERROR) {
       const at = w[s + S_ERROR_AT];
       const code = w[s + S_ERROR];
-      const reason = code < SCAN_ERRORS.length ? SCAN_ERRORS[code] : `unexpected '${String.fromCharCode(bytes[at])}'`;
+      const reason = code < SCAN_ERRORS.length ? SCAN_ERRORS[code][1] : `unexpected '${String.fromCharCode(bytes[at])}'`;
       return scanError(bytes, at, reason, w[s + S_INCOMPLETE] === 1);
     } else return null;
   }

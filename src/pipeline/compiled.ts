@@ -1,7 +1,7 @@
 // Where a thread's compiled entry module is: the threads run compiled JavaScript, also when the main
 // thread runs from sources (tests), so both the tree this module is in and the repository's dist/ are
 // looked in.
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -23,4 +23,13 @@ export function compiledFile(path: string): string {
 export function analysisWorkerFile(entry: string = compiledFile('workers/analyze.js')): string {
   const bundle = resolve(dirname(entry), '../bundle/analyze.js');
   return existsSync(bundle) && statSync(bundle).mtimeMs >= statSync(entry).mtimeMs ? bundle : entry;
+}
+
+/**
+ * The exports of a new instance of the compiled WebAssembly module at `path` from the build's root (e.g.
+ * 'src/pgn/wasm/movetext.wasm'): one per thread and module, made by its JavaScript side (classify.ts,
+ * movetext.ts), which knows the exports' shape.
+ */
+export function wasmExports<T>(path: string): T {
+  return new WebAssembly.Instance(new WebAssembly.Module(readFileSync(compiledFile(path)))).exports as unknown as T;
 }

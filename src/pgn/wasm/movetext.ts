@@ -91,12 +91,18 @@ export function tokenize(from: i32, n: i32, movetext: i32): i32 {
       i++;
     } else if (b == 0x7b) { // {
       const j = commentEnd(i, n);
-      if (j < 0) return ended(fail(i, E_COMMENT, true));
+      if (j < 0) {
+        fail(i, E_COMMENT, true);
+        return events;
+      }
       i = j + 1;
     } else if (b == 0x3b || (b == 0x25 && i > 0 && (at(i - 1) == LF || at(i - 1) == CR))) {
       i = lineEnd(i, n); // ; comment, or % in column 0 escaping the line (a game never starts with one)
     } else if (b == 0x5b) { // [
-      if (moves) return ended(fail(i, E_TAG_AFTER_MOVES, false));
+      if (moves) {
+        fail(i, E_TAG_AFTER_MOVES, false);
+        return events;
+      }
       i = tagPair(i, n);
       if (i < 0) return events;
     } else if (b == 0x28) { // (
@@ -114,7 +120,10 @@ export function tokenize(from: i32, n: i32, movetext: i32): i32 {
     } else if (b == DOT) { // . of a move number indication not read with its number (`1 .`, `e4.`)
       i++;
     } else {
-      if (!symbol(b)) return ended(fail(i, E_UNEXPECTED, false));
+      if (!symbol(b)) {
+        fail(i, E_UNEXPECTED, false);
+        return events;
+      }
       moves = true;
       i = symbolToken(i, n);
       if (i < 0) {
@@ -124,11 +133,6 @@ export function tokenize(from: i32, n: i32, movetext: i32): i32 {
     }
   }
   state(S_STATUS, END);
-  return events;
-}
-
-/** The events written, once fail() has set the state. */
-function ended(_stop: i32): i32 {
   return events;
 }
 
