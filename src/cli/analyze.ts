@@ -4,13 +4,14 @@
 // the outputs end at a whole record and the statistics describe what was written.
 import { EXIT } from '../errors.js';
 import type { ParquetOutput } from '../output/parquet-thread.js';
-import { Stats } from '../output/stats.js';
+import { Stats, type InputIdentity } from '../output/stats.js';
 import { summaryTable } from '../report/summary.js';
 import type { BatchResult } from '../pipeline/batch.js';
 import { fileInput, shardInput } from '../pipeline/inputs.js';
 import { AnalysisRun } from '../pipeline/run.js';
 import { totalBytes } from '../pipeline/source.js';
 import { WorkerCpu } from '../pipeline/thread-cpu.js';
+import { inputIdentity } from './input-identity.js';
 import type { AnalyzeCommand } from './options.js';
 import { checkOutputs, openOutput, StdoutClosed, type RecordWriter } from './outputs.js';
 import { byteCounter, Progress } from './progress.js';
@@ -32,6 +33,8 @@ export async function runAnalyze(cmd: AnalyzeCommand, interrupt: Interrupt): Pro
   const statsFile = cmd.stats !== undefined ? await openOutput(cmd.stats) : null;
   const gamesFile = cmd.games !== undefined ? await openOutput(cmd.games) : null;
   const reportFile = cmd.report !== undefined ? await openOutput(cmd.report) : null;
+  // what the statistics say was read, taken before reading
+  const inputs = statsFile !== null || reportFile !== null ? cmd.inputs.map((p) => inputIdentity(p, cmd.shard)) : [];
   const bytes = byteCounter();
   const run = new AnalysisRun({
     inputs: cmd.inputs.map((p) => (cmd.shard !== null ? shardInput(p, cmd.shard) : fileInput(p))),
@@ -65,7 +68,7 @@ export async function runAnalyze(cmd: AnalyzeCommand, interrupt: Interrupt): Pro
   }
   rejections.close();
   failure ??= await closeAll([out, errFile, gamesFile]);
-  return finish(cmd, run, { written, workerCpu: workerCpu.seconds() }, statsFile, reportFile, failure, interrupt);
+  return finish(cmd, run, { written, workerCpu: workerCpu.seconds(), inputs }, statsFile, reportFile, failure, interrupt);
 }
 
 async function writeBatch(r: BatchResult, out: RecordWriter, gamesFile: RecordWriter | null, rejections: Rejections, run: AnalysisRun): Promise<void> {
@@ -98,10 +101,10 @@ async function closeAll(writers: (RecordWriter | null)[]): Promise<unknown> {
 }
 
 /** The statistics file, the summary, the closing lines and the exit code. */
-async function finish(cmd: AnalyzeCommand, run: AnalysisRun, done: { written: Stats; workerCpu: number[] }, statsFile: RecordWriter | null, reportFile: RecordWriter | null, failure: unknown, interrupt: Interrupt): Promise<number> {
+async function finish(cmd: AnalyzeCommand, run: AnalysisRun, done: { written: Stats; workerCpu: number[]; inputs: InputIdentity[] }, statsFile: RecordWriter | null, reportFile: RecordWriter | null, failure: unknown, interrupt: Interrupt): Promise<number> {
   const stats = done.written.toJSON();
   const s = run.seconds; // the analysis alone, not the report
-  await writeStatsFiles({ ...stats, verify: run.verify ?? undefined, run: runInfo(cmd.inputs, s, done.workerCpu) }, statsFile, reportFile);
+  await writeStatsFiles({ ...stats, verify: run.verify ?? undefined, run: runInfo(done.inputs, s, done.workerCpu) }, statsFile, reportFile);
   if (failure !== null && !(failure instanceof StdoutClosed)) throw failure;
   for (const e of run.inputErrors) process.stderr.write(`pgn-xray: ${e.message}\n`);
   if (!cmd.quiet) {

@@ -15,7 +15,8 @@ Usage:
       count the leaf nodes of the legal move tree; the total alone on the last line
       (a castling field in Shredder letters, e.g. HFhf, means Chess960 without --chess960)
   pgn-xray merge-stats FILE... [-o FILE] [--report FILE.html] [-q]
-      add up --stats files (of shards, of months): equal to one run's statistics over all their inputs
+      add up --stats files (of shards, of months): equal to one run's statistics over all their inputs;
+      refuses a bad count and a file, run or input counted twice, warns when shards are missing
   pgn-xray puzzles INPUT... [puzzle options]
       puzzle sets: positions where the opponent's move lost material or allowed a mate, picked by a
       material search with an x-ray static exchange evaluation, verified by a UCI engine (Stockfish)
