@@ -42,6 +42,17 @@ export class UsageError extends XrayError {
   }
 }
 
+/**
+ * The reader of a pipe we write went away (`| head`): the run stops quietly and exits 0 — no error of ours.
+ * `name`: the output ('stdout', 'stderr', or a path naming a FIFO or /dev/stdout).
+ */
+export class PipeClosed extends Error {
+  constructor(readonly output: string) {
+    super(`${output} closed`);
+    this.name = 'PipeClosed';
+  }
+}
+
 /** Exit codes (DESIGN.md §7), one place. */
 export const EXIT = {
   ok: 0,

@@ -1,8 +1,8 @@
 // `pgn-xray [analyze] INPUT...`: wiring of the run to the outputs, the progress bar, the rejected-game
-// report, the statistics file and the summary. Outputs are opened (and checked against the inputs)
-// before anything is read; whatever stops the run — the end, a signal, a full disk, a closed stdout —
-// the outputs end at a whole record and the statistics describe what was written.
-import { EXIT } from '../errors.js';
+// report, the statistics file and the summary. Outputs are checked and opened (outputs.ts) before anything
+// is read; whatever stops the run — the end, a signal, a full disk, a closed stdout — the outputs end at a
+// whole record and the statistics describe what was written.
+import { EXIT, PipeClosed } from '../errors.js';
 import type { ParquetOutput } from '../output/parquet-thread.js';
 import { Stats } from '../output/stats.js';
 import { summaryTable } from '../report/summary.js';
@@ -12,7 +12,7 @@ import { AnalysisRun } from '../pipeline/run.js';
 import { totalBytes } from '../pipeline/source.js';
 import { WorkerCpu } from '../pipeline/thread-cpu.js';
 import type { AnalyzeCommand } from './options.js';
-import { checkOutputs, openOutput, StdoutClosed, type RecordWriter } from './outputs.js';
+import { openOutputs, STDIO, type Output, type RecordWriter } from './outputs.js';
 import { byteCounter, Progress } from './progress.js';
 import { Rejections } from './rejections.js';
 import { runInfo, writeStatsFiles } from './stats-files.js';
@@ -24,14 +24,26 @@ export interface Interrupt {
   onSignal: () => void;
 }
 
+/** A records writer for an opened output, or null. */
+async function writerOf(o: Output | null): Promise<RecordWriter | null> {
+  return o === null ? null : o.writer();
+}
+
 export async function runAnalyze(cmd: AnalyzeCommand, interrupt: Interrupt): Promise<number> {
-  checkOutputs(cmd.inputs, [cmd.output, cmd.errors, cmd.stats, cmd.games, cmd.report]);
+  const files = await openOutputs(cmd.inputs, {
+    // -f none writes no records: stdout is no output of it (a file named by -o is still made)
+    out: cmd.format === 'none' && cmd.output === undefined ? undefined : { path: cmd.output ?? STDIO, whole: cmd.format === 'parquet' },
+    errors: cmd.errors,
+    stats: cmd.stats,
+    games: cmd.games,
+    report: cmd.report,
+  });
   for (const w of cmd.warnings) process.stderr.write(`${w}\n`);
-  const out = cmd.format === 'parquet' ? await openParquet(cmd) : await openOutput(cmd.output);
-  const errFile = cmd.errors !== undefined ? await openOutput(cmd.errors) : null;
-  const statsFile = cmd.stats !== undefined ? await openOutput(cmd.stats) : null;
-  const gamesFile = cmd.games !== undefined ? await openOutput(cmd.games) : null;
-  const reportFile = cmd.report !== undefined ? await openOutput(cmd.report) : null;
+  const out = cmd.format === 'parquet' ? await startParquet(files.out!, cmd.tags) : await writerOf(files.out);
+  const errFile = await writerOf(files.errors);
+  const statsFile = await writerOf(files.stats);
+  const gamesFile = await writerOf(files.games);
+  const reportFile = await writerOf(files.report);
   const bytes = byteCounter();
   const run = new AnalysisRun({
     inputs: cmd.inputs.map((p) => (cmd.shard !== null ? shardInput(p, cmd.shard) : fileInput(p))),
@@ -51,7 +63,7 @@ export async function runAnalyze(cmd: AnalyzeCommand, interrupt: Interrupt): Pro
   try {
     // the formatters run in the workers: here only for the header (CSV's), loaded once the run has started
     const header = (await import('../output/formats.js')).createFormatter(cmd.format, cmd.tags).header();
-    if (header !== '') await out.write(header);
+    if (header !== '') await out!.write(header);
     for await (const r of run) {
       await writeBatch(r, out, gamesFile, rejections, run);
       written.addVector(r.stats);
@@ -68,9 +80,9 @@ export async function runAnalyze(cmd: AnalyzeCommand, interrupt: Interrupt): Pro
   return finish(cmd, run, { written, workerCpu: workerCpu.seconds() }, statsFile, reportFile, failure, interrupt);
 }
 
-async function writeBatch(r: BatchResult, out: RecordWriter, gamesFile: RecordWriter | null, rejections: Rejections, run: AnalysisRun): Promise<void> {
+async function writeBatch(r: BatchResult, out: RecordWriter | null, gamesFile: RecordWriter | null, rejections: Rejections, run: AnalysisRun): Promise<void> {
   if (r.text.length > 0) {
-    await out.write(r.text);
+    await out!.write(r.text);
     run.recycle(r.text); // written: the system has the bytes
   }
   const ipc = r.parquet;
@@ -80,21 +92,22 @@ async function writeBatch(r: BatchResult, out: RecordWriter, gamesFile: RecordWr
 }
 
 /** The Parquet file (-f parquet; its encoder loads only then). */
-async function openParquet(cmd: AnalyzeCommand): Promise<ParquetOutput> {
+async function startParquet(file: Output, tags: readonly string[]): Promise<ParquetOutput> {
   const { ParquetOutput } = await import('../output/parquet-thread.js');
-  return ParquetOutput.open(cmd.output!, cmd.tags);
+  return ParquetOutput.start(file, tags);
 }
 
 /** Closes the outputs; the first failure, or null. */
 async function closeAll(writers: (RecordWriter | null)[]): Promise<unknown> {
+  let failure: unknown = null;
   for (const w of writers) {
     try {
       await w?.close();
     } catch (e) {
-      return e;
+      failure ??= e;
     }
   }
-  return null;
+  return failure;
 }
 
 /** The statistics file, the summary, the closing lines and the exit code. */
@@ -102,7 +115,7 @@ async function finish(cmd: AnalyzeCommand, run: AnalysisRun, done: { written: St
   const stats = done.written.toJSON();
   const s = run.seconds; // the analysis alone, not the report
   await writeStatsFiles({ ...stats, verify: run.verify ?? undefined, run: runInfo(cmd.inputs, s, done.workerCpu) }, statsFile, reportFile);
-  if (failure !== null && !(failure instanceof StdoutClosed)) throw failure;
+  if (failure !== null && !(failure instanceof PipeClosed)) throw failure;
   for (const e of run.inputErrors) process.stderr.write(`pgn-xray: ${e.message}\n`);
   if (!cmd.quiet) {
     process.stderr.write(summaryTable(stats));
@@ -114,7 +127,7 @@ async function finish(cmd: AnalyzeCommand, run: AnalysisRun, done: { written: St
     process.stderr.write(`pgn-xray: interrupted by ${interrupt.signal} after ${stats.games + stats.rejected} games (${at.input || 'no input'} up to byte ${at.offset}); the output ends at a whole record\n`);
     return interrupt.signal === 'SIGINT' ? EXIT.sigint : EXIT.sigterm;
   }
-  if (failure instanceof StdoutClosed) return EXIT.ok;
+  if (failure instanceof PipeClosed) return EXIT.ok;
   if (run.inputErrors.length > 0) return EXIT.failure;
   return cmd.strict && stats.rejected > 0 ? EXIT.strictRejected : EXIT.ok;
 }

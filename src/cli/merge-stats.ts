@@ -5,7 +5,8 @@ import { parseArgs } from 'node:util';
 import { EXIT, UsageError } from '../errors.js';
 import { mergeStats, readStatsFile } from '../report/merge.js';
 import { summaryTable } from '../report/summary.js';
-import { checkOutputs, openOutput } from './outputs.js';
+import { checkOutputs } from './output-identity.js';
+import { openWriters, STDIO } from './outputs.js';
 import { writeStatsFiles } from './stats-files.js';
 
 const OPTIONS = {
@@ -17,10 +18,10 @@ const OPTIONS = {
 export async function runMergeStats(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: OPTIONS });
   if (positionals.length === 0) throw new UsageError('merge-stats: give one or more statistics files (written by --stats)');
-  checkOutputs(positionals, [values.output, values.report]);
+  const outputs = { out: values.output ?? STDIO, report: values.report };
+  checkOutputs(positionals, Object.values(outputs));
   const merged = mergeStats(positionals.map((path) => ({ path, stats: readStatsFile(path) })));
-  const out = await openOutput(values.output);
-  const report = values.report !== undefined ? await openOutput(values.report) : null;
+  const { out, report } = await openWriters(positionals, outputs);
   await writeStatsFiles(merged, out, report);
   if (values.quiet !== true) process.stderr.write(summaryTable(merged));
   return EXIT.ok;

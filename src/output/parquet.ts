@@ -33,7 +33,8 @@ export class ParquetWriter {
   /** Rows handed to the encoder. */
   private rows = 0;
 
-  private constructor(
+  /** Writes into `fh`, an open and empty file, which close() closes; `name`: the file as the user named it. */
+  constructor(
     readonly name: string,
     private readonly fh: FileHandle,
     private readonly tags: readonly string[],
@@ -63,7 +64,7 @@ export class ParquetWriter {
     });
   }
 
-  /** Opens (creates or empties) the file; a file that cannot be opened is an output-io error. */
+  /** Opens (creates or empties) the file at `path`; a file that cannot be opened is an output-io error. */
   static async open(path: string, tags: readonly string[]): Promise<ParquetWriter> {
     try {
       return new ParquetWriter(path, await open(path, 'w'), tags);
