@@ -86,9 +86,13 @@ export function outputError(path: string, e: unknown): XrayError {
   return new XrayError('output-io', `cannot write ${path}: ${osReason(e)}`, path);
 }
 
-/** The exit code and one-line message for any failure; a stack only for what must be a bug. */
-export function describeFailure(e: unknown): { code: number; message: string } {
+/**
+ * The exit code and one-line message for any failure (none for a closed pipe); a stack only for what must
+ * be a bug.
+ */
+export function describeFailure(e: unknown): { code: number; message: string | null } {
   if (e instanceof XrayError) return { code: EXIT_OF[e.kind], message: e.message };
+  if (e instanceof PipeClosed) return { code: EXIT.ok, message: null };
   const code = (e as { code?: unknown }).code;
   if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) return { code: EXIT.usage, message: (e as Error).message };
   return { code: EXIT.failure, message: `internal error: ${(e as Error)?.stack ?? String(e)}` };

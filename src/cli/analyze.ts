@@ -1,7 +1,9 @@
 // `pgn-xray [analyze] INPUT...`: wiring of the run to the outputs, the progress bar, the rejected-game
 // report, the statistics file and the summary. Outputs are checked and opened (outputs.ts) before anything
-// is read; whatever stops the run — the end, a signal, a full disk, a closed stdout — the outputs end at a
-// whole record and the statistics describe what was written.
+// is read; whatever stops the run — the end, a signal, a full disk, a closed pipe — the outputs end at a
+// whole record and the statistics describe what was written: the batches every output took. A batch is
+// handed to each output in one write; when a pipe's reader goes away during it (`| head`), the batch
+// counts as written (its records went as far as the reader read, and nothing after it is analysed).
 import { EXIT, PipeClosed } from '../errors.js';
 import type { ParquetOutput } from '../output/parquet-thread.js';
 import { Stats } from '../output/stats.js';
@@ -17,11 +19,14 @@ import { byteCounter, Progress } from './progress.js';
 import { Rejections } from './rejections.js';
 import { runInfo, writeStatsFiles } from './stats-files.js';
 
-/** A signal received during the run: set by the handler, read at the end for the exit code. */
+/** What stops a run before its end: set by the handlers (cli.ts), read at the end for the exit code. */
 export interface Interrupt {
+  /** A signal received (SIGINT, SIGTERM). */
   signal: NodeJS.Signals | null;
-  /** Called on the first signal: stop reading. */
-  onSignal: () => void;
+  /** Standard error's reader went away: the run stops quietly, as for a closed stdout. */
+  stderrClosed: boolean;
+  /** Called on the first signal or stderr's closing: stop reading. */
+  onStop: () => void;
 }
 
 /** A records writer for an opened output, or null. */
@@ -54,10 +59,10 @@ export async function runAnalyze(cmd: AnalyzeCommand, interrupt: Interrupt): Pro
     onBytes: bytes.onBytes,
     ownsProcess: true,
   });
-  interrupt.onSignal = () => run.stop();
+  interrupt.onStop = () => run.stop();
   const progress = new Progress(cmd.progress, totalBytes(cmd.inputs));
   const rejections = new Rejections(errFile, cmd.quiet, (line) => progress.log(line));
-  const written = new Stats();
+  const sink: BatchOutputs = { out, gamesFile, rejections, run, written: new Stats() };
   const workerCpu = new WorkerCpu();
   let failure: unknown = null;
   try {
@@ -65,10 +70,9 @@ export async function runAnalyze(cmd: AnalyzeCommand, interrupt: Interrupt): Pro
     const header = (await import('../output/formats.js')).createFormatter(cmd.format, cmd.tags).header();
     if (header !== '') await out!.write(header);
     for await (const r of run) {
-      await writeBatch(r, out, gamesFile, rejections, run);
-      written.addVector(r.stats);
+      await writeBatch(r, sink);
       workerCpu.add(r.cpu);
-      progress.update(bytes.total(), written.games + written.rejected, written.positions);
+      progress.update(bytes.total(), sink.written.games + sink.written.rejected, sink.written.positions);
     }
   } catch (e) {
     failure = e;
@@ -77,18 +81,44 @@ export async function runAnalyze(cmd: AnalyzeCommand, interrupt: Interrupt): Pro
   }
   rejections.close();
   failure ??= await closeAll([out, errFile, gamesFile]);
-  return finish(cmd, run, { written, workerCpu: workerCpu.seconds() }, statsFile, reportFile, failure, interrupt);
+  return finish(cmd, run, { written: sink.written, workerCpu: workerCpu.seconds() }, statsFile, reportFile, failure, interrupt);
 }
 
-async function writeBatch(r: BatchResult, out: RecordWriter | null, gamesFile: RecordWriter | null, rejections: Rejections, run: AnalysisRun): Promise<void> {
-  if (r.text.length > 0) {
-    await out!.write(r.text);
-    run.recycle(r.text); // written: the system has the bytes
-  }
+/** Where each batch goes, and the statistics of the batches written. */
+interface BatchOutputs {
+  out: RecordWriter | null;
+  gamesFile: RecordWriter | null;
+  rejections: Rejections;
+  run: AnalysisRun;
+  written: Stats;
+}
+
+/**
+ * Hands a batch to every output, then counts it. A closed pipe ends the run, once the batch has gone to
+ * the other outputs and is counted; any other failure ends it at once, the batch not counted (the file
+ * that failed is cut back to the batches before it).
+ */
+async function writeBatch(r: BatchResult, o: BatchOutputs): Promise<void> {
+  let closed: PipeClosed | null = null;
+  const tryWrite = async (write: () => Promise<void>): Promise<void> => {
+    try {
+      await write();
+    } catch (e) {
+      if (!(e instanceof PipeClosed)) throw e;
+      closed ??= e;
+    }
+  };
+  await tryWrite(async () => {
+    if (r.text.length === 0) return;
+    await o.out!.write(r.text);
+    o.run.recycle(r.text); // written: the system has the bytes
+  });
   const ipc = r.parquet;
-  if (ipc) await (out as ParquetOutput).add(ipc, () => run.recycle(ipc)); // once the encoder has read it
-  if (gamesFile !== null && r.gamesText) await gamesFile.write(r.gamesText);
-  await rejections.add(r.errors);
+  if (ipc) await (o.out as ParquetOutput).add(ipc, () => o.run.recycle(ipc)); // once the encoder has read it
+  if (o.gamesFile !== null && r.gamesText) await tryWrite(() => o.gamesFile!.write(r.gamesText!));
+  await tryWrite(() => o.rejections.add(r.errors));
+  o.written.addVector(r.stats);
+  if (closed !== null) throw closed;
 }
 
 /** The Parquet file (-f parquet; its encoder loads only then). */
@@ -127,7 +157,7 @@ async function finish(cmd: AnalyzeCommand, run: AnalysisRun, done: { written: St
     process.stderr.write(`pgn-xray: interrupted by ${interrupt.signal} after ${stats.games + stats.rejected} games (${at.input || 'no input'} up to byte ${at.offset}); the output ends at a whole record\n`);
     return interrupt.signal === 'SIGINT' ? EXIT.sigint : EXIT.sigterm;
   }
-  if (failure instanceof PipeClosed) return EXIT.ok;
+  if (failure instanceof PipeClosed || interrupt.stderrClosed) return EXIT.ok;
   if (run.inputErrors.length > 0) return EXIT.failure;
   return cmd.strict && stats.rejected > 0 ? EXIT.strictRejected : EXIT.ok;
 }

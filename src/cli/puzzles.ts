@@ -73,7 +73,7 @@ export async function runPuzzles(cmd: PuzzleCommand, interrupt: Interrupt): Prom
     written: new Set(),
     stopped: false,
   };
-  interrupt.onSignal = () => stop(p);
+  interrupt.onStop = () => stop(p);
   const progress = new Progress(cmd.progress, totalBytes(cmd.inputs), FIELDS);
   const rejections = new Rejections(errFile, cmd.quiet, (line) => progress.log(line));
   const cpu0 = process.cpuUsage();
@@ -173,6 +173,6 @@ async function finish(p: PuzzleRun, summaryFile: RecordWriter | null, failure: u
     process.stderr.write(`pgn-xray: interrupted by ${interrupt.signal} after ${s.games + s.rejected} games (${at.input || 'no input'} up to byte ${at.offset}); the output ends at a whole puzzle\n`);
     return interrupt.signal === 'SIGINT' ? EXIT.sigint : EXIT.sigterm;
   }
-  if (failure instanceof PipeClosed) return EXIT.ok;
+  if (failure instanceof PipeClosed || interrupt.stderrClosed) return EXIT.ok;
   return p.run.inputErrors.length > 0 ? EXIT.failure : EXIT.ok;
 }

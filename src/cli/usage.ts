@@ -61,7 +61,7 @@ Puzzle options:
 
 Output: one JSON object per tagged position (see the README for every format's fields); rejected games
 are reported and skipped, and the games a broken one swallowed are recovered.
-Exit codes: 0 the run finished, or stdout was closed; 1 an input or output failed (unreadable,
+Exit codes: 0 the run finished, or stdout or stderr was closed; 1 an input or output failed (unreadable,
 damaged, disk full) or an internal error; 2 bad usage (an output that is an input or another output's
 file included); 3 --strict and a game was rejected; 130 / 143 interrupted (SIGINT / SIGTERM).
 `;

@@ -5,7 +5,7 @@
 // outputs leaves every existing output as it was and creates none; a Parquet file cut short is not left
 // behind; a closed stdout or stderr ends the run quietly with exit 0, and the statistics then describe
 // exactly the games written. Real runs of the CLI on the bundled sample only.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -194,6 +194,64 @@ describe('a Parquet file cut short is not left behind as if whole', () => {
     } finally {
       spawnSync('umount', [mnt]);
     }
+  });
+});
+
+describe('closed pipes are not errors', () => {
+  it('pgn-xray FILE 2>&1 | head -1: quiet, exit 0', () => {
+    const r = sh(`${node} "${SAMPLE}" 2>&1 | head -1`);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout.split('\n')).toHaveLength(2);
+    JSON.parse(r.stdout);
+  });
+
+  it('a closed stderr stops the run with exit 0; the output ends at a whole record and the statistics count it exactly', async () => {
+    const dir = tempDir('outputs-stderr');
+    const out = join(dir, 'out.jsonl');
+    const st = join(dir, 'stats.json');
+    // --progress: a bar on stderr, drawn five times a second, whose reader goes away once records are written
+    const child = spawn(process.execPath, [CLI, SAMPLE, '--all-positions', '--progress', '-o', out, '--stats', st, '--batch-games', '20'], { cwd: ROOT });
+    child.stderr.resume();
+    const poll = setInterval(() => {
+      if (existsSync(out) && statSync(out).size > 0) {
+        clearInterval(poll);
+        child.stderr.destroy();
+      }
+    }, 10);
+    const code = await new Promise<number | null>((done) => child.on('close', (c) => done(c)));
+    clearInterval(poll);
+    expect(code).toBe(0);
+    const text = readFileSync(out, 'utf8');
+    expect(text.endsWith('\n')).toBe(true);
+    const lines = text.trimEnd().split('\n');
+    for (const l of lines) JSON.parse(l);
+    const s = JSON.parse(readFileSync(st, 'utf8')) as { positions: number; games: number };
+    expect(s.positions).toBe(lines.length); // --all-positions: one line per position counted
+    expect(s.games).toBeGreaterThan(0);
+  });
+
+  it('after | head, the statistics and the summary describe the games written, never zero', () => {
+    const dir = tempDir('outputs-head');
+    // every game's positions, from a whole run's games table (a game has its plies + 1 positions)
+    const full = join(dir, 'full.games.jsonl');
+    expect(sh(`${node} "${SAMPLE}" -f none -q --games "${full}"`).status).toBe(0);
+    const plies = readFileSync(full, 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as { plies: number }).plies);
+    const st = join(dir, 'stats.json');
+    const games = join(dir, 'games.jsonl');
+    const r = sh(`${node} "${SAMPLE}" --all-positions --batch-games 50 --stats "${st}" --games "${games}" 2>"${dir}/err" | head -c 100000 > "${dir}/head.out"`);
+    expect(r.status, r.stderr).toBe(0);
+    const s = JSON.parse(readFileSync(st, 'utf8')) as { games: number; positions: number; rejected: number };
+    expect(s.games).toBeGreaterThan(0);
+    expect(s.games).toBeLessThan(plies.length); // the run stopped
+    // exactly the games of the batches written: whole games from the first, and every output agrees
+    expect(s.positions).toBe(plies.slice(0, s.games).reduce((n, p) => n + p + 1, 0));
+    expect(readFileSync(games, 'utf8').trim().split('\n')).toHaveLength(s.games + s.rejected);
+    const read = readFileSync(join(dir, 'head.out'), 'utf8').split('\n').slice(0, -1); // whole lines the reader got
+    expect(read.length).toBeGreaterThan(0);
+    expect(read.length).toBeLessThanOrEqual(s.positions);
+    expect((JSON.parse(read.at(-1)!) as { game: number }).game).toBeLessThanOrEqual(s.games);
+    const summary = readFileSync(join(dir, 'err'), 'utf8');
+    expect(summary).toMatch(new RegExp(`^games +${s.games.toLocaleString('en')}$`, 'm'));
   });
 });
 
