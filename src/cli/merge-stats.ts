@@ -8,7 +8,8 @@ import { parseArgs } from 'node:util';
 import { EXIT, UsageError } from '../errors.js';
 import { mergeStatsFiles } from '../report/merge.js';
 import { summaryTable } from '../report/summary.js';
-import { checkOutputs, openOutput } from './outputs.js';
+import { checkOutputs } from './output-identity.js';
+import { openWriters, STDIO } from './outputs.js';
 import { writeStatsFiles } from './stats-files.js';
 import { version } from './usage.js';
 
@@ -31,12 +32,13 @@ function checkDistinct(paths: string[]): void {
 export async function runMergeStats(args: string[]): Promise<number> {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: OPTIONS });
   if (positionals.length === 0) throw new UsageError('merge-stats: give one or more statistics files (written by --stats)');
-  checkOutputs(positionals, [values.output, values.report]);
+  const outputs = { out: values.output ?? STDIO, report: values.report };
+  checkOutputs(positionals, Object.values(outputs));
   checkDistinct(positionals);
   const { stats, warnings } = mergeStatsFiles(positionals, version());
-  for (const w of warnings) process.stderr.write(`pgn-xray: ${w}\n`);
-  const out = await openOutput(values.output);
-  const report = values.report !== undefined ? await openOutput(values.report) : null;
+  for (const w of warnings) process.stderr.write(`pgn-xray: ${w}
+`);
+  const { out, report } = await openWriters(positionals, outputs);
   await writeStatsFiles(stats, out, report);
   if (values.quiet !== true) process.stderr.write(summaryTable(stats));
   return EXIT.ok;

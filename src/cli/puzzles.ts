@@ -2,7 +2,7 @@
 // feeds its candidates in input order to the engine pool (stage 2), and the verified puzzles are written
 // in input order, each position once. Outputs are opened and checked against the inputs before anything
 // is read; a signal, a full disk or a closed stdout end the output at a whole puzzle, as in analyze.
-import { EXIT } from '../errors.js';
+import { EXIT, PipeClosed } from '../errors.js';
 import { ALL_MOTIFS } from '../motifs/filter.js';
 import { Stats } from '../output/stats.js';
 import type { BatchResult } from '../pipeline/batch.js';
@@ -19,7 +19,7 @@ import { STAGE2_DEFAULTS, verifyCandidate, type Verdict } from '../puzzles/stage
 import { addCounts, emptySummary, summaryText, type PuzzleSummary } from '../puzzles/tally.js';
 import type { Candidate } from '../puzzles/types.js';
 import type { Interrupt } from './analyze.js';
-import { checkOutputs, openOutput, StdoutClosed, type RecordWriter } from './outputs.js';
+import { openWriters, STDIO, type RecordWriter } from './outputs.js';
 import { byteCounter, Progress } from './progress.js';
 import type { PuzzleCommand } from './puzzle-options.js';
 import { Rejections } from './rejections.js';
@@ -48,13 +48,10 @@ interface PuzzleRun {
 }
 
 export async function runPuzzles(cmd: PuzzleCommand, interrupt: Interrupt): Promise<number> {
-  checkOutputs(cmd.inputs, [cmd.output, cmd.errors, cmd.summary, cmd.candidates]);
   for (const w of cmd.warnings) process.stderr.write(`${w}\n`);
   const enginePath = resolveEngine(cmd.engine === null ? 'none' : cmd.engine);
-  const out = await openOutput(cmd.output);
-  const errFile = cmd.errors !== undefined ? await openOutput(cmd.errors) : null;
-  const summaryFile = cmd.summary !== undefined ? await openOutput(cmd.summary) : null;
-  const log = cmd.candidates !== undefined ? await openOutput(cmd.candidates) : null;
+  const files = await openWriters(cmd.inputs, { out: cmd.output ?? STDIO, errors: cmd.errors, summary: cmd.summary, candidates: cmd.candidates });
+  const [out, errFile, summaryFile, log] = [files.out!, files.errors, files.summary, files.candidates];
   const pool = enginePath === null ? null : await EnginePool.start({ path: enginePath, procs: cmd.engineProcs });
   const bytes = byteCounter();
   const run = new AnalysisRun({
@@ -76,7 +73,7 @@ export async function runPuzzles(cmd: PuzzleCommand, interrupt: Interrupt): Prom
     written: new Set(),
     stopped: false,
   };
-  interrupt.onSignal = () => stop(p);
+  interrupt.onStop = () => stop(p);
   const progress = new Progress(cmd.progress, totalBytes(cmd.inputs), FIELDS);
   const rejections = new Rejections(errFile, cmd.quiet, (line) => progress.log(line));
   const cpu0 = process.cpuUsage();
@@ -168,7 +165,7 @@ async function finish(p: PuzzleRun, summaryFile: RecordWriter | null, failure: u
     await summaryFile.write(JSON.stringify(s, null, 2) + '\n');
     await summaryFile.close();
   }
-  if (failure !== null && !(failure instanceof StdoutClosed)) throw failure;
+  if (failure !== null && !(failure instanceof PipeClosed)) throw failure;
   for (const e of p.run.inputErrors) process.stderr.write(`pgn-xray: ${e.message}\n`);
   if (!p.cmd.quiet) process.stderr.write(summaryText(s));
   if (interrupt.signal !== null) {
@@ -176,6 +173,6 @@ async function finish(p: PuzzleRun, summaryFile: RecordWriter | null, failure: u
     process.stderr.write(`pgn-xray: interrupted by ${interrupt.signal} after ${s.games + s.rejected} games (${at.input || 'no input'} up to byte ${at.offset}); the output ends at a whole puzzle\n`);
     return interrupt.signal === 'SIGINT' ? EXIT.sigint : EXIT.sigterm;
   }
-  if (failure instanceof StdoutClosed) return EXIT.ok;
+  if (failure instanceof PipeClosed || interrupt.stderrClosed) return EXIT.ok;
   return p.run.inputErrors.length > 0 ? EXIT.failure : EXIT.ok;
 }

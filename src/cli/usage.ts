@@ -22,7 +22,7 @@ Usage:
       material search with an x-ray static exchange evaluation, verified by a UCI engine (Stockfish)
 
 Options:
-  -o, --output FILE       write here instead of stdout (never one of the inputs)
+  -o, --output FILE       write here instead of stdout (never an input or another output)
   -f, --format FMT        jsonl | csv | epd | pgn | none | parquet    (default jsonl; parquet needs -o FILE)
       --all-positions     every position, not only tagged ones
       --motifs LIST       keep only these: ${MOTIF_NAMES.join(',')}
@@ -47,7 +47,7 @@ Options:
   -V, --version           the version
 
 Puzzle options:
-  -o, --output FILE       write here instead of stdout (never one of the inputs)
+  -o, --output FILE       write here instead of stdout (never an input or another output)
   -f, --format FMT        csv (the lichess puzzle CSV) | pgn | epd        (default csv)
       --engine PATH       the UCI engine; none: stage 1 only, unverified  (default: stockfish on the PATH
                           or in /usr/games)
@@ -62,8 +62,9 @@ Puzzle options:
 
 Output: one JSON object per tagged position (see the README for every format's fields); rejected games
 are reported and skipped, and the games a broken one swallowed are recovered.
-Exit codes: 0 the run finished; 1 an input or output failed (unreadable, damaged, disk full) or an
-internal error; 2 bad usage; 3 --strict and a game was rejected; 130 / 143 interrupted (SIGINT / SIGTERM).
+Exit codes: 0 the run finished, or stdout or stderr was closed; 1 an input or output failed (unreadable,
+damaged, disk full) or an internal error; 2 bad usage (an output that is an input or another output's
+file included); 3 --strict and a game was rejected; 130 / 143 interrupted (SIGINT / SIGTERM).
 `;
 }
 

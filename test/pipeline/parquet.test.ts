@@ -3,7 +3,7 @@
 // (absent fields null, a line motif's pieces as the list slider, front, back), whatever the thread count
 // and batch size; --tags columns; an interrupted run leaves a file that reads back; stdout is refused.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -122,12 +122,13 @@ describe('-f parquet, read back by DuckDB', () => {
     }
   });
 
-  it('another output that cannot be opened ends the run at once, the Parquet file opened before it aside', async () => {
-    // the encoder runs in a thread of its own, which must not hold the process when the run ends unclosed
+  it('another output that cannot be opened ends the run at once, and no Parquet file is made', async () => {
     const errors = join(tmp, 'none', 'errors.jsonl');
-    const r = await runCli([FILE, '-f', 'parquet', '-o', join(tmp, 'opened.parquet'), '--errors', errors, '-q']);
+    const path = join(tmp, 'opened.parquet');
+    const r = await runCli([FILE, '-f', 'parquet', '-o', path, '--errors', errors, '-q']);
     expect(r.code, r.stderr).toBe(1);
     expect(r.stderr.trim()).toBe(`pgn-xray: cannot write ${errors}: no such file or directory (ENOENT)`);
+    expect(existsSync(path)).toBe(false);
   }, 20_000);
 
   it('refuses stdout (exit 2)', async () => {
