@@ -49,6 +49,8 @@ export interface EngineConfig {
 export const DEFAULT_MS_PER_NODE = 0.02;
 export const DEFAULT_FLOOR_MS = 10_000;
 export const DEFAULT_HANDSHAKE_MS = 10_000;
+/** The longest wait a Node timer keeps: setTimeout fires at once past it (a search would be killed at start). */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
 const STDERR_TAIL = 300;
 const MAX_LINE = 1 << 20; // a longer line without a break is garbage, dropped unread
 
@@ -74,6 +76,11 @@ export function processCpuSeconds(pid: number): number | null {
   } catch {
     return null;
   }
+}
+
+/** How long a search of `nodes` may take before its engine counts as hung: never past a timer's range. */
+export function searchDeadline(nodes: number, cfg: Pick<EngineConfig, 'floorMs' | 'msPerNode'> = {}): number {
+  return Math.min(MAX_TIMER_MS, (cfg.floorMs ?? DEFAULT_FLOOR_MS) + nodes * (cfg.msPerNode ?? DEFAULT_MS_PER_NODE));
 }
 
 function spawnReason(e: NodeJS.ErrnoException): string {
@@ -158,7 +165,7 @@ export class UciEngine implements Analyser {
       this.send(goNodesCommand(o.nodes));
       const reader = new AnswerReader();
       let answer: EngineAnswer | null = null;
-      const ms = (this.cfg.floorMs ?? DEFAULT_FLOOR_MS) + o.nodes * (this.cfg.msPerNode ?? DEFAULT_MS_PER_NODE);
+      const ms = searchDeadline(o.nodes, this.cfg);
       await this.expect((line) => (answer = reader.push(line)) !== null, ms, doing);
       this.readCpu();
       const got = answer!;

@@ -4,9 +4,13 @@
 //   crash    exits with code 3 on `go`, after a line on stderr
 //   garbage  surrounds every answer with junk (binary bytes, half fields, a long line, bad info lines),
 //            then answers `go` with one good line and bestmove e2e4
+//   slow     answers `go` after 300 ms with one line and bestmove e2e4
+// With FAKE_UCI_LOG set, each process appends its pid to that file as it starts.
+import { appendFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
 const mode = process.argv[2] ?? 'hang';
+if (process.env.FAKE_UCI_LOG) appendFileSync(process.env.FAKE_UCI_LOG, `${process.pid}\n`);
 const say = (s: string): void => {
   process.stdout.write(s + '\n');
 };
@@ -47,6 +51,12 @@ createInterface({ input: process.stdin }).on('line', (line) => {
     if (mode === 'garbage') {
       say('info depth 2 seldepth 2 multipv 1 score cp 31 wdl 120 800 80 nodes 900 nps 9000 pv e2e4 e7e5 junk');
       say('bestmove e2e4 ponder e7e5');
+    }
+    if (mode === 'slow') {
+      setTimeout(() => {
+        say('info depth 1 multipv 1 score cp 20 nodes 100 pv e2e4');
+        say('bestmove e2e4');
+      }, 300);
     }
   }
 });

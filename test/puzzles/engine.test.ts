@@ -167,6 +167,12 @@ describe('fake engines', () => {
     await until(() => !existsSync(`/proc/${pid}`) || e.pid === null);
   });
 
+  it('keeps a deadline past a timer\'s range (2^31 - 1 ms) rather than killing the engine at once', async () => {
+    const e = await engine(fake('slow', { msPerNode: 1e9 })); // 100 nodes: a deadline of 10^11 ms
+    const a = await e.analyse(SCHOLAR, [], { nodes: 100, multipv: 1 });
+    expect(a.bestmove).toBe('e2e4');
+  });
+
   it('fails a pool search on a hung engine after one retry, without hanging', async () => {
     const p = await pool({ ...fake('hang', { floorMs: 300, msPerNode: 0 }), procs: 1 });
     await expect(p.analyse(SCHOLAR, [], { nodes: 1000, multipv: 2 })).rejects.toMatchObject({ failure: 'timeout' });
