@@ -11,7 +11,9 @@ import { AnalysisRun } from '../pipeline/run.js';
 import { totalBytes } from '../pipeline/source.js';
 import { assemblePuzzle, unverifiedVerdict } from '../puzzles/assemble.js';
 import { resolveEngine } from '../puzzles/engine-path.js';
+import { EngineError } from '../puzzles/engine.js';
 import { EnginePool } from '../puzzles/engine-pool.js';
+import { EngineWatch } from '../puzzles/engine-watch.js';
 import type { PuzzleFormat } from '../puzzles/format.js';
 import { puzzleWriter } from '../puzzles/formats.js';
 import { CandidateQueue, positionKey } from '../puzzles/queue.js';
@@ -34,6 +36,8 @@ interface PuzzleRun {
   cmd: PuzzleCommand;
   run: AnalysisRun;
   pool: EnginePool | null;
+  /** The engine's verdicts watched: a run whose engine fails stops with exit 1 (null without an engine). */
+  watch: EngineWatch | null;
   queue: CandidateQueue<Verdict>;
   out: RecordWriter;
   /** --candidates: every candidate and its verdict, or null. */
@@ -69,6 +73,7 @@ export async function runPuzzles(cmd: PuzzleCommand, interrupt: Interrupt): Prom
   const verify = pool === null ? (c: Candidate) => Promise.resolve(unverifiedVerdict(c)) : (c: Candidate) => verifyCandidate(pool, c, limits);
   const p: PuzzleRun = {
     cmd, run, pool, out, log,
+    watch: pool === null ? null : new EngineWatch(),
     writer: puzzleWriter(cmd.format),
     queue: new CandidateQueue(verify, pool === null ? 1 : cmd.engineProcs + QUEUE_SLACK),
     summary: emptySummary(pool !== null),
@@ -92,6 +97,7 @@ export async function runPuzzles(cmd: PuzzleCommand, interrupt: Interrupt): Prom
       if (p.stopped) break;
     }
     while (!p.stopped && p.queue.size > 0) await emitNext(p);
+    if (!p.stopped) p.watch?.end();
   } catch (e) {
     failure = e;
   } finally {
@@ -138,10 +144,9 @@ async function emitNext(p: PuzzleRun): Promise<void> {
     s.engine.calls += verdict.calls;
     s.engine.nodes += verdict.nodes;
   }
-  if (!verdict.verified) {
-    addCounts(s.dropped, { [verdict.drop]: 1 });
-    return;
-  }
+  if (!verdict.verified) addCounts(s.dropped, { [verdict.drop]: 1 });
+  p.watch?.note(verdict);
+  if (!verdict.verified) return;
   const key = positionKey(candidate.fen);
   if (p.written.has(key)) return;
   p.written.add(key);
@@ -168,7 +173,10 @@ async function finish(p: PuzzleRun, summaryFile: RecordWriter | null, failure: u
     await summaryFile.write(JSON.stringify(s, null, 2) + '\n');
     await summaryFile.close();
   }
-  if (failure !== null && !(failure instanceof StdoutClosed)) throw failure;
+  if (failure !== null && !(failure instanceof StdoutClosed)) {
+    if (failure instanceof EngineError && !p.cmd.quiet) process.stderr.write(summaryText(s)); // what it did before the engine failed
+    throw failure;
+  }
   for (const e of p.run.inputErrors) process.stderr.write(`pgn-xray: ${e.message}\n`);
   if (!p.cmd.quiet) process.stderr.write(summaryText(s));
   if (interrupt.signal !== null) {

@@ -22,8 +22,11 @@ export interface Analyser {
   analyse(fen: string, moves: readonly string[], o: SearchLimits): Promise<EngineAnswer>;
 }
 
-/** How an engine failed: could not start, exited or was killed, went silent, said something impossible, was closed. */
-export type EngineFailure = 'spawn' | 'exit' | 'timeout' | 'protocol' | 'closed';
+/**
+ * How an engine failed: could not start, exited or was killed, went silent, said something impossible, was
+ * closed, or failed so often in a row that it is given up for good.
+ */
+export type EngineFailure = 'spawn' | 'exit' | 'timeout' | 'protocol' | 'closed' | 'gaveUp';
 
 export class EngineError extends XrayError {
   constructor(readonly failure: EngineFailure, message: string) {
