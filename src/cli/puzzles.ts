@@ -9,7 +9,7 @@ import type { BatchResult } from '../pipeline/batch.js';
 import { fileInput } from '../pipeline/inputs.js';
 import { AnalysisRun } from '../pipeline/run.js';
 import { totalBytes } from '../pipeline/source.js';
-import { assemblePuzzle, unverifiedVerdict } from '../puzzles/assemble.js';
+import { makePuzzle, unverifiedVerdict } from '../puzzles/assemble.js';
 import { resolveEngine } from '../puzzles/engine-path.js';
 import { EngineError } from '../puzzles/engine.js';
 import { EnginePool } from '../puzzles/engine-pool.js';
@@ -49,6 +49,8 @@ interface PuzzleRun {
   /** Positions of the puzzles written, so each is written once. */
   written: Set<string>;
   stopped: boolean;
+  /** Says a line on stderr (above the progress bar; nothing with -q). */
+  warn: (line: string) => void;
 }
 
 export async function runPuzzles(cmd: PuzzleCommand, interrupt: Interrupt): Promise<number> {
@@ -71,6 +73,7 @@ export async function runPuzzles(cmd: PuzzleCommand, interrupt: Interrupt): Prom
   });
   const limits = { ...STAGE2_DEFAULTS, nodes: cmd.nodes, probeNodes: cmd.probeNodes };
   const verify = pool === null ? (c: Candidate) => Promise.resolve(unverifiedVerdict(c)) : (c: Candidate) => verifyCandidate(pool, c, limits);
+  const progress = new Progress(cmd.progress, totalBytes(cmd.inputs), FIELDS);
   const p: PuzzleRun = {
     cmd, run, pool, out, log,
     watch: pool === null ? null : new EngineWatch(),
@@ -80,9 +83,11 @@ export async function runPuzzles(cmd: PuzzleCommand, interrupt: Interrupt): Prom
     counted: new Stats(),
     written: new Set(),
     stopped: false,
+    warn: (line) => {
+      if (!cmd.quiet) progress.log(line);
+    },
   };
   interrupt.onSignal = () => stop(p);
-  const progress = new Progress(cmd.progress, totalBytes(cmd.inputs), FIELDS);
   const rejections = new Rejections(errFile, cmd.quiet, (line) => progress.log(line));
   const cpu0 = process.cpuUsage();
   let failure: unknown = null;
@@ -149,9 +154,15 @@ async function emitNext(p: PuzzleRun): Promise<void> {
   if (!verdict.verified) return;
   const key = positionKey(candidate.fen);
   if (p.written.has(key)) return;
+  const made = makePuzzle(candidate, verdict, p.pool !== null, p.writer);
+  if ('error' in made) {
+    addCounts(s.dropped, { badLine: 1 }); // never the end of the run
+    p.warn(`pgn-xray: game ${candidate.game}, ply ${candidate.ply}: no puzzle made: ${made.error}`);
+    return;
+  }
   p.written.add(key);
-  const puzzle = assemblePuzzle(candidate, verdict, p.pool !== null);
-  await p.out.write(p.writer.puzzle(puzzle));
+  const { puzzle, text } = made;
+  await p.out.write(text);
   s.puzzles++;
   addCounts(s.themes, Object.fromEntries(puzzle.themes.map((t) => [t, 1])));
   if (s.puzzles >= p.cmd.maxPuzzles) stop(p);

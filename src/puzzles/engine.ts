@@ -3,17 +3,21 @@
 // and limits only, never on what the process searched before (runs are reproducible whichever process of
 // the pool gets a job). Failures are typed EngineErrors naming the engine and what it was doing: a process
 // that exits or is killed rejects the pending request, one that stays silent past its deadline is killed.
+// A Chess960 search turns UCI_Chess960 on, any other turns it off (an engine without that option gets the
+// position all the same; a castling move it writes its own way is then refused by stage 2 as illegal).
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { XrayError, osReason } from '../errors.js';
 import { AnswerReader, goNodesCommand, positionCommand, setOptionCommand } from './uci.js';
 import type { EngineAnswer } from './types.js';
 
-/** One search's limits. */
+/** One search's limits, and the rules it is played by. */
 export interface SearchLimits {
   nodes: number;
   /** Lines wanted (MultiPV): 1 for the best move only, 2 to compare it with the second best. */
   multipv: number;
+  /** A Chess960 position: UCI_Chess960 on (castling written as the king taking its rook, both ways). */
+  chess960?: boolean;
 }
 
 /** What the puzzle stages need from an engine: UciEngine and EnginePool both are one. */
@@ -103,6 +107,7 @@ export class UciEngine implements Analyser {
   private gone: EngineError | null = null;
   private readonly exited: Promise<void>;
   private multipv = 1;
+  private chess960 = false;
   private busy = false;
   private cpu: number | null = null;
 
@@ -162,6 +167,11 @@ export class UciEngine implements Analyser {
       if (o.multipv !== this.multipv && this.options.has('MultiPV')) {
         this.send(setOptionCommand('MultiPV', o.multipv));
         this.multipv = o.multipv;
+      }
+      const chess960 = o.chess960 === true;
+      if (chess960 !== this.chess960 && this.options.has('UCI_Chess960')) {
+        this.send(setOptionCommand('UCI_Chess960', chess960));
+        this.chess960 = chess960;
       }
       await this.ready(doing);
       this.send(positionCommand(fen, moves));
