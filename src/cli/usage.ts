@@ -51,8 +51,8 @@ Puzzle options:
       --engine PATH       the UCI engine; none: stage 1 only, unverified  (default: stockfish on the PATH
                           or in /usr/games)
       --engine-procs N    engine processes                             (default ${defaultThreads()}, at most ${maxThreads()})
-      --nodes N           nodes per verifying search                   (default ${DEFAULT_NODES}, at most 10^10)
-      --probe-nodes N     nodes of the short probe before it           (default ${DEFAULT_PROBE_NODES})
+      --nodes N           nodes per verifying search                   (default ${DEFAULT_NODES}; 100 to 10^10)
+      --probe-nodes N     nodes of the short probe before it           (default ${DEFAULT_PROBE_NODES}; 100 to 10^10)
       --max-puzzles N     stop after N puzzles
       --summary FILE      the run's counts as JSON (candidates per rule, engine, drops, themes)
       --candidates FILE   every stage-1 candidate with the engine's verdict, as JSON Lines

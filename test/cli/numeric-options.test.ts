@@ -24,8 +24,10 @@ writeFileSync(input, GAME);
 /** Values no count option takes: not numbers, fractions, below 1, infinite, past 2^53 (rounded by Number()). */
 const BAD = ['abc', 'NaN', '', ' ', '1.5', '-3', '0', 'Infinity', '1e400', '9007199254740993'];
 
-/** The most each option takes. */
-const max = (option: string): number => (option === '--nodes' || option === '--probe-nodes' ? 1e10 : option === '--max-game-bytes' ? 2 ** 30 : 2 ** 31 - 1);
+const NODES = ['--nodes', '--probe-nodes'];
+/** The most and the fewest each option takes. */
+const max = (option: string): number => (NODES.includes(option) ? 1e10 : option === '--max-game-bytes' ? 2 ** 30 : 2 ** 31 - 1);
+const min = (option: string): number => (NODES.includes(option) ? 100 : 1);
 
 const usage = (f: () => unknown): string => {
   try {
@@ -44,14 +46,17 @@ describe('puzzles: numeric options', () => {
     const options = ['--engine-procs', '--nodes', '--probe-nodes', '--max-puzzles', '--threads', '--max-game-bytes', '--batch-games'];
     for (const option of options) {
       const shown = option === '--threads' ? '-j' : option;
-      for (const bad of [...BAD, String(max(option) + 1)]) {
-        expect(usage(() => parse(`${option}=${bad}`)), `${option} ${bad}`).toBe(`${shown} needs a whole number from 1 to ${max(option).toLocaleString('en')}, got "${bad}"`);
+      for (const bad of [...BAD, String(max(option) + 1), String(min(option) - 1)]) {
+        const range = `from ${min(option)} to ${max(option).toLocaleString('en')}`;
+        expect(usage(() => parse(`${option}=${bad}`)), `${option} ${bad}`).toBe(`${shown} needs a whole number ${range}, got "${bad}"`);
       }
     }
   });
 
-  it('refuses --nodes and --probe-nodes past 10 billion: their engine deadline stays inside a timer', () => {
-    expect(usage(() => parse('--nodes', '1e12'))).toBe('--nodes needs a whole number from 1 to 10,000,000,000, got "1e12"');
+  it('refuses --nodes and --probe-nodes past 10 billion (their engine deadline stays inside a timer) and below 100', () => {
+    expect(usage(() => parse('--nodes', '1e12'))).toBe('--nodes needs a whole number from 100 to 10,000,000,000, got "1e12"');
+    expect(usage(() => parse('--probe-nodes', '10'))).toBe('--probe-nodes needs a whole number from 100 to 10,000,000,000, got "10"');
+    expect(parse('--nodes', '100', '--probe-nodes', '100')).toMatchObject({ nodes: 100, probeNodes: 100 });
     expect(usage(() => parse('--probe-nodes', String(MAX_NODES + 1)))).toContain('--probe-nodes needs a whole number');
     expect(parse('--nodes', '1e10').nodes).toBe(MAX_NODES);
     // the longest search's deadline is a real one, not clamped and not past what setTimeout keeps
@@ -83,7 +88,7 @@ describe('puzzles: numeric options', () => {
     const engine = fakeEngine('garbage');
     const r = await runCli(['puzzles', input, '--engine', engine, '--nodes', '1e12'], { env: { FAKE_UCI_LOG: log } });
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe('pgn-xray: --nodes needs a whole number from 1 to 10,000,000,000, got "1e12"\nTry \'pgn-xray --help\'.\n');
+    expect(r.stderr).toBe('pgn-xray: --nodes needs a whole number from 100 to 10,000,000,000, got "1e12"\nTry \'pgn-xray --help\'.\n');
     expect(readFileSync(log, 'utf8')).toBe('');
   });
 

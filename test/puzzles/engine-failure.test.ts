@@ -81,10 +81,10 @@ describe('pgn-xray puzzles with an engine that does not work', () => {
 
   it('an engine that never answers go: exit 1 after two deadlines, not one per candidate', async () => {
     const t0 = Date.now();
-    const r = await runCli(['puzzles', input, '--engine', fakeEngine('hang'), '--every-position', '--engine-procs', '2', '--nodes', '1', '--probe-nodes', '1', '-q']);
+    const r = await runCli(['puzzles', input, '--engine', fakeEngine('hang'), '--every-position', '--engine-procs', '2', '--nodes', '100', '--probe-nodes', '100', '-q']);
     const seconds = (Date.now() - t0) / 1000;
     expect(r.code, r.stderr).toBe(1);
-    // each search waits its deadline (10 s at 1 node); both processes, then their replacements: 20 s
+    // each search waits its deadline (10 s at 100 nodes); both processes, then their replacements: 20 s
     expect(seconds).toBeLessThan(40);
     expect(r.stderr).toMatch(/^pgn-xray: the engine failed on 3 candidates in a row; the run stops\. Last: gave up the engine after 4 failed searches in a row: engine .* did not answer within 10\.0 s while analysing .*; killed\n$/);
   });
