@@ -125,23 +125,22 @@ export class EnginePool implements Analyser {
     } catch (e) {
       await this.retire(engine, 0);
       if (this.closing) return job.reject(e);
-      if (e instanceof EngineError && this.gaveUp === null && ++this.failedInARow >= this.giveUpAfter) this.giveUp(e);
-      if (this.gaveUp !== null) job.reject(this.gaveUp);
-      else {
-        if (e instanceof EngineError && !job.retried) {
-          job.retried = true;
-          this.queue.unshift(job);
-        } else job.reject(e);
-        this.replace();
-      }
+      this.failed(job, e);
     }
     this.pump();
   }
 
-  /** No more processes, no more searches: the engine failed `giveUpAfter` searches in a row. */
-  private giveUp(last: EngineError): void {
-    const n = this.failedInARow;
-    this.gaveUp = new EngineError('gaveUp', `gave up the engine after ${n} failed searches in a row: ${last.message}`);
+  /** A failed search: tried again once on a fresh process; rejected with all others once the engine is given up. */
+  private failed(job: Job, e: unknown): void {
+    if (e instanceof EngineError && this.gaveUp === null && ++this.failedInARow >= this.giveUpAfter) {
+      this.gaveUp = new EngineError('gaveUp', `gave up the engine after ${this.failedInARow} failed searches in a row: ${e.message}`);
+    }
+    if (this.gaveUp !== null) return job.reject(this.gaveUp);
+    if (e instanceof EngineError && !job.retried) {
+      job.retried = true;
+      this.queue.unshift(job);
+    } else job.reject(e);
+    this.replace();
   }
 
   /** Ends one process and keeps its CPU seconds. */
