@@ -9,9 +9,11 @@ import type { BatchResult } from '../pipeline/batch.js';
 import { fileInput } from '../pipeline/inputs.js';
 import { AnalysisRun } from '../pipeline/run.js';
 import { totalBytes } from '../pipeline/source.js';
-import { assemblePuzzle, unverifiedVerdict } from '../puzzles/assemble.js';
+import { makePuzzle, unverifiedVerdict } from '../puzzles/assemble.js';
 import { resolveEngine } from '../puzzles/engine-path.js';
+import { EngineError } from '../puzzles/engine.js';
 import { EnginePool } from '../puzzles/engine-pool.js';
+import { EngineWatch } from '../puzzles/engine-watch.js';
 import type { PuzzleFormat } from '../puzzles/format.js';
 import { puzzleWriter } from '../puzzles/formats.js';
 import { CandidateQueue, positionKey } from '../puzzles/queue.js';
@@ -34,6 +36,8 @@ interface PuzzleRun {
   cmd: PuzzleCommand;
   run: AnalysisRun;
   pool: EnginePool | null;
+  /** The engine's verdicts watched: a run whose engine fails stops with exit 1 (null without an engine). */
+  watch: EngineWatch | null;
   queue: CandidateQueue<Verdict>;
   out: RecordWriter;
   /** --candidates: every candidate and its verdict, or null. */
@@ -45,6 +49,8 @@ interface PuzzleRun {
   /** Positions of the puzzles written, so each is written once. */
   written: Set<string>;
   stopped: boolean;
+  /** Says a line on stderr (above the progress bar; nothing with -q). */
+  warn: (line: string) => void;
 }
 
 export async function runPuzzles(cmd: PuzzleCommand, interrupt: Interrupt): Promise<number> {
@@ -64,17 +70,21 @@ export async function runPuzzles(cmd: PuzzleCommand, interrupt: Interrupt): Prom
   });
   const limits = { ...STAGE2_DEFAULTS, nodes: cmd.nodes, probeNodes: cmd.probeNodes };
   const verify = pool === null ? (c: Candidate) => Promise.resolve(unverifiedVerdict(c)) : (c: Candidate) => verifyCandidate(pool, c, limits);
+  const progress = new Progress(cmd.progress, totalBytes(cmd.inputs), FIELDS);
   const p: PuzzleRun = {
     cmd, run, pool, out, log,
+    watch: pool === null ? null : new EngineWatch(),
     writer: puzzleWriter(cmd.format),
     queue: new CandidateQueue(verify, pool === null ? 1 : cmd.engineProcs + QUEUE_SLACK),
     summary: emptySummary(pool !== null),
     counted: new Stats(),
     written: new Set(),
     stopped: false,
+    warn: (line) => {
+      if (!cmd.quiet) progress.log(line);
+    },
   };
   interrupt.onStop = () => stop(p);
-  const progress = new Progress(cmd.progress, totalBytes(cmd.inputs), FIELDS);
   const rejections = new Rejections(errFile, cmd.quiet, (line) => progress.log(line));
   const cpu0 = process.cpuUsage();
   let failure: unknown = null;
@@ -89,6 +99,7 @@ export async function runPuzzles(cmd: PuzzleCommand, interrupt: Interrupt): Prom
       if (p.stopped) break;
     }
     while (!p.stopped && p.queue.size > 0) await emitNext(p);
+    if (!p.stopped) p.watch?.end();
   } catch (e) {
     failure = e;
   } finally {
@@ -135,15 +146,20 @@ async function emitNext(p: PuzzleRun): Promise<void> {
     s.engine.calls += verdict.calls;
     s.engine.nodes += verdict.nodes;
   }
-  if (!verdict.verified) {
-    addCounts(s.dropped, { [verdict.drop]: 1 });
-    return;
-  }
+  if (!verdict.verified) addCounts(s.dropped, { [verdict.drop]: 1 });
+  p.watch?.note(verdict);
+  if (!verdict.verified) return;
   const key = positionKey(candidate.fen);
   if (p.written.has(key)) return;
+  const made = makePuzzle(candidate, verdict, p.pool !== null, p.writer);
+  if ('error' in made) {
+    addCounts(s.dropped, { badLine: 1 }); // never the end of the run
+    p.warn(`pgn-xray: game ${candidate.game}, ply ${candidate.ply}: no puzzle made: ${made.error}`);
+    return;
+  }
   p.written.add(key);
-  const puzzle = assemblePuzzle(candidate, verdict, p.pool !== null);
-  await p.out.write(p.writer.puzzle(puzzle));
+  const { puzzle, text } = made;
+  await p.out.write(text);
   s.puzzles++;
   addCounts(s.themes, Object.fromEntries(puzzle.themes.map((t) => [t, 1])));
   if (s.puzzles >= p.cmd.maxPuzzles) stop(p);
@@ -165,7 +181,10 @@ async function finish(p: PuzzleRun, summaryFile: RecordWriter | null, failure: u
     await summaryFile.write(JSON.stringify(s, null, 2) + '\n');
     await summaryFile.close();
   }
-  if (failure !== null && !(failure instanceof PipeClosed)) throw failure;
+  if (failure !== null && !(failure instanceof PipeClosed)) {
+    if (failure instanceof EngineError && !p.cmd.quiet) process.stderr.write(summaryText(s)); // what it did before the engine failed
+    throw failure;
+  }
   for (const e of p.run.inputErrors) process.stderr.write(`pgn-xray: ${e.message}\n`);
   if (!p.cmd.quiet) process.stderr.write(summaryText(s));
   if (interrupt.signal !== null) {

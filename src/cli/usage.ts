@@ -34,9 +34,9 @@ Options:
       --errors FILE       every rejected game as a JSON line (stderr shows the first few)
       --games FILE        one JSON line per game, analysed or rejected: tags, speed, rating, ECO, result
       --shard I/N         only the games starting in the I-th of N byte ranges of each input
-                          (uncompressed files; N shards together analyse every game once)
+                          (uncompressed files; N ≤ 10000 shards together analyse every game once)
       --tags LIST         copy these PGN tags into every record, e.g. White,Black,WhiteElo (jsonl, csv, parquet)
-      --max-game-bytes N  reject games longer than N bytes             (default 4194304)
+      --max-game-bytes N  reject games longer than N bytes             (default 4194304, at most 2^30)
       --strict            exit 3 when any game was rejected
       --verify            audit every game with pgn-parser and chess.js (slow)
       --batch-games N     games per worker task (default 256 in each input's first
@@ -51,9 +51,9 @@ Puzzle options:
   -f, --format FMT        csv (the lichess puzzle CSV) | pgn | epd        (default csv)
       --engine PATH       the UCI engine; none: stage 1 only, unverified  (default: stockfish on the PATH
                           or in /usr/games)
-      --engine-procs N    engine processes                             (default ${defaultThreads()})
-      --nodes N           nodes per verifying search                   (default ${DEFAULT_NODES})
-      --probe-nodes N     nodes of the short probe before it           (default ${DEFAULT_PROBE_NODES})
+      --engine-procs N    engine processes                             (default ${defaultThreads()}, at most ${maxThreads()})
+      --nodes N           nodes per verifying search                   (default ${DEFAULT_NODES}; 100 to 10^10)
+      --probe-nodes N     nodes of the short probe before it           (default ${DEFAULT_PROBE_NODES}; 100 to 10^10)
       --max-puzzles N     stop after N puzzles
       --summary FILE      the run's counts as JSON (candidates per rule, engine, drops, themes)
       --candidates FILE   every stage-1 candidate with the engine's verdict, as JSON Lines

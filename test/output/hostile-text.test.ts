@@ -81,7 +81,7 @@ describe('puzzle CSV', () => {
   it('neutralises GameUrl and OpeningTags, which come from the game, and nothing of ours', () => {
     const base: Puzzle = {
       id: 'g1p20', game: 1, ply: 20, fenBefore: 'r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4',
-      moves: ['h5f7'], mateIn: 1, cp: 9999, themes: ['mate', 'mateIn1', 'short'], gameUrl: '', openingTags: '', verified: true,
+      moves: ['h5f7'], mateIn: 1, cp: 9999, themes: ['mate', 'mateIn1', 'short'], gameUrl: '', openingTags: '', verified: true, chess960: false,
     };
     const opening = openingTags(HOSTILE.Opening);
     expect(opening.startsWith('-')).toBe(true); // the Opening key keeps '-': game text that would run

@@ -18,7 +18,7 @@ import { chessJsMoves, pgnParserMoves, pythonChessMissing, pythonChessMoves } fr
 const PUZZLES: Puzzle[] = loadLichessPuzzles().filter((_, i) => i % 25 === 0).map((p, i) => ({
   id: p.id, game: i + 1, ply: 0, fenBefore: p.fen, moves: p.moves, mateIn: null, cp: 300,
   themes: puzzleThemes({ fenBefore: p.fen, moves: p.moves, mateIn: null, cp: 300 }),
-  gameUrl: p.gameUrl, openingTags: p.openingTags ?? '', verified: true,
+  gameUrl: p.gameUrl, openingTags: p.openingTags ?? '', verified: true, chess960: false,
 }));
 
 /** chess.js's own SAN of the UCI line, and its FEN after the setup move. */
