@@ -6,7 +6,7 @@
 // (../shared/corpus, or $PGN_XRAY_CORPUS), which only `npm run test:corpus` needs. Games are split by our
 // splitter, tags and main-line SAN tokens read by our tokenizer.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { decompress } from 'fzstd';
 import { GameSplitter, type RawGame } from '../../src/pgn/splitter.js';
@@ -66,10 +66,30 @@ export function corpusPath(rel: string): string {
   return join(dir, rel);
 }
 
-/** The raw bytes of a corpus file, decompressed if its name ends in .zst. */
+/** The bytes a file holds, decompressed if its name ends in .zst. */
+export function readFileBytes(path: string): Uint8Array {
+  const raw = readFileSync(path);
+  return path.endsWith('.zst') ? decompress(raw) : new Uint8Array(raw.buffer, raw.byteOffset, raw.byteLength);
+}
+
+/** The raw bytes of a corpus file, decompressed if it is stored as .zst. */
 export function readCorpusBytes(rel: string): Uint8Array {
-  const raw = readFileSync(corpusPath(rel));
-  return rel.endsWith('.zst') ? decompress(raw) : new Uint8Array(raw.buffer, raw.byteOffset, raw.byteLength);
+  return readFileBytes(corpusPath(rel));
+}
+
+/** Every file under a folder, in name order, folders walked in place. */
+export function filesUnder(dir: string): string[] {
+  return readdirSync(dir)
+    .sort()
+    .flatMap((name) => {
+      const path = join(dir, name);
+      return statSync(path).isDirectory() ? filesUnder(path) : [path];
+    });
+}
+
+/** The repository's files of real and hand-written games and puzzles: fixtures/corpus, fixtures/pgn and the sample. */
+export function fixtureGameFiles(): string[] {
+  return ['fixtures/corpus', 'fixtures/pgn', 'fixtures/sample'].flatMap((d) => filesUnder(join(ROOT, d))).filter((p) => !p.endsWith('.md'));
 }
 
 /** Splits a stream into games (copies of their bytes). */
