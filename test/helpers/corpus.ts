@@ -7,31 +7,16 @@
 // splitter, tags and main-line SAN tokens read by our tokenizer.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { decompress } from 'fzstd';
 import { GameSplitter, type RawGame } from '../../src/pgn/splitter.js';
 import { readHeaders } from '../../src/pgn/headers.js';
 import { tokenizeMoves } from '../../src/pgn/movetext.js';
 import { ROOT } from './cli.js';
+import { NO_CORPUS, sharedCorpusDir } from './corpus-dir.js';
 
 /** The repository's copies and excerpts of corpus files. */
 export const FIXTURE_CORPUS = join(ROOT, 'fixtures/corpus');
-
-/** The shared corpus folder if it is there: $PGN_XRAY_CORPUS, else ../shared/corpus beside the repository (or a folder or two above it). */
-export function sharedCorpusDir(): string | null {
-  const given = process.env.PGN_XRAY_CORPUS;
-  if (given !== undefined && given !== '') return existsSync(given) ? resolve(given) : null;
-  for (const up of ['..', '../..', '../../..']) {
-    const dir = resolve(ROOT, up, 'shared/corpus');
-    if (existsSync(dir)) return dir;
-  }
-  return null;
-}
-
-/** The message of every test that needs the shared corpus and runs without it. */
-export const NO_CORPUS =
-  'the shared corpus is not there (../shared/corpus beside the repository, or $PGN_XRAY_CORPUS): ' +
-  'only `npm run test:corpus` needs it; `npm test` runs on fixtures/';
 
 /** The shared corpus folder; throws, saying where it was looked for, when it is not there. */
 export function corpusDir(): string {
