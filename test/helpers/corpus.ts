@@ -25,11 +25,15 @@ export function corpusDir(): string {
   return dir;
 }
 
-/** Decompresses a stored .zst once per content into node_modules/.cache (atomically: test files run in parallel). */
+/**
+ * Decompresses a stored .zst once per content into dist/fixture-cache (atomically: test files run in
+ * parallel). Not node_modules/.cache: a change there makes npm take node_modules for out of date, and the
+ * next `npx pgn-xray` reinstall the package and build it again.
+ */
 function plainCopy(zst: string, name: string): string {
   const raw = readFileSync(zst);
   const key = createHash('sha256').update(raw).digest('hex').slice(0, 16);
-  const out = join(ROOT, 'node_modules/.cache/pgn-xray-fixtures', key, name);
+  const out = join(ROOT, 'dist/fixture-cache', key, name);
   if (existsSync(out)) return out;
   mkdirSync(dirname(out), { recursive: true });
   const tmp = `${out}.${process.pid}.${Math.random().toString(36).slice(2)}`;
