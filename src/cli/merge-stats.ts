@@ -8,7 +8,7 @@ import { summaryTable } from '../report/summary.js';
 import { checkOutputs, openOutput } from './outputs.js';
 import { writeStatsFiles } from './stats-files.js';
 
-const OPTIONS = {
+export const OPTIONS = {
   output: { type: 'string', short: 'o' },
   report: { type: 'string' },
   quiet: { type: 'boolean', short: 'q' },
