@@ -32,9 +32,9 @@ function loads(args: string[]): { packages: Set<string>; ours: Set<string>; work
   const packages = new Set([...log.matchAll(/node_modules\/((?:@[\w.-]+\/)?[\w.-]+)/g)].map((m) => m[1]));
   const ours = new Set([...log.matchAll(/dist\/(src\/[\w/.-]+\.js)/g)].map((m) => m[1]));
   // each worker it starts loads the worker's module once: the bundle (the build made it), by the ES module
-  // loader, which logs it as stored in its map
+  // loader, which logs its translation once per load (Node 24 logs storing it in its map twice, Node 20 once)
   const lines = log.split('\n');
-  const workers = lines.filter((l) => /^ESM \d+: Storing file:\S*dist\/bundle\/analyze\.js /.test(l)).length;
+  const workers = lines.filter((l) => /^ESM \d+: Translating StandardModule \S*dist\/bundle\/analyze\.js\b/.test(l)).length;
   const required = lines.filter((l) => /Module\._load REQUEST \S*dist\/bundle\/analyze\.js/.test(l)).length;
   return { packages, ours, workers, required };
 }
