@@ -19,10 +19,15 @@ interface Named {
   short: Map<string, string>;
 }
 
+/** The parser's one-letter forms: letter to long name. */
+function lettersOf(parser: Parser): Map<string, string> {
+  return new Map(Object.entries(parser).flatMap(([long, o]) => (o.short === undefined ? [] : [[o.short, long] as const])));
+}
+
 /** The options a text names: `--long`, `-s, --long`, and a bare `-s` read through the parser's letters. */
 function named(text: string, parser: Parser): Named {
   const out: Named = { long: new Set(), short: new Map() };
-  const letters = new Map(Object.entries(parser).flatMap(([long, o]) => (o.short === undefined ? [] : [[o.short, long] as const])));
+  const letters = lettersOf(parser);
   for (const m of text.matchAll(/(?<![\w-])(?:-([A-Za-z]),? +)?--([a-z][a-z0-9-]*)|(?<![\w-])-([A-Za-z])(?![\w-])/g)) {
     if (m[2] !== undefined) {
       out.long.add(m[2]);
@@ -38,12 +43,14 @@ function named(text: string, parser: Parser): Named {
 
 const GLOBAL = ['help', 'version'];
 
-/** The parser's options as Named. */
-function parsed(parser: Parser): Named {
-  return {
-    long: new Set(Object.keys(parser)),
-    short: new Map(Object.entries(parser).flatMap(([long, o]) => (o.short === undefined ? [] : [[o.short, long] as const]))),
-  };
+/** The options a text names are the parser's, long names and letters, -h and -V aside. */
+function expectTheParsersOptions(text: string, parser: Parser): void {
+  const listed = named(text, parser);
+  for (const g of GLOBAL) listed.long.delete(g);
+  listed.short.delete('h');
+  listed.short.delete('V');
+  expect([...listed.long].sort()).toEqual(Object.keys(parser).sort());
+  expect(Object.fromEntries(listed.short)).toEqual(Object.fromEntries(lettersOf(parser)));
 }
 
 /** The option column of a block of the help: the lines after `title` up to the next blank line, each up to
@@ -89,23 +96,11 @@ describe('--help, the README and the option parser name the same options', () =>
 
   for (const c of COMMANDS) {
     it(`${c.name}: --help lists every option the parser takes, and no other`, () => {
-      const listed = named(helpBlock(help, c.help), c.parser);
-      for (const g of GLOBAL) listed.long.delete(g);
-      listed.short.delete('h');
-      listed.short.delete('V');
-      const want = parsed(c.parser);
-      expect([...listed.long].sort()).toEqual([...want.long].sort());
-      expect(Object.fromEntries(listed.short)).toEqual(Object.fromEntries(want.short));
+      expectTheParsersOptions(helpBlock(help, c.help), c.parser);
     });
 
     it(`${c.name}: the README's option table lists every option the parser takes, and no other`, () => {
-      const listed = named(readmeTable(...c.readme), c.parser);
-      for (const g of GLOBAL) listed.long.delete(g);
-      listed.short.delete('h');
-      listed.short.delete('V');
-      const want = parsed(c.parser);
-      expect([...listed.long].sort()).toEqual([...want.long].sort());
-      expect(Object.fromEntries(listed.short)).toEqual(Object.fromEntries(want.short));
+      expectTheParsersOptions(readmeTable(...c.readme), c.parser);
     });
   }
 
