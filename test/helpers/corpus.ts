@@ -26,9 +26,9 @@ export function corpusDir(): string {
 }
 
 /**
- * Decompresses a stored .zst once per content into dist/fixture-cache (atomically: test files run in
- * parallel). Not node_modules/.cache: a change there makes npm take node_modules for out of date, and the
- * next `npx pgn-xray` reinstall the package and build it again.
+ * Decompresses a stored .zst once per content into dist/fixture-cache, beside the build's output, which git
+ * ignores (atomically: test files run in parallel). Not in node_modules, which is npm's: a folder made there
+ * after `npm ci` makes npm take the install for out of date.
  */
 function plainCopy(zst: string, name: string): string {
   const raw = readFileSync(zst);
