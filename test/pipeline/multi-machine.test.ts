@@ -125,10 +125,10 @@ describe.skipIf(missing.length > 0)('pgn-xray on other machines: GNU parallel ov
   it("runs the README's block as written: the statistics brought back from the hosts add up to one run's", async () => {
     expect(block, 'the README has a ```sh block calling parallel -S').toBeDefined();
     const script = block!.join('\n');
-    expect(script).toMatch(/--transferfile big\.pgn --return s\{\}\.json --cleanup pgn-xray big\.pgn --shard \{\}\/16/);
+    expect(script).toMatch(/--transferfile big\.pgn --return s\{\}\.json --cleanup pgn-xray big\.pgn --shard \{\}\/8/);
     const r = await runScript(script, work, env, 280_000);
     expect(r.status, `${r.stderr}\nsshd: ${sshdLog()}`).toBe(0);
-    const returned = Array.from({ length: 16 }, (_, i) => join(work, `s${i + 1}.json`));
+    const returned = Array.from({ length: 8 }, (_, i) => join(work, `s${i + 1}.json`));
     for (const s of returned) expect(existsSync(s), s).toBe(true);
     // the same statistics from one run over the whole file, here
     const one = run(process.execPath, [CLI, 'big.pgn', '-f', 'none', '-q', '--stats', 'one.json'], { cwd: work });
