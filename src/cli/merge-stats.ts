@@ -13,7 +13,7 @@ import { openWriters, STDIO } from './outputs.js';
 import { writeStatsFiles } from './stats-files.js';
 import { version } from './usage.js';
 
-const OPTIONS = {
+export const OPTIONS = {
   output: { type: 'string', short: 'o' },
   report: { type: 'string' },
   quiet: { type: 'boolean', short: 'q' },

@@ -39,7 +39,7 @@ export interface AnalyzeCommand {
   tags: string[];
 }
 
-const OPTIONS = {
+export const OPTIONS = {
   output: { type: 'string', short: 'o' },
   format: { type: 'string', short: 'f', default: 'jsonl' },
   'all-positions': { type: 'boolean' },

@@ -35,7 +35,7 @@ export interface PuzzleCommand {
   warnings: string[];
 }
 
-const OPTIONS = {
+export const OPTIONS = {
   output: { type: 'string', short: 'o' },
   format: { type: 'string', short: 'f', default: 'csv' },
   engine: { type: 'string' },

@@ -43,6 +43,7 @@ Options:
                           tasks, one per thread, then 512; given: N in every task)
   -q, --quiet             no summary table, no progress, no rejected-game lines
       --no-progress       no progress bar (it shows only when stderr is a terminal)
+      --progress          a progress bar even when stderr is not a terminal
   -h, --help              this help
   -V, --version           the version
 
@@ -58,7 +59,12 @@ Puzzle options:
       --summary FILE      the run's counts as JSON (candidates per rule, engine, drops, themes)
       --candidates FILE   every stage-1 candidate with the engine's verdict, as JSON Lines
       --every-position    no stage 1: the engine judges every position (slow; shows what stage 1 saves)
-  -j, --threads, --errors, --max-game-bytes, --batch-games, -q, --no-progress: as above
+  -j, --threads, --errors, --max-game-bytes, --batch-games, -q, --quiet, --no-progress, --progress: as above
+
+Merge-stats options:
+  -o, --output FILE       write the sum here instead of stdout (never one of the inputs)
+      --report FILE.html  the sum as charts: one self-contained page
+  -q, --quiet             no summary table
 
 Output: one JSON object per tagged position (see the README for every format's fields); rejected games
 are reported and skipped, and the games a broken one swallowed are recovered.

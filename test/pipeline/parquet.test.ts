@@ -13,7 +13,7 @@ import { corpusPath } from '../helpers/corpus.js';
 import { tempDir } from '../helpers/temp.js';
 
 const FILE = corpusPath('games/twic-sample-232games.pgn');
-const BIG = corpusPath('games/pgnmentor-style-Carlsen.pgn.zst');
+const BIG = corpusPath('games/lichess-db-2016-05-no-event-tag.pgn.zst');
 const tmp = tempDir('parquet');
 const MOTIF_FIELDS = ['motif', 'kind', 'side', 'slider', 'front', 'back', 'partial', 'squares', 'pieces', 'line', 'targets', 'targetPieces'];
 

@@ -14,7 +14,7 @@ const WHOLE = join(tmp, 'whole.pgn');
 /** Games with every dimension present and absent: lichess (ECO, speed, ratings) and OTB (no TimeControl). */
 function corpus(): Buffer[] {
   const games = [
-    ...splitGames(readCorpusBytes('games/lichess-DrNykterstein-DrDrunkenstein-extra.pgn.zst'), 400),
+    ...splitGames(readCorpusBytes('excerpts/lichess-DrNykterstein-DrDrunkenstein-first-400.pgn.zst'), 400),
     ...splitGames(readCorpusBytes('games/twic-sample-232games.pgn')),
     ...splitGames(readCorpusBytes('games/lichess-db-2016-05-no-event-tag.pgn.zst'), 300),
   ];
