@@ -1,4 +1,4 @@
-// Typed errors and the one map from their kinds to exit codes and one-line messages (DESIGN.md §7).
+// Typed errors and the one map from their kinds to exit codes and one-line messages (docs/design.md §7).
 // Game kinds reject one game and the run goes on; run kinds end the run. Nothing tells errors apart by
 // matching their text, and no expected failure (bad input, unwritable output) shows a stack trace.
 
@@ -53,7 +53,7 @@ export class PipeClosed extends Error {
   }
 }
 
-/** Exit codes (DESIGN.md §7), one place. */
+/** Exit codes (docs/design.md §7), one place. */
 export const EXIT = {
   ok: 0,
   failure: 1,

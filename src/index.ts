@@ -52,7 +52,7 @@ export interface AnalyzeOptions {
   allPositions?: boolean;
   /** Keep only these motifs. */
   motifs?: MotifFilterName[];
-  /** Exactly the positions matching this --where expression (DESIGN.md §10); a syntax error throws. */
+  /** Exactly the positions matching this --where expression (docs/design.md §10); a syntax error throws. */
   where?: string;
   /** PGN tags copied into every record as `tags` (a tag the game lacks is absent). */
   tags?: string[];

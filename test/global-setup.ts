@@ -1,4 +1,4 @@
-// The worker pool runs compiled JavaScript (piscina workers bypass vite's transform, DESIGN.md §8):
+// The worker pool runs compiled JavaScript (piscina workers bypass vite's transform, docs/design.md §8):
 // build once before the suite (tsc, the WebAssembly of the motif scan and the tokenizer, then the worker's bundle, and the bench's as `npm run bench` makes it) so
 // pipeline tests and the CLI run what the sources say. A type error fails the run.
 import { execFileSync } from 'node:child_process';

@@ -122,7 +122,7 @@ export class GameReader implements GameSink {
     return this.rangeValue(VARIANT_TAG)?.toLowerCase() ?? 'standard';
   }
 
-  /** The derived fields (DESIGN.md §9) from the tags read so far. */
+  /** The derived fields (docs/design.md §9) from the tags read so far. */
   derived(): DerivedFields {
     return deriveFields(this.bytes, this.ranges, 2 * FIRST_DERIVED_TAG);
   }

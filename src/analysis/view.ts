@@ -10,7 +10,7 @@ export interface GameInfo {
   game: number;
   /** Every tag pair in input order (the first of a repeated name); null unless asked for. */
   tags: Map<string, string> | null;
-  /** Speed, rating, band, ECO, result (DESIGN.md §9), null where the tags do not give them. */
+  /** Speed, rating, band, ECO, result (docs/design.md §9), null where the tags do not give them. */
   derived: DerivedFields;
   /** 'standard' or 'chess960' for a game that was analysed, else its [Variant] tag lower-cased. */
   variant: string;

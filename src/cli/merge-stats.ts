@@ -1,5 +1,5 @@
 // `pgn-xray merge-stats FILE... [-o FILE] [--report FILE.html]`: the sum of statistics files (of shards,
-// of months), equal to the statistics of one run over all their inputs (DESIGN.md §11, §13). Every file
+// of months), equal to the statistics of one run over all their inputs (docs/design.md §11, §13). Every file
 // is read and checked before any output is opened, so a refused merge leaves the outputs as they were.
 // Warnings (shards missing, runs that cannot be checked) are printed even with -q: they say the sum is
 // not what it may seem.

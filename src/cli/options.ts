@@ -1,4 +1,4 @@
-// The analyze command's options, parsed and checked before anything is read (DESIGN.md §6a).
+// The analyze command's options, parsed and checked before anything is read (docs/design.md §6a).
 import { parseArgs } from 'node:util';
 import { UsageError } from '../errors.js';
 import { ALL_MOTIFS, parseMotifFilter, type MotifFilter } from '../motifs/filter.js';

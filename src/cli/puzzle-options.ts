@@ -1,4 +1,4 @@
-// The puzzles command's options (DESIGN.md §12), parsed and checked before anything is read.
+// The puzzles command's options (docs/design.md §12), parsed and checked before anything is read.
 import { parseArgs } from 'node:util';
 import { UsageError } from '../errors.js';
 import { DEFAULT_MAX_GAME_BYTES } from '../pgn/splitter.js';
@@ -55,7 +55,7 @@ export const OPTIONS = {
   'no-progress': { type: 'boolean' },
 } as const;
 
-/** Default stage-2 search and probe sizes (DESIGN.md §12). */
+/** Default stage-2 search and probe sizes (docs/design.md §12). */
 export const DEFAULT_NODES = 1_000_000;
 export const DEFAULT_PROBE_NODES = 100_000;
 /** The most nodes a search is asked for: 10 billion, hours of one core (a deadline of 55 hours). */

@@ -1,4 +1,4 @@
-// `pgn-xray puzzles INPUT...` (DESIGN.md §12): the analysis run in puzzle mode (stage 1 in the workers)
+// `pgn-xray puzzles INPUT...` (docs/design.md §12): the analysis run in puzzle mode (stage 1 in the workers)
 // feeds its candidates in input order to the engine pool (stage 2), and the verified puzzles are written
 // in input order, each position once. Outputs are opened and checked against the inputs before anything
 // is read; a signal, a full disk or a closed stdout end the output at a whole puzzle, as in analyze.

@@ -1,4 +1,4 @@
-// 64-bit sets as two int32 halves (DESIGN.md §4): lo = squares 0–31, hi = squares 32–63.
+// 64-bit sets as two int32 halves (docs/design.md §4): lo = squares 0–31, hi = squares 32–63.
 // No BigInt anywhere: each half is a plain int32 so V8 keeps it in a register. The hot code iterates
 // sets inline (x & -x, Math.clz32); this module holds what the APIs and tests need, and the one-square
 // helpers the hot code inlines.

@@ -1,4 +1,4 @@
-// The board layout (DESIGN.md §4): piece-type and colour indices, and where a Position's piece sets live
+// The board layout (docs/design.md §4): piece-type and colour indices, and where a Position's piece sets live
 // in its 16-word Int32Array. Every read of that array goes through the names of `Sets`, never a number.
 
 /**
@@ -22,7 +22,7 @@ export const ROOK = Piece.Rook;
 export const QUEEN = Piece.Queen;
 export const KING = Piece.King;
 
-/** Piece values in pawns by piece type (DESIGN.md §5): P 1, N 3, B 3, R 5, Q 9, K 100. */
+/** Piece values in pawns by piece type (docs/design.md §5): P 1, N 3, B 3, R 5, Q 9, K 100. */
 export const PIECE_VALUES: readonly number[] = [1, 3, 3, 5, 9, 100];
 
 export const WHITE = 0;

@@ -1,6 +1,6 @@
 // Static exchange evaluation (SEE): what a move wins or loses on its target square when both sides then
 // capture there in turn, each with its least valuable attacker, and either side may stop. In pawns, with
-// the values of DESIGN.md §5 (board.ts PIECE_VALUES). Pins and checks are ignored, and only captures on
+// the values of docs/design.md §5 (board.ts PIECE_VALUES). Pins and checks are ignored, and only captures on
 // that square count; a king captures only when the other side has no attacker left.
 //
 // Attackers hidden behind a capturer join the exchange by modifying occupancy (seed xray-attacks.md, as

@@ -1,4 +1,4 @@
-// Squares, little-endian rank-file mapping (DESIGN.md §4): a1 = 0, b1 = 1, … h1 = 7, a2 = 8, … h8 = 63.
+// Squares, little-endian rank-file mapping (docs/design.md §4): a1 = 0, b1 = 1, … h1 = 7, a2 = 8, … h8 = 63.
 
 export const FILE_NAMES = 'abcdefgh';
 

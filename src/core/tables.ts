@@ -1,4 +1,4 @@
-// Every precomputed attack table in one SharedArrayBuffer (DESIGN.md §2, §4): built once by the main
+// Every precomputed attack table in one SharedArrayBuffer (docs/design.md §2, §4): built once by the main
 // thread, opened as typed-array views (no copy) by every worker. The motif scan's WebAssembly reads its own
 // memory only: each thread copies the tables it needs there once (motifs/classify.ts, 80 KB). Layout, in
 // int32 words:

@@ -1,4 +1,4 @@
-// Fields derived from a game's tags (DESIGN.md §9): time-control speed, mean rating and its band, ECO
+// Fields derived from a game's tags (docs/design.md §9): time-control speed, mean rating and its band, ECO
 // code, result. Pure functions over the tag values' bytes; null where the tags do not give the field.
 import { allDigits, isDigit, isResult } from '../pgn/movetext.js';
 

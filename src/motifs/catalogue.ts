@@ -86,7 +86,7 @@ export const PLAYED_DISCOVERED_CHECK = bitOf('discoveredCheck');
 export const PLAYED_DOUBLE_CHECK = bitOf('doubleCheck');
 export const PLAYED_DISCOVERED_ATTACK = bitOf('discoveredAttack');
 
-/** Played tags sorted by name: the order every output lists them in (DESIGN.md §6). */
+/** Played tags sorted by name: the order every output lists them in (docs/design.md §5). */
 export const PLAYED_SORTED: readonly PlayedRow[] = [...PLAYED].sort((a, b) => (a.name < b.name ? -1 : 1));
 /** Every static record code, as bits (1 << code). */
 export const ALL_CODES = (1 << MOTIFS.length) - 1;

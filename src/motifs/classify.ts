@@ -1,5 +1,5 @@
-// The motif scan of DESIGN.md §5: every static motif of both sides of a position into a MotifBuffer. Its
-// logic (the table of rows, batteries, the readings DESIGN.md leaves open) is WebAssembly built from
+// The motif scan of docs/design.md §5: every static motif of both sides of a position into a MotifBuffer. Its
+// logic (the table of rows, batteries, the readings of open cases, docs/design.md §5) is WebAssembly built from
 // wasm/scan.ts; here only the module's loading, once per thread, and the copies in and out of its memory:
 // the position's sets and mailbox in (32 words), the records and uncover lines out, except for the one
 // buffer that lies in that memory (scanBuffer(): the analyzer's).

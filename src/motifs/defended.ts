@@ -1,4 +1,4 @@
-// The "exploitable" rule E(S, F, X) of DESIGN.md §5 for callers outside the motif scan (the puzzles'
+// The "exploitable" rule E(S, F, X) of docs/design.md §5 for callers outside the motif scan (the puzzles'
 // themes): the scan's own rule, in its WebAssembly (wasm/scan.ts's exploitable), so that the rule is
 // written once.
 import type { Position } from '../core/position.js';

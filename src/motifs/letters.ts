@@ -1,4 +1,4 @@
-// The pieces a record names, as FEN letters (DESIGN.md §6: upper case white, lower case black), read from
+// The pieces a record names, as FEN letters (docs/design.md §6: upper case white, lower case black), read from
 // the position's mailbox: one byte look-up per square, for the byte writers and recordAt() alike.
 // The letters themselves are core/board.ts's LETTER_BYTES, the FEN writer's table.
 import { LETTER_BYTES } from '../core/board.js';

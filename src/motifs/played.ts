@@ -1,4 +1,4 @@
-// Tags of the move played (DESIGN.md §5): check, discovered check, double check, discovered attack.
+// Tags of the move played (docs/design.md §5): check, discovered check, double check, discovered attack.
 // Read from the positions before and after the move; castling moves both king and rook.
 import { mayMove } from '../core/attacks.js';
 import { FLAG_CASTLE, FLAG_NULL, moveFlags, moveFrom, moveTo } from '../core/move.js';

@@ -1,4 +1,4 @@
-// The motif engine's public face: records of DESIGN.md §6 as plain objects, for library users and tests.
+// The motif engine's public face: records of docs/design.md §6 as plain objects, for library users and tests.
 // The workers use the allocation-free forms underneath (scanMotifs into a MotifBuffer, playedFlags).
 import { parseFen, type FenOptions } from '../core/fen.js';
 import { Position } from '../core/position.js';
@@ -17,7 +17,7 @@ import { playedFlags } from './played.js';
 
 export type { LineKind, PlayedTag, Side } from './catalogue.js';
 
-/** The record of one catalogue row: its name and kind, then the fields of its shape (DESIGN.md §6). */
+/** The record of one catalogue row: its name and kind, then the fields of its shape (docs/design.md §6). */
 type RecordOf<R extends MotifRow> = R extends { shape: 'chain' }
   ? { motif: R['name']; side: Side; squares: string[]; pieces: string[]; line: LineKind; targets: string[]; targetPieces: string[] }
   : Flat<{ motif: R['name'] } & (R['kind'] extends MotifKind ? { kind: R['kind'] } : unknown) &

@@ -1,4 +1,4 @@
-// The output formats by name (DESIGN.md §6a -f; the names: names.ts): the factory the workers call once.
+// The output formats by name (docs/design.md §6a -f; the names: names.ts): the factory the workers call once.
 import { CsvFormatter } from './csv.js';
 import { EpdFormatter } from './epd.js';
 import { JsonlFormatter } from './jsonl.js';

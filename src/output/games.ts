@@ -1,4 +1,4 @@
-// The games table (DESIGN.md §9): one JSON line per game of the input, analysed or rejected, in input
+// The games table (docs/design.md §9): one JSON line per game of the input, analysed or rejected, in input
 // order, with its tags and the fields derived from them.
 import type { GameInfo } from '../analysis/view.js';
 

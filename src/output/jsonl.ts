@@ -1,4 +1,4 @@
-// JSON Lines (DESIGN.md §6): one object per position, keys in the order of the contract,
+// JSON Lines (docs/design.md §6): one object per position, keys in the order §6 gives,
 //   {"game":12,"ply":34,"fen":"…","move":"Bb5","uci":"f1b5","checkers":[],"motifs":[…],"played":["check"]}
 // written straight from the MotifBuffer: no JSON.stringify, no intermediate objects. Motif
 // objects carry their keys in the order recordAt() (src/motifs/tags.ts) gives them, so

@@ -1,5 +1,5 @@
-// The output's names that the command line checks before the analysis starts: the formats (DESIGN.md
-// §6a -f) and Parquet's own columns (§9). Apart from the formatters and the Parquet writer, which load
+// The output's names that the command line checks before the analysis starts: the formats (docs/design.md
+// §6a -f) and Parquet's own columns (§6). Apart from the formatters and the Parquet writer, which load
 // only where they run (the workers, the encoder thread), so that the main thread starts its threads sooner.
 
 export type OutputFormat = 'jsonl' | 'csv' | 'epd' | 'pgn' | 'none' | 'parquet';

@@ -1,4 +1,4 @@
-// A worker's ParquetBatch as an Arrow record batch (DESIGN.md §9's Parquet columns), built over the
+// A worker's ParquetBatch as an Arrow record batch (docs/design.md §6's Parquet columns), built over the
 // batch's own typed arrays (no value is copied one by one but the null bitmaps), and serialized as an
 // Arrow IPC stream for the Parquet encoder. Key columns become dictionary-encoded strings, so readers
 // (DuckDB, Spark) see VARCHAR columns; absent fields are null, as in the JSONL records.

@@ -1,4 +1,4 @@
-// -f parquet (DESIGN.md §9): the workers' batches (Arrow IPC bytes of their columns, parquet-arrow.ts), in
+// -f parquet (docs/design.md §6): the workers' batches (Arrow IPC bytes of their columns, parquet-arrow.ts), in
 // input order, into one zstd-compressed Parquet file, in the encoder's thread (parquet-encoder.ts).
 // parquet-wasm (the Rust parquet crate compiled to WebAssembly) encodes a stream of Arrow record batches
 // and hands out each row group as it closes, so memory holds at most one row group in encoding and one

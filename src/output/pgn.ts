@@ -1,5 +1,5 @@
 // Annotated PGN: each input game as it was read (tags, movetext, comments, variations, NAGs, line ends
-// kept), with our tags in comments that follow PGN convention (DESIGN.md §6):
+// kept), with our tags in comments that follow PGN convention (docs/design.md §6):
 //
 //   12. Bb5+ $1 { [%clk 0:01:02] [%played check] [%xray pin.absolute w b5-c6-e8,battery b d7+d8>d2] } a6
 //

@@ -1,4 +1,4 @@
-// The library's output kind: each selected position as a plain object (DESIGN.md §6's JSON Lines record),
+// The library's output kind: each selected position as a plain object (docs/design.md §6's JSON Lines record),
 // built in the worker and handed across threads by structured clone, with no JSON text in between.
 import { squaresOf } from '../core/bitboard.js';
 import { toFen } from '../core/fen.js';

@@ -4,7 +4,7 @@
 // order). Every number is a count, so adding vectors, or merging the JSON of several Stats, gives exactly
 // what counting everything in one would (tested); the one mean is recomputed, never added.
 //
-// StatsJSON (the --stats file, DESIGN.md §6 and §11):
+// StatsJSON (the --stats file, docs/design.md §11):
 //   version         STATS_VERSION: files of another version do not merge
 //   games, positions, rejected, taggedPositions   (tagged: at least one record or played tag)
 //   motifs          counts of records per key, MOTIF_KEYS (src/motifs/catalogue.ts): the static
@@ -84,7 +84,7 @@ export interface RunRecord {
   inputs: InputIdentity[];
 }
 
-/** Run metadata of the file of one run: never added, ignored by equality (DESIGN.md §11). */
+/** Run metadata of the file of one run: never added, ignored by equality (docs/design.md §11). */
 export interface RunInfo extends RunRecord {
   id: string;
   version: string;

@@ -1,4 +1,4 @@
-// Recovery of the games a broken game swallowed (DESIGN.md §7). A game cut off inside a comment or a
+// Recovery of the games a broken game swallowed (docs/design.md §7). A game cut off inside a comment or a
 // variation runs on, for the splitter, into the next game's tag section; so does a game whose next
 // `[Event` was glued onto its last line. When such a game is rejected, the bytes from the start of
 // another tag section on are split again and analysed as the games they are.

@@ -1,5 +1,5 @@
 // The unit of work sent to a worker: many games' bytes in one buffer (the task round trip costs
-// 30–270 µs, DESIGN.md §8, so a batch carries hundreds of games), and what comes back.
+// 30–270 µs, docs/design.md §8, so a batch carries hundreds of games), and what comes back.
 import type { GameErrorKind } from '../errors.js';
 import type { PositionRecord } from '../output/records.js';
 import type { StatsVector } from '../output/stats.js';
@@ -7,7 +7,7 @@ import type { Stage1Counts } from '../puzzles/stage1.js';
 import type { Candidate } from '../puzzles/types.js';
 import type { ThreadCpu } from './thread-cpu.js';
 
-/** A game that could not be read or replayed (DESIGN.md §7), as reported (`--errors`, stderr, onReject). */
+/** A game that could not be read or replayed (docs/design.md §7), as reported (`--errors`, stderr, onReject). */
 export interface GameError {
   /** 1-based game number over all inputs. */
   game: number;
@@ -58,7 +58,7 @@ export interface BatchResult {
   seq: number;
   /**
    * Games the batch turned out to hold: its games, plus those recovered from inside rejected ones
-   * (DESIGN.md §7), which shift the numbers of every later game.
+   * (docs/design.md §7), which shift the numbers of every later game.
    */
   games: number;
   /**

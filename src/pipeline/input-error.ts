@@ -1,4 +1,4 @@
-// The source's failures as run errors (DESIGN.md §7): an input that cannot be opened or read
+// The source's failures as run errors (docs/design.md §7): an input that cannot be opened or read
 // ('input-io'), and one whose bytes are damaged or are not text ('input-corrupt'). One line each,
 // naming the input; the run side decides the exit code from the kind.
 import { XrayError, osReason } from '../errors.js';

@@ -1,5 +1,5 @@
 // The worker pool: piscina, with the one SharedArrayBuffer of tables in workerData (shared, not copied:
-// DESIGN.md §8). A batch whose worker throws or dies is tried once more; if it fails again its games are
+// docs/design.md §8). A batch whose worker throws or dies is tried once more; if it fails again its games are
 // reported as rejected and the run goes on.
 import { availableParallelism } from 'node:os';
 import { setFlagsFromString } from 'node:v8';

@@ -4,7 +4,7 @@
 // is full or the consumer does not pull.
 //
 // Game numbers: a batch is numbered when dispatched, assuming no broken game in the batches before it
-// hides another. When a worker recovers games from inside a broken one (DESIGN.md §7), every later game
+// hides another. When a worker recovers games from inside a broken one (docs/design.md §7), every later game
 // moves up; a batch found numbered from the wrong game is analysed again with the right number before it
 // is handed out (rare: only after a recovery, and only the batches in flight then).
 import { availableParallelism } from 'node:os';

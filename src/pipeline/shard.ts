@@ -1,4 +1,4 @@
-// --shard I/N (DESIGN.md §13): the I-th of N byte ranges of an uncompressed, seekable input, cut at game
+// --shard I/N (docs/design.md §13): the I-th of N byte ranges of an uncompressed, seekable input, cut at game
 // starts that every shard finds the same way, so that the N shards together analyse every game once.
 //
 // A range starts at byte X = ⌊size × (I − 1) / N⌋, which may fall anywhere: inside a tag section, a

@@ -6,7 +6,7 @@
 // for the next decompressed chunk, so no input is ever read whole. Progress counts the bytes read
 // from the file as stored (compressed bytes for compressed files), ending at the file size.
 //
-// Errors (XrayError, DESIGN.md §7): 'input-io' for a file that cannot be opened or read (the path and
+// Errors (XrayError, docs/design.md §7): 'input-io' for a file that cannot be opened or read (the path and
 // the OS reason); 'input-corrupt' for compressed data that is cut or damaged (the path and the
 // compressed offset, after every byte decoded before it has been yielded) and for input that is not
 // text (before anything is yielded).

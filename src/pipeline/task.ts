@@ -29,7 +29,7 @@ export interface WorkerOptions {
   /** Records carry their game's byte offset (--shard). */
   offsets?: boolean;
   /**
-   * `pgn-xray puzzles`: no output, no tags; stage 1 picks the candidate positions (DESIGN.md §12), or, with
+   * `pgn-xray puzzles`: no output, no tags; stage 1 picks the candidate positions (docs/design.md §12), or, with
    * everyPosition, every position after a move is one.
    */
   puzzles?: { everyPosition: boolean };
@@ -109,7 +109,7 @@ class BatchWork {
 
   /**
    * A PGN game; when it is rejected and its bytes hold another tag section, the part before it is
-   * analysed (and reported) alone and the rest split again (DESIGN.md §7). Returns the parts analysed.
+   * analysed (and reported) alone and the rest split again (docs/design.md §7). Returns the parts analysed.
    */
   pgn(bytes: Uint8Array, offset: number): GamePart[] {
     const parts: GamePart[] = [];

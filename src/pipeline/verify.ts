@@ -1,6 +1,6 @@
 // --verify: a slow audit of our tokenizer and core by the two independent parsers the user asked for.
 // pgn-parser re-reads each game's main line; chess.js replays it move by move; any difference in moves,
-// SAN, FEN or check/mate flags is reported. pgn-parser rejects some valid PGN (DESIGN.md §8), so a game
+// SAN, FEN or check/mate flags is reported. pgn-parser rejects some valid PGN (docs/design.md §8), so a game
 // it cannot parse is counted apart, not as a disagreement. Both load lazily: the audit is off the hot path.
 import { createRequire } from 'node:module';
 import { Chess, type Square } from 'chess.js';

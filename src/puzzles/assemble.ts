@@ -1,6 +1,6 @@
 // A puzzle from a candidate and the engine's verdict (or stage 1's own line with --engine none): the
 // lichess columns — id, FEN before the setup move, moves, themes from our tags over the line, GameUrl,
-// OpeningTags (DESIGN.md §12).
+// OpeningTags (docs/design.md §12).
 import type { PuzzleFormat } from './format.js';
 import { gameUrl, openingTags } from './opening.js';
 import type { Verdict } from './stage2.js';

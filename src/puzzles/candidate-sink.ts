@@ -1,4 +1,4 @@
-// Stage 1 in a worker (DESIGN.md §12): every position of every game replayed goes through the material
+// Stage 1 in a worker (docs/design.md §12): every position of every game replayed goes through the material
 // search's candidate test (src/puzzles/stage1.ts); the positions it sends on become Candidates — plain
 // data with the FENs and moves as text, cloned to the main thread, where the engine verifies them. A
 // Chess960 game's FENs carry their castling rights as rook files (Shredder-FEN): X-FEN's `kq` with the king

@@ -1,4 +1,4 @@
-// Puzzles as the lichess puzzle CSV (DESIGN.md §12): lichess's columns in lichess's order, one row per
+// Puzzles as the lichess puzzle CSV (docs/design.md §12): lichess's columns in lichess's order, one row per
 // puzzle. FEN is the position before the setup move; Moves the setup move then the solution in UCI,
 // space-separated; Themes space-separated; the columns only lichess can know (Rating, RatingDeviation,
 // Popularity, NbPlays) empty. Fields are quoted as RFC 4180 asks (csvField) and rows end in CRLF, as our

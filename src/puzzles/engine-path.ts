@@ -1,4 +1,4 @@
-// Which engine `--engine` means (DESIGN.md §12): a path, a name looked up on the PATH, `none` (stage 1
+// Which engine `--engine` means (docs/design.md §12): a path, a name looked up on the PATH, `none` (stage 1
 // only), or by default `stockfish` on the PATH, else Debian's /usr/games/stockfish. A missing or
 // non-executable engine is a one-line usage error here, before any game is read.
 import { accessSync, constants, statSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// One UCI engine process (DESIGN.md §12, stage 2): spawned, greeted (uci → uciok, isready → readyok),
+// One UCI engine process (docs/design.md §12, stage 2): spawned, greeted (uci → uciok, isready → readyok),
 // asked one search at a time. Every search starts from `ucinewgame`, so an answer depends on its position
 // and limits only, never on what the process searched before (runs are reproducible whichever process of
 // the pool gets a job). Failures are typed EngineErrors naming the engine and what it was doing: a process

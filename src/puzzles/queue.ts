@@ -1,6 +1,6 @@
 // Stage 1's candidates on their way to the engine: a position met again — the same opening trap in many
 // games — is not verified twice while it is among the last RECENT positions queued (a bounded memory of
-// them: the puzzles written are deduplicated exactly by the caller, DESIGN.md §12), at most `window` being
+// them: the puzzles written are deduplicated exactly by the caller, docs/design.md §12), at most `window` being
 // verified at once (the engine pool's processes plus a few waiting, so every engine stays busy), and the
 // verdicts handed back in input order whatever order the engines finish in.
 import type { Candidate } from './types.js';

@@ -1,4 +1,4 @@
-// Stage 1's material search (DESIGN.md §12): alpha-beta over two plies (the side to move, the reply), then
+// Stage 1's material search (docs/design.md §12): alpha-beta over two plies (the side to move, the reply), then
 // a capture quiescence; the value is the best material balance the side to move can reach, in pawns.
 //
 // The tree, exactly (test/puzzles/search.test.ts checks it against a plain minimax of the same tree):

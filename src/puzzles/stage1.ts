@@ -1,4 +1,4 @@
-// Stage 1's candidate test (DESIGN.md §12), fed every position of a game in order. For a position P (the
+// Stage 1's candidate test (docs/design.md §12), fed every position of a game in order. For a position P (the
 // solver to move; Q the position before, where the opponent moved) with v(X) the material search's value
 // of X for its side to move (src/puzzles/search.ts) and bal(X) its material balance:
 // - material: v(P) ≥ bal(P) + 2 — the search wins two pawns over the balance — and v(P) ≥ −v(Q) + 2: the

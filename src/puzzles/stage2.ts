@@ -1,4 +1,4 @@
-// Stage 2 of the puzzle generator (DESIGN.md §12): a real engine verifies one candidate position P (the
+// Stage 2 of the puzzle generator (docs/design.md §12): a real engine verifies one candidate position P (the
 // solver to move) and finds its solution line, as lichess-puzzler does.
 //
 // 1. P with fewer than two legal moves never starts a puzzle ('oneLegal'; no engine call).

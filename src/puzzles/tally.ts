@@ -1,4 +1,4 @@
-// What a puzzle run did, for the summary on stderr and `--summary FILE` (DESIGN.md §12): games, stage 1's
+// What a puzzle run did, for the summary on stderr and `--summary FILE` (docs/design.md §12): games, stage 1's
 // counts per rule, the engine's calls, nodes and CPU time against ours, the drops by reason, and the
 // puzzles by theme.
 

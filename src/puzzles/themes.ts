@@ -1,4 +1,4 @@
-// A puzzle's themes, by lichess's names where lichess has the idea (DESIGN.md §12), read from our tags
+// A puzzle's themes, by lichess's names where lichess has the idea (docs/design.md §12), read from our tags
 // over the solution line. Terms: P is the position after the opponent's setup move (the solver to move);
 // the solution is solver moves s1 … sn with the opponent's replies r1 … r(n-1) between them; Ai is the
 // position after si (the opponent to move), Bi the one before it (B1 = P). A motif counts only where the
@@ -13,7 +13,7 @@
 //                  for the pin stopping a capture: a relative pin only makes a capture cost the piece behind
 //   partialPin     a pin counted above whose F moves along the line (can take S)
 //   skewer         in some Ai (i < n), a skewer of the solver's, either kind: ri moves F away, s(i+1) is S
-//                  taking the back piece X, E(S, F, X) of DESIGN §5 still holds before s(i+1), and s(i+1)
+//                  taking the back piece X, E(S, F, X) of docs/design.md §5 still holds before s(i+1), and s(i+1)
 //                  does not mate (the mate is the theme then)
 //   xRayAttack     si moves a piece onto X, in Ai our x-ray record says S defends X through the enemy
 //                  slider F, ri is F taking on X and s(i+1) is S retaking on X
@@ -33,7 +33,7 @@
 //                  after s1
 //   mate, mateIn1 … mateIn5   mateIn given (mateIn5 for 5 or more)
 //   oneMove / short / long / veryLong   n = 1 / 2 / 3 / 4 or more
-//   opening / middlegame / endgame      phaseOf(P, its ply) (DESIGN §9)
+//   opening / middlegame / endgame      phaseOf(P, its ply) (docs/design.md §9)
 //   advantage / crushing                not a mate and cp 200–599 / cp ≥ 600
 // Values P 1, N 3, B 3, R 5, Q 9, K 100; "defended": a piece of its side attacks its square.
 //

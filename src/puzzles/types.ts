@@ -1,4 +1,4 @@
-// The plain data the puzzle stages hand each other (DESIGN.md §12): stage 1's candidates (made in the
+// The plain data the puzzle stages hand each other (docs/design.md §12): stage 1's candidates (made in the
 // workers, cloned to the main thread), the engine's answers (src/puzzles/uci.ts), and the verified puzzle
 // that the themes and the writers read.
 

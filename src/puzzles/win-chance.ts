@@ -1,4 +1,4 @@
-// Engine scores on lichess's win-chance scale (DESIGN.md §12): 2 / (1 + exp(-0.00368208 × cp)) - 1, from
+// Engine scores on lichess's win-chance scale (docs/design.md §12): 2 / (1 + exp(-0.00368208 × cp)) - 1, from
 // -1 (lost) to +1 (won), a mate counting as ±1. Two moves are told apart by their distance on this scale,
 // which shrinks as the advantage grows: +600 against +900 is no choice, +0 against +300 is one.
 import type { Score } from './types.js';

@@ -30,7 +30,7 @@ const OPS: Record<CompareOp, number> = { '=': EQ, '!=': NE, '<': LT, '<=': LE, '
 
 /** Fields of the position, read per position. */
 export const POSITION_FIELDS = ['ply', 'move', 'turn', 'phase'] as const;
-/** Fields derived from the game's tags (DESIGN.md §9); any other name is a PGN tag. */
+/** Fields derived from the game's tags (docs/design.md §9); any other name is a PGN tag. */
 export const DERIVED_FIELDS = ['speed', 'rating', 'ratingBand', 'eco', 'result'] as const;
 
 /** A field compared with a value. */

@@ -43,7 +43,7 @@ function holds(op: number, c: number): boolean {
 }
 
 /**
- * Whether a field's value passes the test (DESIGN.md §10): numerically when both are numbers, a numeric
+ * Whether a field's value passes the test (docs/design.md §10): numerically when both are numbers, a numeric
  * value never matching a field that is not one; else as strings; a missing value (null) never.
  */
 export function passes(t: FieldTest, value: string | number | null): boolean {

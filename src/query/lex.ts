@@ -1,4 +1,4 @@
-// The tokens of a --where expression (DESIGN.md §10), each with the column it starts at (from 1), so that
+// The tokens of a --where expression (docs/design.md §10), each with the column it starts at (from 1), so that
 // every error can say where it is. A word is a run of letters, digits and `_ + - / . : ?` (names such as
 // `pin.absolute`, values such as `1/2-1/2`); the parser splits names at their dots.
 import { UsageError } from '../errors.js';

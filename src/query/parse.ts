@@ -1,4 +1,4 @@
-// The --where grammar (DESIGN.md §10) by recursive descent, from tokens with columns to a tree:
+// The --where grammar (docs/design.md §10) by recursive descent, from tokens with columns to a tree:
 //   expr := or ;  or := and ("or" and)* ;  and := not ("and" not)* ;  not := "not" not | atom
 //   atom := "(" expr ")" | motif | played | compare
 // Names (motifs, kinds, played tags, line kinds) come from the motif catalogue. Every error is a

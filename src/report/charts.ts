@@ -1,4 +1,4 @@
-// The report's charts (DESIGN.md §11) as Vega-Lite specifications with their data inline: pure functions
+// The report's charts (docs/design.md §11) as Vega-Lite specifications with their data inline: pure functions
 // of a statistics object, so the same figures come out of one run or of merged shards, and a reader can
 // re-plot any chart from the specification kept beside it in the page.
 import type { TopLevelSpec } from 'vega-lite';

@@ -1,4 +1,4 @@
-// The counts of one statistics dimension (DESIGN.md §11) in typed arrays indexed by value (and value ×
+// The counts of one statistics dimension (docs/design.md §11) in typed arrays indexed by value (and value ×
 // motif key): what the workers add to per position and per game without allocating, and its JSON form
 // {value: {games, positions, motifs, positionsWith, gamesWith}}, which merging adds back key by key.
 import { MOTIF_KEYS, type MotifKey } from '../motifs/catalogue.js';

@@ -1,4 +1,4 @@
-// The statistics report (--report, merge-stats --report; DESIGN.md §11): one self-contained HTML page —
+// The statistics report (--report, merge-stats --report; docs/design.md §11): one self-contained HTML page —
 // no script runs, nothing is fetched (its Content-Security-Policy forbids it) — with a short header, a
 // table of the headline figures and the charts as inline SVG. Each chart's Vega-Lite specification,
 // data included, sits beside it, and the statistics themselves at the end, so a reader can re-plot them.

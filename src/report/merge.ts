@@ -1,4 +1,4 @@
-// merge-stats' core (DESIGN.md §11, §13): statistics files read, checked and added key by key — a file
+// merge-stats' core (docs/design.md §11, §13): statistics files read, checked and added key by key — a file
 // of another statistics version, a count that is no count, a key the format does not have, a run or an
 // input counted twice are refused before anything is written (stats-check.ts, provenance.ts). The
 // result's `run` lists the runs added up, so that merging merged files still finds an input counted

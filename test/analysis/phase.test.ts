@@ -1,4 +1,4 @@
-// phaseOf and nonPawnMaterial (DESIGN.md §9) against material counted from the FEN's letters, on hand
+// phaseOf and nonPawnMaterial (docs/design.md §9) against material counted from the FEN's letters, on hand
 // positions that reach the sign bits of both halves (h4 = 31, h8 = 63) and hold promoted pieces.
 import { describe, expect, it } from 'vitest';
 import { parseFen } from '../../src/core/fen.js';

@@ -1,4 +1,4 @@
-// The cost of --where (DESIGN.md §10): the analysis of the same games in one thread, -f none (counting
+// The cost of --where (docs/design.md §10): the analysis of the same games in one thread, -f none (counting
 // only), without a query and with queries that match few positions, in interleaved rounds; CPU time of
 // this process (process.cpuUsage). Each query's speed is its ratio to the run without a query within the
 // same round, summarised as median (min–max). Target: positions/s with --where within 10% of it.

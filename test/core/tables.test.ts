@@ -13,7 +13,7 @@ const H_BYTES = 2;
 
 const NAMES = ['masks', 'knight', 'king', 'pawn', 'between', 'line', 'xray'] as const;
 /**
- * Sizes in int32 words, from DESIGN.md §4: 64 × 4 × 3 mask sets, 64 knight/king sets, 2 × 64 pawn sets,
+ * Sizes in int32 words, from docs/design.md §4: 64 × 4 × 3 mask sets, 64 knight/king sets, 2 × 64 pawn sets,
  * 64 × 64 between/line sets; one x-ray word per place on a line (8) × occupancy of its 8 squares (256).
  */
 const WORDS: Record<(typeof NAMES)[number], number> = {

@@ -1,4 +1,4 @@
-// The derived game fields of DESIGN.md §9 on hand-computed cases, every speed, band and unknown, and
+// The derived game fields of docs/design.md §9 on hand-computed cases, every speed, band and unknown, and
 // against the rules written the slow obvious way (regular expressions over decoded strings) on many
 // generated values.
 import { describe, expect, it } from 'vitest';
@@ -49,7 +49,7 @@ function fromTags(tags: ReadonlyMap<string, string>): ReturnType<typeof deriveFi
   return deriveFields(bytes, ranges, 0);
 }
 
-// The rules of DESIGN.md §9 written the slow obvious way, as the fields were first derived.
+// The rules of docs/design.md §9 written the slow obvious way, as the fields were first derived.
 const slow = {
   speed(tc: string | undefined): string | null {
     if (tc === undefined) return null;

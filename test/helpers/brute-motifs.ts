@@ -1,5 +1,5 @@
 /**
- * A slow, obvious, independent oracle for the motif engine (DESIGN.md §5, notes/motif-api.md).
+ * A slow, obvious, independent oracle for the motif engine (docs/design.md §5).
  *
  * Nothing here comes from src/: positions are read from FEN by a tiny parser of our own into a
  * 64-entry array of { side, type } | null, rays are walked one square at a time with (file, rank)

@@ -6,7 +6,7 @@
  * bitboard tricks are used for the attack logic. 64-bit sets are represented either
  * as a boolean[64] ("Bools") or as two int32 halves ("Halves": lo = squares 0..31,
  * hi = squares 32..63, bit i of a half = square i or 32 + i), the same convention as
- * the core (see DESIGN.md section 4). Only the conversion helpers touch bits.
+ * the core (see docs/design.md §4). Only the conversion helpers touch bits.
  *
  * Squares: a1 = 0, b1 = 1, ..., h1 = 7, a2 = 8, ..., h8 = 63 (sq = rank * 8 + file).
  */

@@ -1,5 +1,5 @@
 // Hand-checked motif fixtures (fixtures/motifs/positions.json): every position carries the FULL set of
-// static records of both sides (DESIGN.md §5, resolutions in notes/motif-api.md), the checkers of the
+// static records of both sides (docs/design.md §5, with its readings of the open cases), the checkers of the
 // side to move and, for some, the tags of one move played from it. Records are compared as sets.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// JSONL (DESIGN.md §6): every line of real games equals, byte for byte, JSON.stringify of the object built
+// JSONL (docs/design.md §6): every line of real games equals, byte for byte, JSON.stringify of the object built
 // from recordAt()/checkers/played (so key order and values are the contract's), and JSON.parse gives it
 // back. The writer's throughput is measured and printed (not asserted).
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// DESIGN.md §6: every game that chess.js loadPgn, pgn-parser and python-chess read before annotation they
+// docs/design.md §6: every game that chess.js loadPgn, pgn-parser and python-chess read before annotation they
 // still read after it, with the same moves. Checked on real games: lichess games with NAGs and `?!`
 // glyphs (the sample), lichess games with a `{ [%clk …] }` comment after every move, and hand-annotated
 // games with variations two deep and long comments (fixtures/pgn/annotated.pgn); annotated world

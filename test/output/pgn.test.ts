@@ -1,4 +1,4 @@
-// Annotated PGN (DESIGN.md §6): real games through the worker's game analyzer with the PGN format. The
+// Annotated PGN (docs/design.md §6): real games through the worker's game analyzer with the PGN format. The
 // output keeps the input (taking our text out gives the input back); the comment after move s holds the
 // played tags of move s and the records of the position it leads to (checked against recordAt(), written
 // by an independent rendering of the documented form, and against chess.js: each comment chess.js

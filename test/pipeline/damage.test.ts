@@ -1,4 +1,4 @@
-// DESIGN.md §7, damaged input: a .gz or .zst cut anywhere gives every game decoded before the damage,
+// docs/design.md §7, damaged input: a .gz or .zst cut anywhere gives every game decoded before the damage,
 // written exactly as an undamaged run writes it; the game cut by the damage is rejected (incomplete),
 // never written shortened; the damage is one line naming the file and the byte offset; exit 1. An input
 // that is not PGN text is reported once, not echoed.

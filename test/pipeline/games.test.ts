@@ -1,4 +1,4 @@
-// The games table (DESIGN.md §9): one JSON line per game, analysed or rejected, in input order, with its
+// The games table (docs/design.md §9): one JSON line per game, analysed or rejected, in input order, with its
 // input, offset, status, plies, variant, tags and derived fields; on a corpus file every game is there.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// DESIGN.md §13 under the existing distributed engine, GNU parallel: N = 1, 2, 3, 7 shards of a real
+// docs/design.md §13 under the existing distributed engine, GNU parallel: N = 1, 2, 3, 7 shards of a real
 // corpus file run as separate processes; their records together are one run's records (whole records
 // compared, `game` aside), merge-stats of their statistics equals one run's statistics, and their
 // games tables together are one run's. Concatenated in shard order they are in input order.

@@ -1,4 +1,4 @@
-// -f parquet (DESIGN.md §9) read back by DuckDB (@duckdb/node-api, an engine apart from ours and from the
+// -f parquet (docs/design.md §6) read back by DuckDB (@duckdb/node-api, an engine apart from ours and from the
 // encoder): the same positions in the same order, motifs and pieces as the JSON Lines of the same run
 // (absent fields null, a line motif's pieces as the list slider, front, back), whatever the thread count
 // and batch size; --tags columns; an interrupted run leaves a file that reads back; stdout is refused.

@@ -1,4 +1,4 @@
-// DESIGN.md §7: no valid game is lost to a broken neighbour. A game cut off inside a comment swallows
+// docs/design.md §7: no valid game is lost to a broken neighbour. A game cut off inside a comment swallows
 // the games after it until the splitter finds the comment's end; a rejected game whose bytes hold
 // another tag section is split again there, and game numbers count the recovered games.
 import { readFileSync } from 'node:fs';

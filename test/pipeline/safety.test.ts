@@ -1,4 +1,4 @@
-// DESIGN.md §7, no file is destroyed and output ends at a whole record: an output that is an input is
+// docs/design.md §7, no file is destroyed and output ends at a whole record: an output that is an input is
 // refused before anything is read; an output that cannot be opened or written is one line and exit 1;
 // a full disk leaves whole records; signals stop the run with whole records and the statistics of what
 // was written; too many threads are lowered with a warning; rejected games do not flood stderr.

@@ -1,4 +1,4 @@
-// --shard I/N (DESIGN.md §13): from every byte a range can start at — inside a tag section, inside a
+// --shard I/N (docs/design.md §13): from every byte a range can start at — inside a tag section, inside a
 // comment quoting tag pairs, on a game start, in the movetext — the sync point is a game start of a run
 // from the beginning; the N ranges partition the file; the shards' records together are one run's.
 import { writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// --tags (DESIGN.md §9): the asked PGN tags in every record — JSONL's `"tags":{…}`, CSV's columns after
+// --tags (docs/design.md §9): the asked PGN tags in every record — JSONL's `"tags":{…}`, CSV's columns after
 // the fixed ones, the library's `tags` — checked against the tag pairs read from the input text by a
 // regular expression (an oracle apart from our tokenizer): values as in the file (escapes undone), in
 // the order asked, a tag the game lacks absent (empty in CSV), the first of a repeated tag.

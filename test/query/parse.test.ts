@@ -1,4 +1,4 @@
-// The --where grammar of DESIGN.md §10: what each construct parses to, operator precedence, and syntax
+// The --where grammar of docs/design.md §10: what each construct parses to, operator precedence, and syntax
 // errors that name the column (from 1), what was expected and what was found; on the command line such an
 // error is exit 2 before anything is read. Nesting is bounded (a usage error past 256 levels) and a chain of
 // any length is one node.

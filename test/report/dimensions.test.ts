@@ -1,4 +1,4 @@
-// The statistics' dimensions, outcome, games-with and front squares (DESIGN.md §9, §11) against an
+// The statistics' dimensions, outcome, games-with and front squares (docs/design.md §9, §11) against an
 // oracle written the obvious way, on 1,000 real games: tags read with a regular expression from each
 // game's text, the phase by counting material on the FEN of every position of `--all-positions`, the
 // motifs from the JSON Lines records. Nothing of src/ is used to compute the expected figures.

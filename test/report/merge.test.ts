@@ -1,4 +1,4 @@
-// merge-stats (DESIGN.md §11, §13): the statistics of a corpus split into 2 and into 5 parts, merged,
+// merge-stats (docs/design.md §11, §13): the statistics of a corpus split into 2 and into 5 parts, merged,
 // equal those of one run over the whole (deep equality, `run` aside), and their reports are the same
 // bytes; files of another statistics version, or not statistics at all, are refused with a clear message.
 import { readFileSync, writeFileSync } from 'node:fs';

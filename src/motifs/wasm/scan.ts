@@ -1,8 +1,8 @@
-// The motif scan (DESIGN.md §5, the seed's "Attacking through" table) in AssemblyScript, compiled to
+// The motif scan (docs/design.md §5, the x-ray literature's "attacking through" table) in AssemblyScript, compiled to
 // WebAssembly (npm run build: dist/src/motifs/wasm/scan.wasm); classify.ts loads it and is its only caller.
 // Why WebAssembly: V8 compiles a module's code once per process and shares it between the workers, where
 // each worker JIT-compiled the JavaScript scan for itself; and here a set is one 64-bit register.
-// The memory keeps DESIGN.md §4's layout: every set is two int32 halves, lo then hi, so one little-endian
+// The memory keeps docs/design.md §4's layout: every set is two int32 halves, lo then hi, so one little-endian
 // i64 load reads the whole set, from the tables (copied in from the shared ones) and from a position (its
 // piece sets and mailbox, copied in per scan). Sliding attacks by obstruction difference (seed
 // obstruction-difference.md, Daniel Infuehr's variant) on i64: MS1B(lower | 1) by one clz, the 64-bit
@@ -11,10 +11,10 @@
 //
 // For every (S, F, X) the x-ray line primitive finds, for every slider of both sides, the table's row;
 // batteries as maximal chains. Rows are exclusive: each (S, F, X) gives at most one record.
-// Where DESIGN.md leaves a real position open, decided as a strong player reads it (each one tested in
+// Cases a bare definition leaves open, read as a strong player reads them (docs/design.md §5; each tested in
 // fixtures/motifs/ or test/motifs/brute.test.ts):
 // - "Attacks" are piece-movement attacks on the given occupancy: a pinned defender still defends, and a
-//   king defends a square even when the other side also covers it (DESIGN counts "pieces that attack X").
+//   king defends a square even when the other side also covers it (the definition counts "pieces that attack X").
 // - En passant is a move off the line only when its side is to move and the capture is legal, which is
 //   exactly when the position's FEN carries the square: tagging the FEN we write gives the tags we wrote.
 // - A pseudo-legal move of a king front ignores whether the target square is attacked (movement rules).
@@ -266,7 +266,7 @@ function movesOffLine(f: i32, a: i32, b: i32): bool {
 }
 
 /**
- * E(S, F, X) of DESIGN.md §5 (defended.ts): X is worth more than S, or X is undefended once F has gone —
+ * E(S, F, X) of docs/design.md §5 (defended.ts): X is worth more than S, or X is undefended once F has gone —
  * with the occupancy less F and less S, no piece of X's side other than F attacks X. Lifting S lets a
  * defender behind S on the line count (x-ray by modifying occupancy): it would recapture after S takes X.
  */
