@@ -9,7 +9,8 @@ export type GameErrorKind =
   | 'fen' // a [FEN] tag or EPD line that is not a usable position
   | 'variant' // a [Variant] we do not play
   | 'size' // over --max-game-bytes
-  | 'incomplete' // cut off: a comment, variation or tag open at the end of the input, or at damage
+  | 'incomplete' // not a whole game: cut off by the end of the input (before its result, inside a comment, a
+  //                variation, a tag) or by damage; a piece of a game without its tags; tags with no moves, no result
   | 'worker'; // the worker failed twice on the game's batch
 
 /** Why a run stopped or could not start. */

@@ -7,7 +7,7 @@ import { parseSanBytes, sanErrorReason, SanMatches } from '../core/san.js';
 import { variantFromTag } from '../core/variant.js';
 import type { GameErrorKind } from '../errors.js';
 import { DERIVED_TAGS, deriveFields, type DerivedFields } from '../games/derived.js';
-import { decodeText, spells, tagValue, type GameSink } from '../pgn/movetext.js';
+import { decodeText, isResult, spells, startsAtMoveOne, tagValue, type GameSink } from '../pgn/movetext.js';
 
 /** Why a game could not be replayed. */
 export interface GameFailure {
@@ -19,6 +19,8 @@ export interface GameFailure {
   reason: string;
   /** Where the game's bytes hold another whole game it swallowed (src/pgn/recover.ts), to split there. */
   split?: number;
+  /** The tokenizer refused the bytes (a syntax error, or cut inside a comment, variation or tag). */
+  scanError?: boolean;
 }
 
 /**
@@ -30,6 +32,10 @@ const RANGE_TAGS = ['FEN', 'Variant', ...DERIVED_TAGS] as const;
 const FEN_TAG = 0;
 const VARIANT_TAG = 1;
 const FIRST_DERIVED_TAG = 2;
+const RESULT_TAG = RANGE_TAGS.indexOf('Result');
+
+/** Why movetext without a tag section that does not start at move 1 is rejected. */
+export const PIECE_OF_A_GAME = 'a piece of a game: movetext without a tag section that does not start at move 1';
 
 let initial: Position | null = null;
 
@@ -49,8 +55,12 @@ export class GameReader implements GameSink {
   plies = 0;
   /** Offset just after the game-termination marker, or the bytes' length when there is none. */
   end = 0;
-  /** Offset just after the last tag pair read. */
+  /** Offset just after the last tag pair read (0: no tag pair). */
   tagsEnd = 0;
+  /** The scan met the game-termination marker. */
+  terminated = false;
+  /** Offset after the move token the error is about (a 'san' error). */
+  errorEnd = 0;
   started = false;
   error: GameFailure | null = null;
   /** The legal candidates of the last SAN parsed, for an ambiguity report. */
@@ -74,6 +84,7 @@ export class GameReader implements GameSink {
     this.plies = 0;
     this.end = bytes.length;
     this.tagsEnd = 0;
+    this.terminated = false;
     this.started = false;
     this.error = null;
     this.ranges.fill(-1);
@@ -159,12 +170,32 @@ export class GameReader implements GameSink {
     return true;
   }
 
+  /**
+   * Before the first move: movetext without a tag section must start at move 1, else it is a piece cut
+   * from the middle of a game (a line-based split of a file makes them); then the start position.
+   */
+  private firstMove(startByte: number, endByte: number): boolean {
+    if (this.tagsEnd === 0 && !startsAtMoveOne(this.bytes, startByte)) {
+      this.error = { kind: 'incomplete', ply: 0, text: decodeText(this.bytes, startByte, endByte), reason: PIECE_OF_A_GAME };
+      return false;
+    }
+    return this.setUp();
+  }
+
+  /** Whether the Result tag holds a game result (`1-0`, `0-1`, `1/2-1/2`, `*`). */
+  resultTag(): boolean {
+    const start = this.ranges[2 * RESULT_TAG];
+    const end = this.ranges[2 * RESULT_TAG + 1];
+    return start >= 0 && (isResult(this.bytes, start, end) || spells(this.bytes, start, end, '*'));
+  }
+
   move(startByte: number, endByte: number): boolean {
-    if (!this.started && !this.setUp()) return false;
+    if (!this.started && !this.firstMove(startByte, endByte)) return false;
     const pos = this.positions[this.plies];
     const m = parseSanBytes(pos, this.bytes, startByte, endByte, this.matches);
     if (m < 0) {
       this.error = { kind: 'san', ply: this.plies, text: decodeText(this.bytes, startByte, endByte), reason: sanErrorReason(pos, m, this.matches) };
+      this.errorEnd = endByte;
       return false;
     }
     if (this.plies === this.moves.length) this.grow();
@@ -180,6 +211,7 @@ export class GameReader implements GameSink {
 
   result(_start: number, end: number): void {
     this.end = end;
+    this.terminated = true;
   }
 
   /** Sets up a single position (an EPD/FEN line) as a game without moves. */

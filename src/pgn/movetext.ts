@@ -41,7 +41,7 @@ export interface ScanError {
   /** The offending text, at most 40 characters. */
   text: string;
   reason: string;
-  /** The game ends inside a comment, variation or tag value: it was cut off, not mistyped. */
+  /** The game ends inside a comment, variation, tag pair or NAG: it was cut off, not mistyped. */
   incomplete: boolean;
 }
 
@@ -199,6 +199,20 @@ export function isResult(bytes: Uint8Array, start: number, end: number): boolean
   return true;
 }
 const HALF = new TextEncoder().encode('1/2-1/2');
+
+/**
+ * Whether the move token at bytes[at] is introduced by the move number 1 (`1.`, `1...`, `1.e4`), with
+ * blanks and comments between them: the start of a game's movetext, not a piece cut from its middle.
+ */
+export function startsAtMoveOne(bytes: Uint8Array, at: number): boolean {
+  let k = at - 1;
+  for (;;) {
+    while (k >= 0 && (bytes[k] <= 0x20 || bytes[k] === DOT)) k--;
+    if (k < 0 || bytes[k] !== 0x7d) break;
+    k = bytes.lastIndexOf(0x7b, k) - 1; // a comment, skipped to its `{`
+  }
+  return k >= 0 && bytes[k] === 0x31 && (k === 0 || SYMBOL_BYTE[bytes[k - 1]] === 0);
+}
 
 /** Whether bytes[start, end) spell the ASCII text. */
 export function spells(bytes: Uint8Array, start: number, end: number, text: string): boolean {

@@ -47,6 +47,8 @@ export interface Batch {
   offsets: Float64Array;
   /** Why game i is already known to be unreadable, or null: the worker reports it in order with the others. */
   rejected: (KnownRejection | null)[];
+  /** The batch's last game ends its input: without its result there, it was cut off. */
+  endsInput?: boolean;
   /**
    * Memory for the worker's next output (AnalysisRun.recycle): an earlier batch's text, written out and
    * given back. Sent with a batch's first run only: whichever worker runs it writes on in it.

@@ -65,8 +65,11 @@ async function* pgnBatches(name: string, chunks: AsyncGenerator<Uint8Array>, o: 
     cut = { kind: 'incomplete', reason: `cut off by the damage: ${(e as Error).message}` };
   }
   splitter.end(onGame);
+  if (builder.count > 0) full.push(builder.take());
+  // a game without its result is cut off only at the end of the input, and only there can it be the last
+  // one: a game ends without its result in the stream only where the next one begins
+  if (full.length > 0) full[full.length - 1].endsInput = true;
   while (full.length > 0) yield full.shift()!;
-  if (builder.count > 0) yield builder.take();
   if (damage !== null) throw damage;
 }
 

@@ -57,6 +57,8 @@ interface GamePart {
   game: number;
   offset: number;
   error: GameError | null;
+  /** The tokenizer refused its bytes: the error says how pgn-parser reads them. */
+  scanError: boolean;
 }
 
 /** One batch's games through the analyzer, in order, numbering games as they are found. */
@@ -109,15 +111,16 @@ class BatchWork {
 
   /**
    * A PGN game; when it is rejected and its bytes hold another tag section, the part before it is
-   * analysed (and reported) alone and the rest split again (DESIGN.md §7). Returns the parts analysed.
+   * analysed (and reported) alone and the rest split again (DESIGN.md §7). `atEnd`: the game ends its
+   * input. Returns the parts analysed.
    */
-  pgn(bytes: Uint8Array, offset: number): GamePart[] {
+  pgn(bytes: Uint8Array, offset: number, atEnd: boolean): GamePart[] {
     const parts: GamePart[] = [];
     let start = 0;
     for (;;) {
       const part = bytes.subarray(start);
       this.at(offset + start);
-      let failure = this.analyzer.pgn(part, this.game, this.sink);
+      let failure = this.analyzer.pgn(part, this.game, this.sink, atEnd);
       const cut = this.cutAt(part, failure, start > 0);
       if (cut < 0) {
         parts.push(this.done(part, offset + start, failure));
@@ -141,7 +144,7 @@ class BatchWork {
   }
 
   private done(bytes: Uint8Array, offset: number, failure: GameFailure | null): GamePart {
-    const part: GamePart = { bytes, game: this.game, offset, error: null };
+    const part: GamePart = { bytes, game: this.game, offset, error: null, scanError: failure?.scanError === true };
     if (failure !== null) part.error = this.reject(offset, failure);
     this.row(offset, true, failure?.reason ?? null);
     this.game++;
@@ -170,15 +173,16 @@ export function createTask(init: WorkerInit): (batch: Batch) => Promise<BatchRes
     if (o.output === 'parquet') toIpc ??= (await import('../output/parquet-arrow.js')).ipcWriter(tags);
     const work = new BatchWork(batch, analyzer, sink, o.games === true, o.offsets === true);
     const verifier = o.verify ? new (await loadVerify()).Verifier() : null;
-    for (let i = 0; i < batch.offsets.length; i++) {
+    const last = batch.offsets.length - 1;
+    for (let i = 0; i <= last; i++) {
       const offset = batch.offsets[i];
       const bytes = batch.bytes.subarray(batch.starts[i], batch.starts[i + 1]);
       const known = batch.rejected[i];
       if (known !== null) work.known(bytes, offset, known);
       else if (batch.kind === 'epd') work.fen(bytes, offset);
       else {
-        for (const p of work.pgn(bytes, offset)) {
-          if (p.error?.kind === 'syntax' || p.error?.kind === 'incomplete') p.error.reason += `; pgn-parser: ${(await loadVerify()).pgnParserDiagnosis(p.bytes)}`;
+        for (const p of work.pgn(bytes, offset, i === last && batch.endsInput === true)) {
+          if (p.scanError) p.error!.reason += `; pgn-parser: ${(await loadVerify()).pgnParserDiagnosis(p.bytes)}`;
           if (verifier !== null) await verifier.check(p.bytes, p.game, p.offset, p.error);
         }
       }
