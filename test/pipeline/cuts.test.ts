@@ -2,11 +2,12 @@
 // split such as `split -n l/8`, `parallel --pipe` without --recstart or Hadoop's default input) and its
 // pieces analysed loses no game and adds none silently. Every game of the whole file is, in the pieces,
 // either analysed with the same records or reported as rejected; none is analysed twice.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { decompress } from 'fzstd';
 import { describe, expect, it } from 'vitest';
-import { ROOT, runCli } from '../helpers/cli.js';
+import { CLI, ROOT, runCli } from '../helpers/cli.js';
 import { random01 } from '../helpers/random.js';
 import { tempDir } from '../helpers/temp.js';
 
@@ -138,6 +139,21 @@ describe('a file cut anywhere: every game analysed whole or reported, none twice
       expect(cut).toBeGreaterThan(0); // the others fell between games
     });
   }
+
+  it('parallel --pipe --block without --recstart: the counts add up, each cut game rejected', () => {
+    const sub = tempDir('cuts-parallel');
+    const cli = `${process.execPath} ${CLI} - -f none -q --stats ${sub}/s{#}.json`;
+    const r = spawnSync('parallel', ['--pipe', '--block', '100k', '-j', '2', cli], { input: FILE, encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    const stats = readdirSync(sub).map((f) => JSON.parse(readFileSync(join(sub, f), 'utf8')) as { games: number; rejected: number });
+    expect(stats.length).toBeGreaterThan(4);
+    // the sample writes each game's movetext on one line: a cut between lines leaves every game's moves
+    // whole in one piece, analysed there, and what it cut off (tags) rejected in the piece before
+    expect(stats.reduce((n, s) => n + s.games, 0)).toBe(whole.length);
+    const rejected = stats.reduce((n, s) => n + s.rejected, 0);
+    expect(rejected).toBeGreaterThan(0);
+    expect(rejected).toBeLessThan(stats.length);
+  });
 
   it('head -60: a file cut inside a tag section rejects the cut game, counts the others', async () => {
     const text = Buffer.from(FILE).toString('latin1');
