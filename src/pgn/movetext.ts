@@ -2,6 +2,7 @@
 // hot path decodes nothing and allocates nothing per move. The scan itself is WebAssembly
 // (wasm/movetext.ts); here its loading, the byte classes it reads, and the texts of what it finds.
 import { wasmExports } from '../pipeline/compiled.js';
+import { BINARY_BYTE } from './binary.js';
 
 /**
  * A byte that continues a symbol token (move, move number, result); every other byte ends one. Read here
@@ -10,7 +11,7 @@ import { wasmExports } from '../pipeline/compiled.js';
  */
 const SYMBOL_BYTE: Uint8Array = (() => {
   const t = new Uint8Array(256);
-  for (let b = 0x21; b < 256; b++) t[b] = 1;
+  for (let b = 0x21; b < 256; b++) t[b] = 1 - BINARY_BYTE[b]; // DEL is no part of a symbol
   for (const c of '{}()[];$*".') t[c.charCodeAt(0)] = 0;
   return t;
 })();

@@ -18,6 +18,7 @@ interface Seen {
   bytes: Uint8Array;
   tooLarge: boolean;
   terminated: boolean;
+  binary: string;
 }
 
 interface Pushable {
@@ -30,7 +31,7 @@ function games(splitter: Pushable, chunks: Uint8Array[], views = false): Seen[] 
   const out: Seen[] = [];
   const take = (g: RawGame): void => {
     const bytes = views ? g.bytes.slice() : g.bytes;
-    out.push({ index: g.index, offset: g.offset, bytes, tooLarge: g.tooLarge === true, terminated: g.terminated === true });
+    out.push({ index: g.index, offset: g.offset, bytes, tooLarge: g.tooLarge === true, terminated: g.terminated === true, binary: JSON.stringify(g.binary ?? null) });
   };
   for (const c of chunks) splitter.push(c, take);
   splitter.end(take);
@@ -44,7 +45,7 @@ function difference(want: Seen[], got: Seen[]): object | null {
     const a = want[k];
     const b = got[k];
     if (a === undefined || b === undefined) return { k, want: a?.offset, got: b?.offset, wantGames: want.length, gotGames: got.length };
-    const same = a.index === b.index && a.offset === b.offset && a.tooLarge === b.tooLarge && a.terminated === b.terminated && Buffer.from(a.bytes).equals(b.bytes);
+    const same = a.index === b.index && a.offset === b.offset && a.tooLarge === b.tooLarge && a.terminated === b.terminated && a.binary === b.binary && Buffer.from(a.bytes).equals(b.bytes);
     if (!same) return { k, want: { ...a, bytes: Buffer.from(a.bytes).toString('latin1') }, got: { ...b, bytes: Buffer.from(b.bytes).toString('latin1') } };
   }
   return null;
@@ -107,7 +108,8 @@ describe('the fast splitter gives what the reference state machine gives', () =>
 
   // What breaks a splitter: the bytes of its state machine, and the lines that start games.
   const TOKENS = ['{', '}', '[', ']', '"', '\\', ';', '%', '(', ')', '*', '-', '1-0', '0-1', '1/2-1/2', '\n', '\r', '\r\n', '\n\n', ' ', '\t',
-    '\n[Event "x"]\n', '[Site "y"]', '\uFEFF', '\n%', '\n[', '{ [%clk 0:01:00] }', '1.', '1...', 'e4', 'O-O', '$1', '\x00', '\xff'];
+    '\n[Event "x"]\n', '[Site "y"]', '\uFEFF', '\n%', '\n[', '{ [%clk 0:01:00] }', '1.', '1...', 'e4', 'O-O', '$1', '\x00', '\xff',
+    '\x01', '\x7f', '\x00\x00\x00\x00', '\x1f\n[Site "z"]'];
   const utf8 = new TextEncoder();
   const tokenBytes = TOKENS.map((t) => (t === '\xff' ? new Uint8Array([0xff]) : utf8.encode(t)));
 
@@ -148,7 +150,8 @@ describe('the fast splitter gives what the reference state machine gives', () =>
   // Dense streams of the constructs themselves: escaped quotes, tags glued on a line, tag names
   // repeated after a blank line (tag-only games), results touching other symbols.
   const PIECES = ['[Event "x"]', '[Site "y"]', '[Event "a\\"b"]', '[Site "q\\"] [Event "r"]', '[A "\\\\"]', '[ Site', '[', ']', '"', '\\', '{', '}',
-    '(', ')', ';', '%', '1-0', '0-1', '1/2-1/2', '*', ' ', '\n', '\n', '\n\n', '\r\n', '\r', '\uFEFF', 'e4', '12.', '1...', '-', '1', '0', '/', '2'];
+    '(', ')', ';', '%', '1-0', '0-1', '1/2-1/2', '*', ' ', '\n', '\n', '\n\n', '\r\n', '\r', '\uFEFF', 'e4', '12.', '1...', '-', '1', '0', '/', '2',
+    '\x00', '\x02', '\x7f', '\t'];
 
   it('on random streams of its constructs', () => {
     const next = mulberry32(99);
