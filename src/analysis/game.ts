@@ -1,7 +1,6 @@
 // One game from bytes to tagged positions: pass 1 reads and replays it (src/analysis/replay.ts); only when
 // the whole game replays does pass 2 tag every position and hand it to the sink, so a rejected game leaves
 // nothing behind. The sink decides what a position becomes (text, a record, counts).
-import type { Position } from '../core/position.js';
 import { moveToSan, moveToUci } from '../core/san.js';
 import { scanBuffer, scanMotifs } from '../motifs/classify.js';
 import { filterBuffer, type MotifFilter } from '../motifs/filter.js';
@@ -104,7 +103,7 @@ export class GameAnalyzer {
     if (split >= 0) return { kind: 'incomplete', ply: 0, text: '', reason: `holds the start of another game at byte ${split}`, split };
     const text: GameText = { bytes: bytes.subarray(0, r.end), moveEnds: r.moveEnds.subarray(0, r.plies), moves: r.moves.subarray(0, r.plies) };
     this.begin(game, sink, text);
-    this.positions(r.positions, r.moves, r.plies, game, sink);
+    this.positions(r.plies, game, sink);
     sink.endGame(text, this.tagged);
     return null;
   }
@@ -137,26 +136,28 @@ export class GameAnalyzer {
     const r = this.reader;
     if (!r.setPosition(fen)) return { ...r.error!, text: fen.slice(0, MAX_ERROR_TEXT) };
     this.begin(game, sink, NO_TEXT);
-    this.positions(r.positions, r.moves, 0, game, sink);
+    this.positions(0, game, sink);
     sink.endGame(NO_TEXT, this.tagged);
     return null;
   }
 
   /** Pass 2: every position of a replayable game through the motif engine into the sink. */
-  private positions(positions: Position[], moves: Int32Array, plies: number, game: number, sink: PositionSink): void {
+  private positions(plies: number, game: number, sink: PositionSink): void {
+    const r = this.reader;
+    const moves = r.moves;
     const { allPositions, filter } = this.opts;
     const scan = this.opts.scan !== false;
     const v = this.view;
     v.game = game;
     this.tagged = 0;
+    let pos = r.positions[0];
     for (let ply = 0; ply <= plies; ply++) {
-      const pos = positions[ply];
       if (scan) {
         scanMotifs(pos, this.buf);
         filterBuffer(this.buf, filter.codes);
       }
       const m = ply < plies ? moves[ply] : -1;
-      const next = m >= 0 ? positions[ply + 1] : null;
+      const next = m >= 0 ? r.next(ply, pos) : null;
       const played = next !== null && scan ? playedFlags(pos, m, next, this.buf) & filter.played : 0;
       const tagged = this.buf.count > 0 || played !== 0;
       if (tagged) this.tagged++;
@@ -173,6 +174,7 @@ export class GameAnalyzer {
         v.uci = moveToUci(pos, m);
       }
       sink.position(v, keep);
+      if (next !== null) pos = next;
     }
   }
 }

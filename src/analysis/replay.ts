@@ -1,6 +1,8 @@
 // Pass 1 of a game: the tokenizer's sink. Sets up the start position from [Variant] and [FEN], then
-// parses and plays each move, keeping every position (positions[p] is the one before move p), so that
-// pass 2 replays nothing and a game rejected at ply 80 has produced nothing yet.
+// parses and plays each move, keeping the positions (positions[p] is the one before move p), so that
+// pass 2 replays nothing and a game rejected at ply 80 has produced nothing yet. Positions are objects of
+// about a kilobyte: past KEPT_PLIES (far beyond any real game) pass 1 plays on in two of them, and pass 2
+// plays those moves again (next()), so that a game of a million plies costs its moves, not a gigabyte.
 import { INITIAL_FEN, parseFen } from '../core/fen.js';
 import { Position } from '../core/position.js';
 import { parseSanBytes, sanErrorReason, SanMatches } from '../core/san.js';
@@ -37,6 +39,9 @@ const RESULT_TAG = RANGE_TAGS.indexOf('Result');
 /** Why movetext without a tag section that does not start at move 1 is rejected. */
 export const PIECE_OF_A_GAME = 'a piece of a game: movetext without a tag section that does not start at move 1';
 
+/** Positions kept for pass 2: positions[0 … KEPT_PLIES]. */
+const KEPT_PLIES = 4096;
+
 let initial: Position | null = null;
 
 /** The standard start position, parsed once on first use (after the tables are installed). */
@@ -48,8 +53,10 @@ function initialPosition(): Position {
 /** Reads and replays one game at a time; reused for every game of a worker. */
 export class GameReader implements GameSink {
   bytes: Uint8Array = new Uint8Array(0);
-  /** Reused across games; grown as long games need. */
+  /** Reused across games; grown as long games need, up to KEPT_PLIES + 1. */
   positions: Position[] = [];
+  /** The positions past KEPT_PLIES, by ply parity: pass 1's, then pass 2's. */
+  private readonly beyond = [new Position(), new Position()];
   moves = new Int32Array(1024);
   moveEnds = new Int32Array(1024);
   plies = 0;
@@ -191,7 +198,8 @@ export class GameReader implements GameSink {
 
   move(startByte: number, endByte: number): boolean {
     if (!this.started && !this.firstMove(startByte, endByte)) return false;
-    const pos = this.positions[this.plies];
+    const ply = this.plies;
+    const pos = ply <= KEPT_PLIES ? this.positions[ply] : this.beyond[ply & 1];
     const m = parseSanBytes(pos, this.bytes, startByte, endByte, this.matches);
     if (m < 0) {
       this.error = { kind: 'san', ply: this.plies, text: decodeText(this.bytes, startByte, endByte), reason: sanErrorReason(pos, m, this.matches) };
@@ -199,14 +207,26 @@ export class GameReader implements GameSink {
       return false;
     }
     if (this.plies === this.moves.length) this.grow();
-    this.moves[this.plies] = m;
-    this.moveEnds[this.plies] = endByte;
-    this.plies++;
-    if (this.plies === this.positions.length) this.positions.push(new Position());
-    const next = this.positions[this.plies];
+    this.moves[ply] = m;
+    this.moveEnds[ply] = endByte;
+    this.plies = ply + 1;
+    if (ply < KEPT_PLIES && ply + 1 === this.positions.length) this.positions.push(new Position());
+    const next = ply < KEPT_PLIES ? this.positions[ply + 1] : this.beyond[(ply + 1) & 1];
     next.copyFrom(pos);
     next.play(m);
     return true;
+  }
+
+  /**
+   * For pass 2, in ply order: the position after move `ply` of the game read, `pos` the one before it (the
+   * position this returned for the ply before, or positions[0]). Kept, or played again past KEPT_PLIES.
+   */
+  next(ply: number, pos: Position): Position {
+    if (ply < KEPT_PLIES) return this.positions[ply + 1];
+    const next = this.beyond[(ply + 1) & 1];
+    next.copyFrom(pos);
+    next.play(this.moves[ply]);
+    return next;
   }
 
   result(_start: number, end: number): void {
