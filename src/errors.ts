@@ -9,14 +9,16 @@ export type GameErrorKind =
   | 'fen' // a [FEN] tag or EPD line that is not a usable position
   | 'variant' // a [Variant] we do not play
   | 'size' // over --max-game-bytes
-  | 'incomplete' // cut off: a comment, variation or tag open at the end of the input, or at damage
+  | 'binary' // bytes that are not text (binary data), with the game they touched, up to the next game
+  | 'incomplete' // not a whole game: cut off by the end of the input (before its result, inside a comment, a
+  //                variation, a tag) or by damage; a piece of a game without its tags; tags with no moves, no result
   | 'worker'; // the worker failed twice on the game's batch
 
 /** Why a run stopped or could not start. */
 export type RunErrorKind =
   | 'usage' // bad command line, or an output that is an input
   | 'input-io' // an input that cannot be opened or read
-  | 'input-corrupt' // damaged or truncated compressed input, or input that is not PGN text
+  | 'input-corrupt' // damaged or truncated compressed input, or input that holds bytes that are not PGN text
   | 'output-io' // an output that cannot be opened or written (no directory, disk full)
   | 'engine' // the UCI engine cannot be started, or no engine process is left
   | 'internal'; // a bug of ours

@@ -1,7 +1,6 @@
 // One game from bytes to tagged positions: pass 1 reads and replays it (src/analysis/replay.ts); only when
 // the whole game replays does pass 2 tag every position and hand it to the sink, so a rejected game leaves
 // nothing behind. The sink decides what a position becomes (text, a record, counts).
-import type { Position } from '../core/position.js';
 import { moveToSan, moveToUci } from '../core/san.js';
 import { scanBuffer, scanMotifs } from '../motifs/classify.js';
 import { filterBuffer, type MotifFilter } from '../motifs/filter.js';
@@ -10,7 +9,7 @@ import { scanGame } from '../pgn/movetext.js';
 import { swallowedGame } from '../pgn/recover.js';
 import type { CompiledQuery } from '../query/compile.js';
 import { QueryEvaluator } from '../query/evaluate.js';
-import { GameReader, type GameFailure } from './replay.js';
+import { GameReader, PIECE_OF_A_GAME, type GameFailure } from './replay.js';
 import type { GameInfo, GameText, PositionSink, PositionView } from './view.js';
 
 export type { GameFailure } from './replay.js';
@@ -36,6 +35,27 @@ export interface AnalyzerOptions {
 export const MAX_ERROR_TEXT = 60;
 const NO_TEXT: GameText = { bytes: new Uint8Array(0), moveEnds: new Int32Array(0), moves: new Int32Array(0) };
 
+/**
+ * Why a game that replays is not a whole game, or null: no tag section and no move (a bare result or
+ * comment; a first move not at move 1 was refused by the reader); cut off by the end of its input before
+ * its result; a tag section with neither moves nor a result, in its movetext or its Result tag. A tag-only
+ * game that the next game's tags end is whole when its Result tag says how it ended (tag-only databases);
+ * at the end of the input it cannot be told from a tag section cut off there.
+ */
+function notWhole(r: GameReader, atEnd: boolean): GameFailure | null {
+  const noTags = r.tagsEnd === 0;
+  if (noTags && r.plies === 0) return incomplete(0, PIECE_OF_A_GAME);
+  if (r.terminated) return null;
+  if (atEnd) return incomplete(r.plies, CUT_OFF);
+  return r.plies === 0 && !r.resultTag() ? incomplete(0, 'a tag section with no movetext and no result') : null;
+}
+
+const CUT_OFF = "cut off: the input ends before the game's result";
+
+function incomplete(ply: number, reason: string, text = ''): GameFailure {
+  return { kind: 'incomplete', ply, text: text.slice(0, MAX_ERROR_TEXT), reason };
+}
+
 /** Reads, replays and tags games; one per worker, reused for every game. */
 export class GameAnalyzer {
   private readonly reader: GameReader;
@@ -54,8 +74,11 @@ export class GameAnalyzer {
     this.view = { game: 0, offset: -1, ply: 0, pos: this.reader.positions[0], buf: this.buf, played: 0, move: -1, next: null, san: null, uci: null };
   }
 
-  /** Analyzes one PGN game into the sink; returns null, or why it was rejected (the sink saw nothing). */
-  pgn(bytes: Uint8Array, game: number, sink: PositionSink): GameFailure | null {
+  /**
+   * Analyzes one PGN game into the sink; returns null, or why it was rejected (the sink saw nothing).
+   * `atEnd`: the game's bytes end its input, so a game without its result there was cut off.
+   */
+  pgn(bytes: Uint8Array, game: number, sink: PositionSink, atEnd = false): GameFailure | null {
     const r = this.reader;
     r.reset(bytes);
     const scan = scanGame(bytes, r);
@@ -65,15 +88,22 @@ export class GameAnalyzer {
         ply: r.plies,
         text: scan.text.slice(0, MAX_ERROR_TEXT),
         reason: `PGN syntax: ${scan.reason} at byte ${scan.offset} of the game`,
+        scanError: true,
       };
     }
     if (!r.started) r.setUp(); // a game without moves: its start position alone
-    if (r.error !== null) return { ...r.error, text: r.error.text.slice(0, MAX_ERROR_TEXT) };
+    if (r.error !== null) {
+      // a move cut short by the end of the input is no mistyped move
+      if (atEnd && r.error.kind === 'san' && r.errorEnd === bytes.length) return incomplete(r.plies, CUT_OFF, r.error.text);
+      return { ...r.error, text: r.error.text.slice(0, MAX_ERROR_TEXT) };
+    }
+    const cut = notWhole(r, atEnd);
+    if (cut !== null) return cut;
     const split = swallowedGame(bytes, r.tagsEnd);
     if (split >= 0) return { kind: 'incomplete', ply: 0, text: '', reason: `holds the start of another game at byte ${split}`, split };
     const text: GameText = { bytes: bytes.subarray(0, r.end), moveEnds: r.moveEnds.subarray(0, r.plies), moves: r.moves.subarray(0, r.plies) };
     this.begin(game, sink, text);
-    this.positions(r.positions, r.moves, r.plies, game, sink);
+    this.positions(r.plies, game, sink);
     sink.endGame(text, this.tagged);
     return null;
   }
@@ -106,26 +136,28 @@ export class GameAnalyzer {
     const r = this.reader;
     if (!r.setPosition(fen)) return { ...r.error!, text: fen.slice(0, MAX_ERROR_TEXT) };
     this.begin(game, sink, NO_TEXT);
-    this.positions(r.positions, r.moves, 0, game, sink);
+    this.positions(0, game, sink);
     sink.endGame(NO_TEXT, this.tagged);
     return null;
   }
 
   /** Pass 2: every position of a replayable game through the motif engine into the sink. */
-  private positions(positions: Position[], moves: Int32Array, plies: number, game: number, sink: PositionSink): void {
+  private positions(plies: number, game: number, sink: PositionSink): void {
+    const r = this.reader;
+    const moves = r.moves;
     const { allPositions, filter } = this.opts;
     const scan = this.opts.scan !== false;
     const v = this.view;
     v.game = game;
     this.tagged = 0;
+    let pos = r.positions[0];
     for (let ply = 0; ply <= plies; ply++) {
-      const pos = positions[ply];
       if (scan) {
         scanMotifs(pos, this.buf);
         filterBuffer(this.buf, filter.codes);
       }
       const m = ply < plies ? moves[ply] : -1;
-      const next = m >= 0 ? positions[ply + 1] : null;
+      const next = m >= 0 ? r.next(ply, pos) : null;
       const played = next !== null && scan ? playedFlags(pos, m, next, this.buf) & filter.played : 0;
       const tagged = this.buf.count > 0 || played !== 0;
       if (tagged) this.tagged++;
@@ -142,6 +174,7 @@ export class GameAnalyzer {
         v.uci = moveToUci(pos, m);
       }
       sink.position(v, keep);
+      if (next !== null) pos = next;
     }
   }
 }

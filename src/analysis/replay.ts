@@ -1,13 +1,15 @@
 // Pass 1 of a game: the tokenizer's sink. Sets up the start position from [Variant] and [FEN], then
-// parses and plays each move, keeping every position (positions[p] is the one before move p), so that
-// pass 2 replays nothing and a game rejected at ply 80 has produced nothing yet.
+// parses and plays each move, keeping the positions (positions[p] is the one before move p), so that
+// pass 2 replays nothing and a game rejected at ply 80 has produced nothing yet. Positions are objects of
+// about a kilobyte: past KEPT_PLIES (far beyond any real game) pass 1 plays on in two of them, and pass 2
+// plays those moves again (next()), so that a game of a million plies costs its moves, not a gigabyte.
 import { INITIAL_FEN, parseFen } from '../core/fen.js';
 import { Position } from '../core/position.js';
 import { parseSanBytes, sanErrorReason, SanMatches } from '../core/san.js';
 import { variantFromTag } from '../core/variant.js';
 import type { GameErrorKind } from '../errors.js';
 import { DERIVED_TAGS, deriveFields, type DerivedFields } from '../games/derived.js';
-import { decodeText, spells, tagValue, type GameSink } from '../pgn/movetext.js';
+import { decodeText, isResult, spells, startsAtMoveOne, tagValue, type GameSink } from '../pgn/movetext.js';
 
 /** Why a game could not be replayed. */
 export interface GameFailure {
@@ -19,6 +21,8 @@ export interface GameFailure {
   reason: string;
   /** Where the game's bytes hold another whole game it swallowed (src/pgn/recover.ts), to split there. */
   split?: number;
+  /** The tokenizer refused the bytes (a syntax error, or cut inside a comment, variation or tag). */
+  scanError?: boolean;
 }
 
 /**
@@ -30,6 +34,13 @@ const RANGE_TAGS = ['FEN', 'Variant', ...DERIVED_TAGS] as const;
 const FEN_TAG = 0;
 const VARIANT_TAG = 1;
 const FIRST_DERIVED_TAG = 2;
+const RESULT_TAG = RANGE_TAGS.indexOf('Result');
+
+/** Why movetext without a tag section that does not start at move 1 is rejected. */
+export const PIECE_OF_A_GAME = 'a piece of a game: movetext without a tag section that does not start at move 1';
+
+/** Positions kept for pass 2: positions[0 … KEPT_PLIES]. */
+const KEPT_PLIES = 4096;
 
 let initial: Position | null = null;
 
@@ -42,15 +53,21 @@ function initialPosition(): Position {
 /** Reads and replays one game at a time; reused for every game of a worker. */
 export class GameReader implements GameSink {
   bytes: Uint8Array = new Uint8Array(0);
-  /** Reused across games; grown as long games need. */
+  /** Reused across games; grown as long games need, up to KEPT_PLIES + 1. */
   positions: Position[] = [];
+  /** The positions past KEPT_PLIES, by ply parity: pass 1's, then pass 2's. */
+  private readonly beyond = [new Position(), new Position()];
   moves = new Int32Array(1024);
   moveEnds = new Int32Array(1024);
   plies = 0;
   /** Offset just after the game-termination marker, or the bytes' length when there is none. */
   end = 0;
-  /** Offset just after the last tag pair read. */
+  /** Offset just after the last tag pair read (0: no tag pair). */
   tagsEnd = 0;
+  /** The scan met the game-termination marker. */
+  terminated = false;
+  /** Offset after the move token the error is about (a 'san' error). */
+  errorEnd = 0;
   started = false;
   error: GameFailure | null = null;
   /** The legal candidates of the last SAN parsed, for an ambiguity report. */
@@ -74,6 +91,7 @@ export class GameReader implements GameSink {
     this.plies = 0;
     this.end = bytes.length;
     this.tagsEnd = 0;
+    this.terminated = false;
     this.started = false;
     this.error = null;
     this.ranges.fill(-1);
@@ -159,27 +177,61 @@ export class GameReader implements GameSink {
     return true;
   }
 
+  /**
+   * Before the first move: movetext without a tag section must start at move 1, else it is a piece cut
+   * from the middle of a game (a line-based split of a file makes them); then the start position.
+   */
+  private firstMove(startByte: number, endByte: number): boolean {
+    if (this.tagsEnd === 0 && !startsAtMoveOne(this.bytes, startByte)) {
+      this.error = { kind: 'incomplete', ply: 0, text: decodeText(this.bytes, startByte, endByte), reason: PIECE_OF_A_GAME };
+      return false;
+    }
+    return this.setUp();
+  }
+
+  /** Whether the Result tag holds a game result (`1-0`, `0-1`, `1/2-1/2`, `*`). */
+  resultTag(): boolean {
+    const start = this.ranges[2 * RESULT_TAG];
+    const end = this.ranges[2 * RESULT_TAG + 1];
+    return start >= 0 && (isResult(this.bytes, start, end) || spells(this.bytes, start, end, '*'));
+  }
+
   move(startByte: number, endByte: number): boolean {
-    if (!this.started && !this.setUp()) return false;
-    const pos = this.positions[this.plies];
+    if (!this.started && !this.firstMove(startByte, endByte)) return false;
+    const ply = this.plies;
+    const pos = ply <= KEPT_PLIES ? this.positions[ply] : this.beyond[ply & 1];
     const m = parseSanBytes(pos, this.bytes, startByte, endByte, this.matches);
     if (m < 0) {
       this.error = { kind: 'san', ply: this.plies, text: decodeText(this.bytes, startByte, endByte), reason: sanErrorReason(pos, m, this.matches) };
+      this.errorEnd = endByte;
       return false;
     }
     if (this.plies === this.moves.length) this.grow();
-    this.moves[this.plies] = m;
-    this.moveEnds[this.plies] = endByte;
-    this.plies++;
-    if (this.plies === this.positions.length) this.positions.push(new Position());
-    const next = this.positions[this.plies];
+    this.moves[ply] = m;
+    this.moveEnds[ply] = endByte;
+    this.plies = ply + 1;
+    if (ply < KEPT_PLIES && ply + 1 === this.positions.length) this.positions.push(new Position());
+    const next = ply < KEPT_PLIES ? this.positions[ply + 1] : this.beyond[(ply + 1) & 1];
     next.copyFrom(pos);
     next.play(m);
     return true;
   }
 
+  /**
+   * For pass 2, in ply order: the position after move `ply` of the game read, `pos` the one before it (the
+   * position this returned for the ply before, or positions[0]). Kept, or played again past KEPT_PLIES.
+   */
+  next(ply: number, pos: Position): Position {
+    if (ply < KEPT_PLIES) return this.positions[ply + 1];
+    const next = this.beyond[(ply + 1) & 1];
+    next.copyFrom(pos);
+    next.play(this.moves[ply]);
+    return next;
+  }
+
   result(_start: number, end: number): void {
     this.end = end;
+    this.terminated = true;
   }
 
   /** Sets up a single position (an EPD/FEN line) as a game without moves. */

@@ -23,6 +23,10 @@ export class NoneFormatter implements Formatter {
   take(_outbox: SharedArrayBuffer | null = null): Uint8Array {
     return NO_OUTPUT;
   }
+
+  size(): number {
+    return 0;
+  }
 }
 
 /**

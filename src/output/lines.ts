@@ -346,5 +346,9 @@ export abstract class LineFormatter implements Formatter {
   take(outbox: SharedArrayBuffer | null = null): Uint8Array {
     return this.w.handOver(outbox);
   }
+
+  size(): number {
+    return this.w.n;
+  }
 }
 

@@ -190,7 +190,8 @@ const HAS_PARTIAL = Uint8Array.from(MOTIFS, (m) => (m.partial ? 1 : 0));
 
 /** Collects the written positions of a batch as columns; one per worker, emptied by take(). */
 export class ParquetColumns {
-  private rows = 0;
+  /** Rows collected since the last take(). */
+  rows = 0;
   private readonly game = int32s();
   private readonly ply = int32s();
   private readonly fen = new TextBuilder();

@@ -28,6 +28,8 @@ import { toFen } from '../core/fen.js';
 import { AsciiWriter } from './lines.js';
 import type { Formatter, GameInfo, GameText, PositionView } from './view.js';
 
+const NO_TEXT: GameText = { bytes: new Uint8Array(0), moveEnds: new Int32Array(0), moves: new Int32Array(0) };
+
 const SQ: readonly string[] = Array.from({ length: 64 }, (_, sq) => squareName(sq));
 const SQ_DASH: readonly string[] = SQ.map((s) => '-' + s);
 const SQ_PLUS: readonly string[] = SQ.map((s) => '+' + s);
@@ -125,12 +127,20 @@ function glyphs(bytes: Uint8Array, start: number, end: number): boolean {
 }
 
 export class PgnFormatter implements Formatter {
-  private game = -1;
-  /** Comments to write, ascending: slot 0 before the first move, slot s after move s; and their texts. */
-  private slots: number[] = [];
-  private texts: string[] = [];
+  /** The game's text (empty bytes: a position given as FEN/EPD, written whole at its end). */
+  private text: GameText = NO_TEXT;
+  /**
+   * Comments not written yet, ascending (slot 0 before the first move, slot s after move s), and their
+   * texts: a slot is whole once its position is seen, and written then with the game text before it, so a
+   * game's output never waits whole in memory. At most the position's slot and the next one wait.
+   */
+  private readonly slots: number[] = [];
+  private readonly texts: string[] = [];
   /** FEN of the game's start when it has no move (a position given as FEN/EPD), else null. */
   private startFen: string | null = null;
+  /** Bytes of the game's text written; whether anything but blanks has been (the game's output is trimmed). */
+  private copied = 0;
+  private begun = false;
   private readonly tags = new TagSectionEnd();
   /** The batch's games, written. */
   private readonly w = new AsciiWriter(true);
@@ -139,16 +149,29 @@ export class PgnFormatter implements Formatter {
     return '';
   }
 
-  beginGame(_info: GameInfo): void {} // the game's tags are in its text already
+  beginGame(_info: GameInfo, text: GameText): void {
+    this.clear();
+    this.text = text;
+  }
+
+  /** Nothing of a game left: after it, or before the next (a game that was not ended). */
+  private clear(): void {
+    this.text = NO_TEXT;
+    this.slots.length = 0;
+    this.texts.length = 0;
+    this.startFen = null;
+    this.copied = 0;
+    this.begun = false;
+  }
 
   position(v: PositionView): void {
-    if (v.game !== this.game) this.reset(v.game);
     if (v.ply === 0 && v.san === null) this.startFen = toFen(v.pos);
     // the position's records describe it: after the move that led to it; the tags of its move, after that move
     const motifs = motifsCommand(v);
     if (motifs !== '') this.add(v.ply, motifs);
     const played = PLAYED_PART[v.played & ALL_PLAYED];
     if (played !== '') this.add(v.ply + 1, played);
+    if (this.text.bytes.length > 0) this.flush(v.ply);
   }
 
   /** Adds text to a slot: views come in ply order, so a slot is new or the last one. */
@@ -162,20 +185,24 @@ export class PgnFormatter implements Formatter {
     this.texts.push(text);
   }
 
-  private reset(game: number): void {
-    this.game = game;
-    this.slots.length = 0;
-    this.texts.length = 0;
-    this.startFen = null;
-  }
-
   endGame(text: GameText): void {
-    this.w.text(text.bytes.length === 0 ? this.fenGame() : this.annotated(text));
-    this.reset(-1);
+    const bytes = text.bytes;
+    if (bytes.length === 0) this.w.text(this.fenGame());
+    else {
+      this.text = text;
+      this.flush(Infinity);
+      this.put(decodeText(bytes, this.copied, bytes.length).trimEnd());
+      this.w.text('\n\n');
+    }
+    this.clear();
   }
 
   take(outbox: SharedArrayBuffer | null = null): Uint8Array {
     return this.w.handOver(outbox);
+  }
+
+  size(): number {
+    return this.w.n;
   }
 
   /** A position given as FEN/EPD (no game text): a game of its own from that position. */
@@ -185,20 +212,30 @@ export class PgnFormatter implements Formatter {
     return `[SetUp "1"]\n[FEN "${this.startFen}"]\n\n${comment}*\n\n`;
   }
 
-  /** The game's text with the comments in place. */
-  private annotated({ bytes, moveEnds }: GameText): string {
-    let out = '';
-    let copied = 0;
-    for (let k = 0; k < this.slots.length; k++) {
-      const slot = this.slots[k];
+  /** Writes the comments of the slots up to `last`, each with the game's text before its place. */
+  private flush(last: number): void {
+    const { bytes, moveEnds } = this.text;
+    while (this.slots.length > 0 && this.slots[0] <= last) {
+      const slot = this.slots.shift()!;
+      const text = this.texts.shift()!;
       const place = slot === 0 ? commentPlace(bytes, this.movetextStart(bytes), false) : commentPlace(bytes, moveEnds[slot - 1], true);
       const at = place >= 0 ? place : -1 - place;
-      out += decodeText(bytes, copied, at);
-      if (place >= 0) out += ' ' + this.texts[k];
-      else out += slot === 0 ? `{ ${this.texts[k]} }` + (at < bytes.length ? ' ' : '') : ` { ${this.texts[k]} }`;
-      copied = at;
+      let out = decodeText(bytes, this.copied, at);
+      if (place >= 0) out += ' ' + text;
+      else out += slot === 0 ? `{ ${text} }` + (at < bytes.length ? ' ' : '') : ` { ${text} }`;
+      this.put(out);
+      this.copied = at;
     }
-    return (out + decodeText(bytes, copied, bytes.length)).trim() + '\n\n';
+  }
+
+  /** Writes a piece of the game's output; the blanks it would start with are left out. */
+  private put(s: string): void {
+    if (!this.begun) {
+      s = s.trimStart();
+      if (s === '') return;
+      this.begun = true;
+    }
+    this.w.text(s);
   }
 
   /** The offset after the game's last tag pair (0 without tags). */

@@ -12,8 +12,8 @@ export type { GameInfo, GameText, PositionView };
 export interface Formatter {
   /** Written once at the start of the whole output ('' if none). */
   header(): string;
-  /** Before the game's positions: what the game gives every line (the --tags values) is prepared here. */
-  beginGame(info: GameInfo): void;
+  /** Before the game's positions: what the game gives every line (the --tags values) is prepared here; PGN keeps its text. */
+  beginGame(info: GameInfo, text: GameText): void;
   position(v: PositionView): void;
   /** After the game's positions: PGN writes the game here with its comments; the line formats nothing. */
   endGame(text: GameText): void;
@@ -23,4 +23,6 @@ export interface Formatter {
    * `outbox`: memory given back once an earlier output was written, for the formatter to write on in.
    */
   take(outbox?: SharedArrayBuffer | null): Uint8Array;
+  /** Bytes of output written since the last take(). */
+  size(): number;
 }

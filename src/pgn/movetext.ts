@@ -2,6 +2,7 @@
 // hot path decodes nothing and allocates nothing per move. The scan itself is WebAssembly
 // (wasm/movetext.ts); here its loading, the byte classes it reads, and the texts of what it finds.
 import { wasmExports } from '../pipeline/compiled.js';
+import { BINARY_BYTE } from './binary.js';
 
 /**
  * A byte that continues a symbol token (move, move number, result); every other byte ends one. Read here
@@ -10,7 +11,7 @@ import { wasmExports } from '../pipeline/compiled.js';
  */
 const SYMBOL_BYTE: Uint8Array = (() => {
   const t = new Uint8Array(256);
-  for (let b = 0x21; b < 256; b++) t[b] = 1;
+  for (let b = 0x21; b < 256; b++) t[b] = 1 - BINARY_BYTE[b]; // DEL is no part of a symbol
   for (const c of '{}()[];$*".') t[c.charCodeAt(0)] = 0;
   return t;
 })();
@@ -41,7 +42,7 @@ export interface ScanError {
   /** The offending text, at most 40 characters. */
   text: string;
   reason: string;
-  /** The game ends inside a comment, variation or tag value: it was cut off, not mistyped. */
+  /** The game ends inside a comment, variation, tag pair or NAG: it was cut off, not mistyped. */
   incomplete: boolean;
 }
 
@@ -199,6 +200,20 @@ export function isResult(bytes: Uint8Array, start: number, end: number): boolean
   return true;
 }
 const HALF = new TextEncoder().encode('1/2-1/2');
+
+/**
+ * Whether the move token at bytes[at] is introduced by the move number 1 (`1.`, `1...`, `1.e4`), with
+ * blanks and comments between them: the start of a game's movetext, not a piece cut from its middle.
+ */
+export function startsAtMoveOne(bytes: Uint8Array, at: number): boolean {
+  let k = at - 1;
+  for (;;) {
+    while (k >= 0 && (bytes[k] <= 0x20 || bytes[k] === DOT)) k--;
+    if (k < 0 || bytes[k] !== 0x7d) break;
+    k = bytes.lastIndexOf(0x7b, k) - 1; // a comment, skipped to its `{`
+  }
+  return k >= 0 && bytes[k] === 0x31 && (k === 0 || SYMBOL_BYTE[bytes[k - 1]] === 0);
+}
 
 /** Whether bytes[start, end) spell the ASCII text. */
 export function spells(bytes: Uint8Array, start: number, end: number, text: string): boolean {

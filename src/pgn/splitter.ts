@@ -1,6 +1,12 @@
 // Game boundaries in a PGN byte stream: a byte-level state machine whose state survives between
 // chunks, so any chunking of the input gives the same games, offsets and bytes.
 //
+// Binary bytes (src/pgn/binary.ts) cost only the game they touch: from that game's start, or the byte
+// itself between games, to the next line that starts a tag section (a `[` line after a line that is no
+// tag pair's), the bytes are one stretch, emitted as such (no bytes) and never read as games; a game begun
+// there that meets binary bytes again before it ends joins the stretch. A NUL counts wherever it is; the
+// other binary bytes where the machine reads bytes one by one (everywhere but inside comments).
+//
 // A game starts at its first non-blank byte and ends after its termination marker (`1-0`, `0-1`,
 // `1/2-1/2`, `*`) outside comments and variations, or, when the marker is missing, at its last
 // non-blank byte before a `[` that starts a line after movetext. A tag section followed by a blank
@@ -14,6 +20,7 @@
 // few bytes of the previous one before it and a few held back for the next, so every look around a
 // byte stays inside one buffer.
 
+import { BINARY_BYTE } from './binary.js';
 import { SYMBOL } from './movetext.js';
 
 export interface RawGame {
@@ -31,6 +38,11 @@ export interface RawGame {
   tooLarge?: boolean;
   /** The game ended at its termination marker (not at the next tag section or the end of the stream). */
   terminated?: boolean;
+  /**
+   * Not a game: a stretch of bytes that are not text, and the game they touched, up to the next game
+   * (`end`, a stream offset); `first` is the stream offset of its first binary byte. Its bytes are empty.
+   */
+  binary?: { first: number; end: number };
 }
 
 export interface SplitterOptions {
@@ -62,6 +74,12 @@ const TAG_STRING = 4;
 const TAG_ESCAPE = 5; // after a backslash in a tag string
 const COMMENT = 6; // { ... }
 const TO_EOL = 7; // ; comment or % escape line
+const BINARY = 8; // in a stretch of binary bytes
+
+// In BINARY, what the line holds so far: nothing but blanks, a `[` first, something else first.
+const LINE_BLANK = 0;
+const LINE_TAG = 1;
+const LINE_OTHER = 2;
 
 const LF = 0x0a;
 const CR = 0x0d;
@@ -69,16 +87,20 @@ const CR = 0x0d;
 // 1/2-1/2 as the bytes k = 1, 2, 3 before (high byte) and after its `-`.
 const DRAW_PAIRS = Int32Array.from([0, 1, 2, 3], (k) => ('1/2-1/2'.charCodeAt(3 - k) << 8) | '1/2-1/2'.charCodeAt(3 + k));
 
-// The bytes the movetext scan stops at.
+// Bytes that are not text, read through a module-private name (an imported binding is read through its
+// module cell, tested at each read).
+const NOT_TEXT: Uint8Array = BINARY_BYTE.slice();
+
+// The bytes the movetext scan stops at, binary ones too.
 const STOP = (() => {
-  const t = new Uint8Array(256);
+  const t = NOT_TEXT.slice();
   for (const c of '{;[()*%-') t[c.charCodeAt(0)] = 1;
   return t;
 })();
 
-// The bytes a tag value's scan stops at: its end, an escape, a line end.
+// The bytes a tag value's scan stops at: its end, an escape, a line end, a binary byte.
 const VALUE_STOP = (() => {
-  const t = new Uint8Array(256);
+  const t = NOT_TEXT.slice();
   for (const c of [0x22, 0x5c, LF, CR]) t[c] = 1;
   return t;
 })();
@@ -124,6 +146,13 @@ export class GameSplitter {
   private candidate = -1; // stream offset of a `[` that may start a new game
   private candidateEnd = 0; // end of the game before that `[`
 
+  // The stretch of binary bytes not emitted yet: its start (-1: none) and first binary byte, stream offsets.
+  private stretchStart = -1;
+  private stretchFirst = 0;
+  // In BINARY: what the line holds so far (LINE_*); was the line before a tag pair's?
+  private binLine = LINE_BLANK;
+  private binAfterTag = false;
+
   // The current game's bytes before runStart: [start, start + pendingLen), at most cap of them.
   private pending = new Uint8Array(1 << 16);
   private pendingLen = 0;
@@ -160,9 +189,15 @@ export class GameSplitter {
   /** Ends the stream: scans the bytes held back and emits the last game if one is open. */
   end(onGame: (g: RawGame) => void): void {
     const n = this.tailLen;
+    const streamEnd = this.bufBase + n;
     this.pass(n, n, onGame);
     const state = this.state;
-    if (state === BETWEEN || (state === TO_EOL && this.resume === BETWEEN)) return;
+    if (state === BINARY) {
+      this.emitStretch(streamEnd, onGame);
+      this.state = BETWEEN;
+      return;
+    }
+    if (!this.inGame()) return;
     if (state >= TAG && state <= TAG_ESCAPE && this.namePhase < 2) this.nameDone(onGame);
     // a comment left open at the end holds whatever followed it: emitted even without tags or moves, so
     // that the analysis rejects it as incomplete and recovers the games inside
@@ -170,11 +205,27 @@ export class GameSplitter {
     this.state = BETWEEN;
   }
 
-  /** Scans work[runStart, limit) of work[0, n), keeps the game's bytes, keeps a tail. */
+  /**
+   * Scans work[runStart, limit) of work[0, n), keeps the game's bytes, keeps a tail. A NUL stops the scan
+   * wherever it is (nothing looks past it: the buffer scanned ends there), and is handled as binary.
+   */
   private pass(n: number, limit: number, onGame: (g: RawGame) => void): void {
-    const buf = (this.buf = this.work.subarray(0, n));
-    const end = this.scan(buf, this.runStart, limit, onGame);
-    if (this.state !== BETWEEN) this.keep(buf, end);
+    const buf = this.work.subarray(0, n);
+    let end = this.runStart;
+    for (;;) {
+      if (this.state === BINARY) {
+        this.buf = buf;
+        end = this.skipBinary(buf, end, limit, onGame);
+        if (this.state === BINARY) break;
+      }
+      const nul = buf.indexOf(0, end);
+      this.buf = nul < 0 ? buf : buf.subarray(0, nul);
+      end = this.scan(this.buf, end, nul < 0 ? limit : nul, onGame);
+      if (nul < 0) break;
+      end = this.binary(nul);
+    }
+    this.buf = buf;
+    if (this.state !== BETWEEN && this.state !== BINARY) this.keep(buf, end);
     // What the next pass needs to know about the bytes before its first one.
     this.lineBlank = this.lineBlankBefore(end);
     this.lastEnd = this.lastEndBefore(end);
@@ -217,6 +268,9 @@ export class GameSplitter {
           while (i < limit && buf[i] !== LF && buf[i] !== CR) i++;
           if (i < limit) this.state = this.resume;
           break;
+        case BINARY:
+          i = this.skipBinary(buf, i, limit, onGame);
+          break;
         default:
           i = this.tagByte(buf, i, onGame);
       }
@@ -226,8 +280,10 @@ export class GameSplitter {
 
   /** Blanks, % lines and byte-order marks between games; a game starts at any other byte. */
   private between(buf: Buffer, i: number, limit: number): number {
+    const notText = NOT_TEXT;
     for (; i < limit; i++) {
       const b = buf[i];
+      if (notText[b] === 1) return this.binary(i);
       if (b <= 0x20) continue;
       if (b === 0x25 && this.col0(buf, i)) return this.toEol(BETWEEN, i);
       if (b === 0xef && buf[i + 1] === 0xbb && buf[i + 2] === 0xbf) {
@@ -242,8 +298,10 @@ export class GameSplitter {
 
   /** A game before its movetext: tags, comments, % lines and blank lines. */
   private preamble(buf: Buffer, i: number, limit: number, onGame: (g: RawGame) => void): number {
+    const notText = NOT_TEXT;
     for (; i < limit; i++) {
       const b = buf[i];
+      if (notText[b] === 1) return this.binary(i);
       if (b <= 0x20) {
         const eol = b === CR || (b === LF && buf[i - 1] !== CR);
         if (eol && this.tags > 0 && this.lineBlankBefore(i)) this.blankAfterTag = true;
@@ -333,6 +391,8 @@ export class GameSplitter {
             return this.wholeTag(buf, i, onGame);
           }
           break;
+        default: // a binary byte
+          return this.binary(i);
       }
     }
     this.resume = MOVES; // read in COMMENT only
@@ -373,19 +433,21 @@ export class GameSplitter {
   private wholeTag(buf: Buffer, i: number, onGame: (g: RawGame) => void): number {
     const n = buf.length;
     const valueStop = VALUE_STOP;
+    const notText = NOT_TEXT;
     // where tagByte goes on when the pair is not whole, added up once: an `i + 1` at each way out had no
     // type feedback until a pair first ran past the chunk, and deoptimized the preamble's scan
     const after = i + 1;
     let j = after;
     let c = 0;
-    while (j < n && (c = buf[j]) <= 0x20 && c !== LF && c !== CR) j++;
+    // a binary byte anywhere: byte by byte, where tagByte finds it
+    while (j < n && (c = buf[j]) <= 0x20 && c !== LF && c !== CR && notText[c] === 0) j++;
     let h = this.nameHash;
-    for (; j < n && (c = buf[j]) > 0x20 && c !== 0x22 && c !== 0x5d; j++) h = Math.imul(h ^ c, 0x01000193);
+    for (; j < n && (c = buf[j]) > 0x20 && c !== 0x22 && c !== 0x5d && c !== 0x7f; j++) h = Math.imul(h ^ c, 0x01000193);
     const nameEnd = j;
     for (; j < n; j++) {
       c = buf[j];
       if (c === 0x5d) break;
-      if (c === LF || c === CR) return after;
+      if (c === LF || c === CR || notText[c] === 1) return after;
       if (c !== 0x22) continue;
       // the value, to its closing quote: one table test a byte
       for (j++; ; j++) {
@@ -393,8 +455,8 @@ export class GameSplitter {
         c = buf[j];
         if (valueStop[c] === 0) continue;
         if (c === 0x22) break;
-        if (c !== 0x5c) return after; // a line end
-        if (++j < n && (buf[j] === LF || buf[j] === CR)) return after; // an escaped one
+        if (c !== 0x5c) return after; // a line end or a binary byte
+        if (++j < n && (buf[j] === LF || buf[j] === CR || notText[buf[j]] === 1)) return after; // escaped
       }
     }
     if (j >= n) return after;
@@ -413,6 +475,7 @@ export class GameSplitter {
       this.state = PREAMBLE;
       return i; // the line end again, in PREAMBLE
     }
+    if (NOT_TEXT[b] === 1) return this.binary(i);
     if (this.state === TAG_ESCAPE) {
       this.state = TAG_STRING;
       return i + 1;
@@ -420,13 +483,14 @@ export class GameSplitter {
     if (this.state === TAG_STRING) {
       let j = i;
       let c = b;
-      while (c !== 0x22 && c !== 0x5c && c !== LF && c !== CR) {
+      const valueStop = VALUE_STOP;
+      while (valueStop[c] === 0) {
         if (++j === buf.length) return j;
         c = buf[j];
       }
       if (c === 0x22) this.state = TAG;
       else if (c === 0x5c) this.state = TAG_ESCAPE;
-      else return j; // a line end, handled above
+      else return j; // a line end or a binary byte, handled above
       return j + 1;
     }
     if (this.namePhase < 2) {
@@ -465,6 +529,58 @@ export class GameSplitter {
       }
     }
     if (this.nameCount < MAX_NAMES) this.names[this.nameCount++] = h;
+  }
+
+  /** Inside a game (a % line between games is not)? */
+  private inGame(): boolean {
+    return this.state !== BETWEEN && !(this.state === TO_EOL && this.resume === BETWEEN);
+  }
+
+  /**
+   * A binary byte at buf[i]: the game it touches, from its start, or the byte itself between games, opens
+   * a stretch, unless one is open (a game begun in it joins it). Its line counts as a tag pair's while in
+   * the game's tag section, so that the next tag line of the same section does not end the stretch.
+   */
+  private binary(i: number): number {
+    if (this.state === BINARY) {
+      if (this.binLine === LINE_BLANK) this.binLine = LINE_OTHER;
+      return i + 1;
+    }
+    const inGame = this.inGame();
+    if (this.stretchStart < 0) {
+      this.stretchStart = inGame ? this.start : this.bufBase + i;
+      this.stretchFirst = this.bufBase + i;
+    }
+    this.binLine = inGame && this.tags > 0 && !this.movetext ? LINE_TAG : LINE_OTHER;
+    this.state = BINARY;
+    this.pendingLen = 0;
+    return i + 1;
+  }
+
+  /** In a stretch: line by line to a `[` that starts a line after one that is no tag pair's, which starts a game. */
+  private skipBinary(buf: Buffer, i: number, limit: number, onGame: (g: RawGame) => void): number {
+    for (; i < limit; i++) {
+      const b = buf[i];
+      if (b === LF || b === CR) {
+        if (b === LF && i > 0 && buf[i - 1] === CR) continue; // CRLF: one line end
+        this.binAfterTag = this.binLine === LINE_TAG;
+        this.binLine = LINE_BLANK;
+      } else if (this.binLine === LINE_BLANK && (b > 0x20 || NOT_TEXT[b] === 1)) {
+        if (b === 0x5b && !this.binAfterTag) {
+          this.begin(this.bufBase + i);
+          this.openTag();
+          return this.wholeTag(buf, i, onGame);
+        }
+        this.binLine = b === 0x5b ? LINE_TAG : LINE_OTHER;
+      }
+    }
+    return i;
+  }
+
+  /** Emits the open stretch, which ends at `end`. */
+  private emitStretch(end: number, onGame: (g: RawGame) => void): void {
+    onGame({ index: this.index++, offset: this.stretchStart, bytes: EMPTY, binary: { first: this.stretchFirst, end } });
+    this.stretchStart = -1;
   }
 
   private toEol(resume: number, i: number): number {
@@ -530,8 +646,9 @@ export class GameSplitter {
     this.blankAfterTag = false;
   }
 
-  /** Emits the current game as [start, end), unless it holds neither tags nor movetext. */
+  /** Emits the current game as [start, end), unless it holds neither tags nor movetext; the open stretch first. */
   private finish(end: number, onGame: (g: RawGame) => void, always = false, terminated = false): void {
+    if (this.stretchStart >= 0) this.emitStretch(this.start, onGame);
     if (this.tags === 0 && !this.movetext && !always) return;
     const g: RawGame = { index: this.index++, offset: this.start, bytes: EMPTY, terminated };
     if (end - this.start > this.max) g.tooLarge = true;

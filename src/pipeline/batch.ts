@@ -5,6 +5,7 @@ import type { PositionRecord } from '../output/records.js';
 import type { StatsVector } from '../output/stats.js';
 import type { Stage1Counts } from '../puzzles/stage1.js';
 import type { Candidate } from '../puzzles/types.js';
+import type { PartTarget } from './spill.js';
 import type { ThreadCpu } from './thread-cpu.js';
 
 /** A game that could not be read or replayed (docs/design.md §7), as reported (`--errors`, stderr, onReject). */
@@ -47,6 +48,10 @@ export interface Batch {
   offsets: Float64Array;
   /** Why game i is already known to be unreadable, or null: the worker reports it in order with the others. */
   rejected: (KnownRejection | null)[];
+  /** The batch's last game ends its input: without its result there, it was cut off. */
+  endsInput?: boolean;
+  /** Where output that outgrows the batch goes (src/pipeline/spill.ts). */
+  parts?: PartTarget | null;
   /**
    * Memory for the worker's next output (AnalysisRun.recycle): an earlier batch's text, written out and
    * given back. Sent with a batch's first run only: whichever worker runs it writes on in it.
@@ -85,6 +90,15 @@ export interface BatchResult {
   puzzles?: { candidates: Candidate[]; counts: Stage1Counts } | null;
   /** The worker thread's CPU time so far, at the end of this batch (null where unknown). */
   cpu?: ThreadCpu | null;
+  /** Parts of the batch's output handed over before this result (src/pipeline/spill.ts). */
+  parts?: number;
+  /** The batch stopped before its end (its parts not wanted, or no room for them): it must run again. */
+  stopped?: boolean;
+  /**
+   * A part of a batch's output (text, records or Parquet), handed out before the batch's result: no
+   * game, statistics of zero, no rejection.
+   */
+  partial?: boolean;
 }
 
 export interface VerifyReport {

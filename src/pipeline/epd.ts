@@ -5,10 +5,13 @@
 // line is checked with parseFen and a bad one is reported, with its line, byte offset and text, and
 // reading goes on. Bytes that are not UTF-8 are read as Latin-1: no encoding stops the input.
 import { parseFen } from '../core/fen.js';
+import { BINARY_BYTE } from '../pgn/binary.js';
 
 export type PositionLine =
   | { line: number; offset: number; fen: string }
-  | { line: number; offset: number; error: string; text: string };
+  | { line: number; offset: number; error: string; text: string }
+  /** A line holding binary bytes, never echoed: `binary`, the offset of the first, `end`, of the line's end. */
+  | { line: number; offset: number; binary: number; end: number };
 
 /** Longest line kept; a longer one is reported (with its first bytes) and skipped, so memory stays bounded. */
 export const MAX_LINE_BYTES = 1 << 16;
@@ -106,6 +109,8 @@ class LineCollector {
   private carry = new Uint8Array(256);
   private carryLen = 0;
   private overlong = false;
+  /** Bytes of the line, kept or not. */
+  private length = 0;
 
   get pending(): boolean {
     return this.carryLen > 0 || this.overlong;
@@ -113,6 +118,7 @@ class LineCollector {
 
   take(bytes: Uint8Array, from: number, to: number): void {
     let n = to - from;
+    this.length += n;
     if (this.carryLen + n > MAX_LINE_BYTES) {
       this.overlong = true;
       n = Math.max(0, MAX_LINE_BYTES - this.carryLen);
@@ -133,8 +139,12 @@ class LineCollector {
     const offset = this.lineStart;
     const bytes = this.carry.subarray(0, this.carryLen);
     const overlong = this.overlong;
+    const end = offset + this.length;
     this.carryLen = 0;
     this.overlong = false;
+    this.length = 0;
+    const binary = bytes.findIndex((b) => BINARY_BYTE[b] === 1);
+    if (binary >= 0) return { line, offset, binary: offset + binary, end };
     if (overlong) return { line, offset, error: `line longer than ${MAX_LINE_BYTES} bytes`, text: decode(bytes.subarray(0, SHOWN)) + '…' };
     const text = decode(bytes).trim();
     if (text === '' || text.startsWith('#')) return null;

@@ -5,6 +5,7 @@ import { availableParallelism } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { Piscina } from 'piscina';
 import type { Batch, BatchResult, GameError } from './batch.js';
+import { isPartMessage, newMailbox, PartQueue } from './spill.js';
 import type { WorkerInit } from './task.js';
 import { analysisWorkerFile, compiledFile } from './compiled.js';
 import { gameLine, gameRow } from '../output/games.js';
@@ -15,9 +16,21 @@ interface PoolData extends WorkerInit {
   entry: string;
 }
 
+/** A batch on its way: its result, and the parts of its output that come before it. */
+export interface BatchRun {
+  batch: Batch;
+  result: Promise<BatchResult>;
+  parts: PartQueue;
+}
+
 export class AnalysisPool {
   private readonly pool: Piscina;
   private readonly games: boolean;
+  /** The part queues of the batches on their way, by stream. */
+  private readonly streams = new Map<number, PartQueue>();
+  private nextStream = 1;
+  /** Mailboxes (spill.ts) taken back from finished batches, to lend again. */
+  private readonly mailboxes: SharedArrayBuffer[] = [];
 
   /**
    * `start`: the workers started at once, those the input will surely keep busy; the others start with
@@ -40,19 +53,42 @@ export class AnalysisPool {
       // no queue limit here: the main thread bounds the batches in flight itself (reorder.ts); piscina's
       // 'auto' limit would refuse a batch as an error
     });
+    this.pool.on('message', (m: unknown) => {
+      if (isPartMessage(m)) this.streams.get(m.stream)?.receive(m);
+    });
+  }
+
+  /** Starts a batch (`outbox` as for run), its output parts into a queue and a mailbox of their own: see finish(). */
+  start(batch: Batch, outbox: SharedArrayBuffer | null = null): BatchRun {
+    const parts = new PartQueue(this.nextStream++, this.mailboxes.pop() ?? newMailbox());
+    this.streams.set(parts.stream, parts);
+    return { batch, result: this.run(batch, outbox, parts), parts };
+  }
+
+  /** Runs a batch that stopped again, past the parts had (it stopped without room for more: now it leads). */
+  resume(run: BatchRun): BatchRun {
+    return { ...run, result: this.run(run.batch, null, run.parts) };
+  }
+
+  /** Once every try of the batch has ended: its parts are out or not wanted, its mailbox is taken back. */
+  finish(parts: PartQueue): void {
+    parts.stop();
+    if (this.streams.delete(parts.stream)) this.mailboxes.push(parts.mailbox);
   }
 
   /**
-   * Runs a batch; on a worker failure retries once, then returns its games as rejected. `outbox`: memory
-   * for the worker's next output (Batch.outbox), sent with the first try only: a retry or a second run of
-   * the batch must never hand out memory a worker may already be writing in.
+   * Runs a batch; on a worker failure retries once, skipping the parts of its output already had, then
+   * returns its games as rejected (the parts written stay written). `outbox`: memory for the worker's next
+   * output (Batch.outbox), sent with the first try only: a retry or a second run of the batch must never
+   * hand out memory a worker may already be writing in.
    */
-  async run(batch: Batch, outbox: SharedArrayBuffer | null = null): Promise<BatchResult> {
+  private async run(batch: Batch, outbox: SharedArrayBuffer | null, parts: PartQueue): Promise<BatchResult> {
+    const tried: Batch = { ...batch, parts: parts.target() };
     try {
-      return (await this.pool.run(outbox === null ? batch : { ...batch, outbox })) as BatchResult;
+      return (await this.pool.run(outbox === null ? tried : { ...tried, outbox })) as BatchResult;
     } catch (first) {
       try {
-        return (await this.pool.run({ ...batch, attempt: 1 })) as BatchResult;
+        return (await this.pool.run({ ...batch, attempt: 1, parts: parts.target() })) as BatchResult;
       } catch (second) {
         return failedBatch(batch, second as Error, first as Error, this.games);
       }
@@ -60,6 +96,7 @@ export class AnalysisPool {
   }
 
   async close(): Promise<void> {
+    for (const parts of this.streams.values()) this.finish(parts);
     await this.pool.destroy();
   }
 }

@@ -4,19 +4,21 @@
 // is full or the consumer does not pull.
 //
 // Game numbers: a batch is numbered when dispatched, assuming no broken game in the batches before it
-// hides another. When a worker recovers games from inside a broken one (docs/design.md §7), every later game
-// moves up; a batch found numbered from the wrong game is analysed again with the right number before it
-// is handed out (rare: only after a recovery, and only the batches in flight then).
+// hides another. When a worker recovers games from inside a broken one (docs/design.md §7), every later
+// game moves up; a batch found numbered from the wrong game is analysed again with the right number before it is
+// handed out (rare: only after a recovery, and only the batches in flight then). A batch whose output outgrows
+// it hands it out in parts before its result (spill.ts), only once it is next in order and numbered right.
 import { availableParallelism } from 'node:os';
 import { installedTables, installNewTables, tablesInstalled } from '../core/attacks.js';
 import { XrayError } from '../errors.js';
-import type { StatsJSON } from '../output/stats.js';
+import { Stats, type StatsJSON, type StatsVector } from '../output/stats.js';
 import { DEFAULT_MAX_GAME_BYTES } from '../pgn/splitter.js';
 import { BatchBuffers, type Batch, type BatchResult, type VerifyReport } from './batch.js';
 import { inputBatches } from './batches.js';
 import type { Input } from './inputs.js';
-import { AnalysisPool, compileInWorkerThreads, workersFillCores } from './pool.js';
+import { AnalysisPool, compileInWorkerThreads, workersFillCores, type BatchRun } from './pool.js';
 import { InOrder } from './reorder.js';
+import { isMailbox, type PartOutput } from './spill.js';
 import type { WorkerOptions } from './task.js';
 
 export interface RunOptions {
@@ -53,6 +55,14 @@ export interface RunOptions {
 const BATCH_GAMES = 256;
 const BATCH_BYTES = 1 << 19;
 
+/** Output memory given back and kept for the workers' next outputs, at most: a batch's output is a few MB. */
+const KEPT_OUTBOX_BYTES = 64 << 20;
+
+interface InFlight {
+  batch: Batch;
+  run: BatchRun;
+}
+
 /** What a run did, for the summary and the statistics file. */
 export interface RunSummary {
   stats: StatsJSON;
@@ -82,6 +92,8 @@ export class AnalysisRun implements AsyncIterable<BatchResult> {
   private readonly buffers: BatchBuffers;
   /** Output memory given back (recycle), each sent with a batch for the worker's next output. */
   private readonly outboxes: SharedArrayBuffer[] = [];
+  /** Statistics of zero: a part's. */
+  private noCounts: StatsVector | null = null;
 
   constructor(private readonly o: RunOptions) {
     this.verify = o.worker.verify ? { games: 0, agreed: 0, pgnParserFailed: 0, disagreements: [] } : null;
@@ -103,8 +115,12 @@ export class AnalysisRun implements AsyncIterable<BatchResult> {
    * (the library hands nothing back).
    */
   recycle(output: Uint8Array): void {
-    // as many as the batches in flight can use: one each, and one per worker writing
-    if (output.buffer instanceof SharedArrayBuffer && this.outboxes.length < this.threads * 4) this.outboxes.push(output.buffer);
+    const b = output.buffer;
+    if (!(b instanceof SharedArrayBuffer) || isMailbox(b)) return;
+    // as many as the batches in flight can use (one each, and one per worker writing), and no more memory
+    // than batches of ordinary games write: a larger output is left to the garbage collector
+    const kept = this.outboxes.reduce((n, o) => n + o.byteLength, 0);
+    if (this.outboxes.length < this.threads * 4 && kept + b.byteLength <= KEPT_OUTBOX_BYTES) this.outboxes.push(b);
   }
 
   get seconds(): number {
@@ -118,7 +134,7 @@ export class AnalysisRun implements AsyncIterable<BatchResult> {
     const start = surelyBusy(this.o.inputs, this.batchBytes);
     if (this.o.ownsProcess === true && workersFillCores(start, this.threads)) compileInWorkerThreads();
     const pool = new AnalysisPool(this.threads, { tables, options: this.o.worker }, this.o.workerFile, start);
-    const queue = new InOrder<{ batch: Batch; result: Promise<BatchResult> }>(this.threads * 3);
+    const queue = new InOrder<InFlight>(this.threads * 3);
     let seq = 0;
     let dispatched = 0; // games in the batches dispatched so far
     try {
@@ -127,11 +143,11 @@ export class AnalysisRun implements AsyncIterable<BatchResult> {
           batch.seq = seq++;
           batch.firstGame = dispatched + this.shift + 1;
           dispatched += batch.offsets.length;
-          const done = queue.push({ batch, result: pool.run(batch, this.outboxes.pop() ?? null) });
-          if (done !== undefined) yield await this.settle(done, pool);
+          const done = queue.push({ batch, run: pool.start(batch, this.outboxes.pop() ?? null) });
+          if (done !== undefined) yield* this.settle(done, pool);
         }
       }
-      for (let next = queue.take(); next !== undefined; next = queue.take()) yield await this.settle(next, pool);
+      for (let next = queue.take(); next !== undefined; next = queue.take()) yield* this.settle(next, pool);
     } finally {
       await pool.close();
     }
@@ -157,18 +173,42 @@ export class AnalysisRun implements AsyncIterable<BatchResult> {
     }
   }
 
-  /** A result in order, re-run when recovered games moved its numbers; counted into the totals. */
-  private async settle(entry: { batch: Batch; result: Promise<BatchResult> }, pool: AnalysisPool): Promise<BatchResult> {
+  /**
+   * The batch next in order: the parts of its output, then its result, counted into the totals. Run again
+   * first when recovered games moved its numbers (its parts, numbered wrong, never handed out).
+   */
+  private async *settle(entry: InFlight, pool: AnalysisPool): AsyncGenerator<BatchResult> {
     const { batch } = entry;
-    let r = await entry.result;
-    if (batch.firstGame !== this.nextGame) r = await pool.run({ ...batch, firstGame: this.nextGame });
+    let run = entry.run;
+    if (batch.firstGame !== this.nextGame) {
+      run.parts.stop();
+      await run.result;
+      pool.finish(run.parts);
+      run = pool.start({ ...batch, firstGame: this.nextGame });
+    }
+    run.parts.lead();
+    let r = yield* this.parts(run);
+    // stopped without room for its parts before it led: again, past the parts had
+    for (; r.stopped === true; r = yield* this.parts(run)) run = pool.resume(run);
+    pool.finish(run.parts);
     this.buffers.release(batch.bytes); // nothing reads the batch's bytes again
     this.shift += r.games - batch.offsets.length;
     this.nextGame += r.games;
     if (this.verify !== null && r.verify !== null) addVerify(this.verify, r.verify);
     const n = batch.offsets.length;
     this.position = { input: batch.input, offset: n > 0 ? batch.offsets[n - 1] : 0 };
-    return r;
+    yield r;
+  }
+
+  /** The parts of a try of a batch, each as a result of its own (no game, no count, no rejection), then its result. */
+  private async *parts(run: BatchRun): AsyncGenerator<BatchResult, BatchResult> {
+    const parts = run.parts.drain(run.result);
+    for (let next = await parts.next(); ; next = await parts.next()) {
+      if (next.done === true) return next.value;
+      this.noCounts ??= new Stats().vector();
+      const o: PartOutput = next.value;
+      yield { seq: run.batch.seq, games: 0, text: o.text, gamesText: null, records: o.records, parquet: o.parquet, stats: this.noCounts, errors: [], verify: null, partial: true };
+    }
   }
 }
 

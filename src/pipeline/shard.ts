@@ -12,6 +12,7 @@ import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { UsageError } from '../errors.js';
 import { GameSplitter, type RawGame } from '../pgn/splitter.js';
+import { inputIoError } from './input-error.js';
 import { detectCompression } from './source.js';
 
 export interface Shard {
@@ -96,9 +97,17 @@ export async function shardRange(fh: FileHandle, size: number, shard: Shard): Pr
   return [Math.min(start, end), end];
 }
 
-/** The bytes of shard I/N of a file, in chunks; `onStart` is told the range's first byte before any chunk. */
+/**
+ * The bytes of shard I/N of a file, in chunks; `onStart` is told the range's first byte before any chunk. A
+ * file that cannot be opened or read is the input's failure (input-io), as for a whole file.
+ */
 export async function* readShard(path: string, shard: Shard, onStart: (offset: number) => void, onBytes?: (n: number) => void): AsyncGenerator<Uint8Array> {
-  const fh = await open(path, 'r');
+  let fh: FileHandle;
+  try {
+    fh = await open(path, 'r');
+  } catch (e) {
+    throw inputIoError(path, e);
+  }
   try {
     const size = (await fh.stat()).size;
     const [start, end] = await shardRange(fh, size, shard);
@@ -111,7 +120,9 @@ export async function* readShard(path: string, shard: Shard, onStart: (offset: n
       onBytes?.(at - start);
       yield buf.subarray(0, bytesRead);
     }
+  } catch (e) {
+    throw inputIoError(path, e);
   } finally {
-    await fh.close();
+    await fh.close().catch(() => {});
   }
 }

@@ -8,6 +8,7 @@ import { ParquetColumns, type ParquetBatch } from '../output/parquet-columns.js'
 import { askedTags, positionRecord, type PositionRecord } from '../output/records.js';
 import { Stats, type StatsVector } from '../output/stats.js';
 import type { Formatter } from '../output/view.js';
+import { SPILL_BYTES, SPILL_RECORDS, SPILL_ROWS } from './spill.js';
 
 export class BatchSink implements PositionSink {
   /** The counts of the batch so far; the same object for the sink's life (Stats.clear()). */
@@ -23,6 +24,10 @@ export class BatchSink implements PositionSink {
   private readonly keptGamesOnly: boolean;
   /** Another sink shown every position too (stage 1 of the puzzles). */
   private readonly also: PositionSink | null;
+  /** Called when the output outgrows the batch (spill.ts): it takes the output so far; null: never. */
+  spill: (() => void) | null = null;
+  /** Memory the formatter writes on in after a part of its output is taken (and copied): the last part's. */
+  spare: SharedArrayBuffer | null = null;
 
   /**
    * Formats with `formatter` (null: no text), or collects records (`records`) or Parquet columns
@@ -49,7 +54,7 @@ export class BatchSink implements PositionSink {
 
   beginGame(info: GameInfo, text: GameText): void {
     this.also?.beginGame(info, text);
-    this.formatter?.beginGame(info);
+    this.formatter?.beginGame(info, text);
     this.columns?.beginGame(info);
     if (this.records !== null && this.tags.length > 0) this.gameTags = askedTags(this.tags, info.tags);
     this.stats.beginGame(info.derived);
@@ -64,6 +69,14 @@ export class BatchSink implements PositionSink {
     }
     this.stats.addPosition(v);
     this.also?.position(v, keep);
+    if (keep && this.spill !== null && this.overfull()) this.spill();
+  }
+
+  /** Whether the output so far is more than a batch holds. */
+  private overfull(): boolean {
+    if (this.formatter !== null) return this.formatter.size() >= SPILL_BYTES;
+    if (this.records !== null) return this.records.length >= SPILL_RECORDS;
+    return (this.columns?.rows ?? 0) >= SPILL_ROWS;
   }
 
   endGame(text: GameText, tagged: number): void {
@@ -71,6 +84,7 @@ export class BatchSink implements PositionSink {
     this.kept = 0;
     this.stats.endGame(tagged);
     this.also?.endGame(text, tagged);
+    if (this.spill !== null && this.overfull()) this.spill();
   }
 
   /**
@@ -78,9 +92,15 @@ export class BatchSink implements PositionSink {
    * for the formatter's next output (Formatter.take).
    */
   take(outbox: SharedArrayBuffer | null = null): { text: Uint8Array; records: PositionRecord[] | null; parquet: ParquetBatch | null; stats: StatsVector } {
-    const out = { text: this.formatter?.take(outbox) ?? NO_OUTPUT, records: this.records, parquet: this.columns?.take() ?? null, stats: this.stats.vector() };
-    this.records = this.records === null ? null : [];
+    const out = { ...this.takeOutput(outbox), stats: this.stats.vector() };
     this.stats.clear();
+    return out;
+  }
+
+  /** The output so far (a part of the batch's, or all of it), and a fresh start of it; the counts go on. */
+  takeOutput(outbox: SharedArrayBuffer | null): { text: Uint8Array; records: PositionRecord[] | null; parquet: ParquetBatch | null } {
+    const out = { text: this.formatter?.take(outbox) ?? NO_OUTPUT, records: this.records, parquet: this.columns?.take() ?? null };
+    this.records = this.records === null ? null : [];
     return out;
   }
 }

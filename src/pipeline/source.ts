@@ -6,15 +6,15 @@
 // for the next decompressed chunk, so no input is ever read whole. Progress counts the bytes read
 // from the file as stored (compressed bytes for compressed files), ending at the file size.
 //
-// Errors (XrayError, docs/design.md §7): 'input-io' for a file that cannot be opened or read (the path and
-// the OS reason); 'input-corrupt' for compressed data that is cut or damaged (the path and the
-// compressed offset, after every byte decoded before it has been yielded) and for input that is not
-// text (before anything is yielded).
+// Errors (XrayError, docs/design.md §7): 'input-io' for a file that cannot be opened or read (the path and the OS reason);
+// 'input-corrupt' for compressed data that is cut or damaged (the path and the compressed offset, after
+// every byte decoded before it has been yielded) and for text in a wide encoding, UTF-16 or UTF-32
+// (before anything is yielded). Binary bytes inside an input are the splitter's to reject.
 import { open, type FileHandle } from 'node:fs/promises';
 import { statSync } from 'node:fs';
 import { gunzip } from './gzip.js';
 import { corruptInput, inputIoError } from './input-error.js';
-import { firstBinaryByte, notTextReason, SNIFF_BYTES } from './text.js';
+import { firstBinaryByte, SNIFF_BYTES, unreadableText } from './text.js';
 import { unzstd } from './zstd.js';
 
 export type Compression = 'none' | 'gzip' | 'zstd';
@@ -179,10 +179,10 @@ async function* resume(p: Peeked, rest: AsyncIterator<Uint8Array>): AsyncGenerat
   }
 }
 
-/** The bytes unchanged, once their start has been judged text; else an error before any is given. */
+/** The bytes unchanged, once their start has been judged text we read; else an error before any is given. */
 async function* textOnly(bytes: AsyncGenerator<Uint8Array>, path: string): AsyncGenerator<Uint8Array> {
   const p = await peek(bytes, SNIFF_BYTES);
-  const why = notTextReason(p.first);
+  const why = unreadableText(p.first);
   if (why !== null) {
     await bytes.return(undefined);
     throw corruptInput(path, `not PGN text (${why})`);
@@ -208,7 +208,7 @@ async function* decode(src: AsyncGenerator<Uint8Array>, path: string, opts: Read
 /**
  * The decompressed bytes of an input ('-' = stdin), read only as fast as they are consumed.
  * Throws XrayError: 'input-io' when it cannot be read, 'input-corrupt' on damaged compressed data
- * (after yielding every byte decoded before the damage) or when it is not text (before yielding any).
+ * (after yielding every byte decoded before the damage) or on UTF-16 or UTF-32 text (before yielding any).
  */
 export async function* readInput(path: string, opts: ReadOptions = {}): AsyncGenerator<Uint8Array> {
   if (path === '-') {

@@ -14,6 +14,10 @@ import { sharedCopy, type Batch, type BatchResult, type GameError, type KnownRej
 import { CandidateSink } from '../puzzles/candidate-sink.js';
 import { BatchSink } from './sinks.js';
 import { threadCpu } from './thread-cpu.js';
+import { PartsStopped, sendPart, type PartMessage, type PartOutput, type PartTarget } from './spill.js';
+import { NO_OUTPUT } from '../output/lines.js';
+import { Stats } from '../output/stats.js';
+import { parentPort } from 'node:worker_threads';
 
 export interface WorkerOptions {
   output: OutputKind;
@@ -41,6 +45,7 @@ export interface WorkerInit {
 }
 
 type VerifyModule = typeof import('./verify.js');
+type Verifier = InstanceType<VerifyModule['Verifier']>;
 let verifyModule: Promise<VerifyModule> | null = null;
 
 /** chess.js and pgn-parser load only for --verify or a syntax diagnosis, never at worker start. */
@@ -57,6 +62,8 @@ interface GamePart {
   game: number;
   offset: number;
   error: GameError | null;
+  /** The tokenizer refused its bytes: the error says how pgn-parser reads them. */
+  scanError: boolean;
 }
 
 /** One batch's games through the analyzer, in order, numbering games as they are found. */
@@ -109,15 +116,16 @@ class BatchWork {
 
   /**
    * A PGN game; when it is rejected and its bytes hold another tag section, the part before it is
-   * analysed (and reported) alone and the rest split again (docs/design.md §7). Returns the parts analysed.
+   * analysed (and reported) alone and the rest split again (docs/design.md §7). `atEnd`: the game ends its
+   * input. Returns the parts analysed.
    */
-  pgn(bytes: Uint8Array, offset: number): GamePart[] {
+  pgn(bytes: Uint8Array, offset: number, atEnd: boolean): GamePart[] {
     const parts: GamePart[] = [];
     let start = 0;
     for (;;) {
       const part = bytes.subarray(start);
       this.at(offset + start);
-      let failure = this.analyzer.pgn(part, this.game, this.sink);
+      let failure = this.analyzer.pgn(part, this.game, this.sink, atEnd);
       const cut = this.cutAt(part, failure, start > 0);
       if (cut < 0) {
         parts.push(this.done(part, offset + start, failure));
@@ -141,7 +149,7 @@ class BatchWork {
   }
 
   private done(bytes: Uint8Array, offset: number, failure: GameFailure | null): GamePart {
-    const part: GamePart = { bytes, game: this.game, offset, error: null };
+    const part: GamePart = { bytes, game: this.game, offset, error: null, scanError: failure?.scanError === true };
     if (failure !== null) part.error = this.reject(offset, failure);
     this.row(offset, true, failure?.reason ?? null);
     this.game++;
@@ -165,23 +173,29 @@ export function createTask(init: WorkerInit): (batch: Batch) => Promise<BatchRes
   const analyzer = new GameAnalyzer({ allPositions: o.allPositions, filter: o.filter, moves: o.output !== 'none' && o.output !== 'jsonl' && o.output !== 'parquet', allTags: o.games === true || tags.length > 0 || puzzles !== null, select: o.where, scan: puzzles === null });
   const sink = puzzles !== null ? new BatchSink(null, { also: puzzles }) : BatchSink.of(o.output, tags, o.where != null);
   let toIpc: ((b: ParquetBatch) => Uint8Array) | null = null; // -f parquet: Arrow loads with the first batch
+  const post = (m: PartMessage): void => parentPort!.postMessage(m);
+
+  /** The batch's output so far, as spill.ts sends it (Parquet columns as Arrow IPC, in the message). */
+  const part = (): PartOutput => {
+    const out = sink.takeOutput(sink.spare);
+    sink.spare = out.text.buffer instanceof SharedArrayBuffer && out.text.length > 0 ? out.text.buffer : sink.spare;
+    return { text: out.text, records: out.records, parquet: out.parquet && toIpc!(out.parquet) };
+  };
 
   return async (batch: Batch): Promise<BatchResult> => {
     if (o.output === 'parquet') toIpc ??= (await import('../output/parquet-arrow.js')).ipcWriter(tags);
     const work = new BatchWork(batch, analyzer, sink, o.games === true, o.offsets === true);
     const verifier = o.verify ? new (await loadVerify()).Verifier() : null;
-    for (let i = 0; i < batch.offsets.length; i++) {
-      const offset = batch.offsets[i];
-      const bytes = batch.bytes.subarray(batch.starts[i], batch.starts[i + 1]);
-      const known = batch.rejected[i];
-      if (known !== null) work.known(bytes, offset, known);
-      else if (batch.kind === 'epd') work.fen(bytes, offset);
-      else {
-        for (const p of work.pgn(bytes, offset)) {
-          if (p.error?.kind === 'syntax' || p.error?.kind === 'incomplete') p.error.reason += `; pgn-parser: ${(await loadVerify()).pgnParserDiagnosis(p.bytes)}`;
-          if (verifier !== null) await verifier.check(p.bytes, p.game, p.offset, p.error);
-        }
-      }
+    const to: PartTarget | null = batch.parts ?? null;
+    sink.spill = to !== null ? () => sendPart(to, part(), post) : null;
+    try {
+      await analyseGames(batch, work, verifier);
+    } catch (e) {
+      if (!(e instanceof PartsStopped)) throw e;
+      sink.take(null); // it runs again: what it wrote after its last part is not wanted
+      return { seq: batch.seq, games: 0, text: NO_OUTPUT, gamesText: null, records: null, stats: new Stats().vector(), errors: [], verify: null, parts: to!.next, stopped: true };
+    } finally {
+      sink.spill = null;
     }
     // -f parquet has no formatter: the memory given back is for the IPC bytes, not for text
     const out = sink.take(batch.outbox ?? null);
@@ -197,6 +211,25 @@ export function createTask(init: WorkerInit): (batch: Batch) => Promise<BatchRes
       verify: verifier?.take() ?? null,
       puzzles: puzzles?.take() ?? null,
       cpu: threadCpu(),
+      parts: to?.next ?? 0,
     };
   };
+}
+
+/** The batch's games through the work, in order; --verify audits each. */
+async function analyseGames(batch: Batch, work: BatchWork, verifier: Verifier | null): Promise<void> {
+  const last = batch.offsets.length - 1;
+  for (let i = 0; i <= last; i++) {
+    const offset = batch.offsets[i];
+    const bytes = batch.bytes.subarray(batch.starts[i], batch.starts[i + 1]);
+    const known = batch.rejected[i];
+    if (known !== null) work.known(bytes, offset, known);
+    else if (batch.kind === 'epd') work.fen(bytes, offset);
+    else {
+      for (const p of work.pgn(bytes, offset, i === last && batch.endsInput === true)) {
+        if (p.scanError) p.error!.reason += `; pgn-parser: ${(await loadVerify()).pgnParserDiagnosis(p.bytes)}`;
+        if (verifier !== null) await verifier.check(p.bytes, p.game, p.offset, p.error);
+      }
+    }
+  }
 }

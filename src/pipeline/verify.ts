@@ -29,8 +29,12 @@ function parser(): PgnParse {
   return pgnParse;
 }
 
+/** Games up to this size are read by pgn-parser for a diagnosis: it holds about 75 bytes of memory a byte read. */
+const DIAGNOSED_BYTES = 256 << 10;
+
 /** What pgn-parser says about a game our tokenizer rejected, quoted in the error report. */
 export function pgnParserDiagnosis(bytes: Uint8Array): string {
+  if (bytes.length > DIAGNOSED_BYTES) return `not asked (a game over ${DIAGNOSED_BYTES >> 10} KiB)`;
   try {
     parser()(decodeText(bytes, 0, bytes.length));
     return 'parses it';

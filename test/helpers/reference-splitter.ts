@@ -1,6 +1,9 @@
 // The game splitter as it was before its fast paths (commit 187c037), frozen as the oracle of the
 // differential test (test/pgn/splitter-diff.test.ts): a byte at a time through the state machine, every
 // comment and tag value walked byte by byte. Not used by src/. Do not optimise it.
+// Binary bytes (added with them, the plain way): the state machine never sees one. Each step runs on the
+// bytes before the next byte that is binary in its state (a NUL in comments, any binary byte elsewhere);
+// reached, that byte opens or extends the stretch, skipped line by line to the line that starts a game.
 
 // Game boundaries in a PGN byte stream: a byte-level state machine whose state survives between
 // chunks, so any chunking of the input gives the same games, offsets and bytes.
@@ -16,6 +19,7 @@
 // bytes of the previous one before it and a few held back for the next, so every look around a
 // byte stays inside one buffer.
 
+import { BINARY_BYTE } from '../../src/pgn/binary.js';
 import { SYMBOL } from '../../src/pgn/movetext.js';
 import type { RawGame, SplitterOptions } from '../../src/pgn/splitter.js';
 
@@ -42,6 +46,7 @@ const TAG_STRING = 4;
 const TAG_ESCAPE = 5; // after a backslash in a tag string
 const COMMENT = 6; // { ... }
 const TO_EOL = 7; // ; comment or % escape line
+const BINARY = 8; // in a stretch of binary bytes
 
 const LF = 0x0a;
 const CR = 0x0d;
@@ -86,6 +91,17 @@ export class ReferenceSplitter {
   private candidate = -1; // stream offset of a `[` that may start a new game
   private candidateEnd = 0; // end of the game before that `[`
 
+  // The stretch of binary bytes not emitted yet: start (-1: none), first binary byte; in BINARY, the line
+  // so far: 0 blank, 1 a `[` first, 2 other; was the line before a tag pair's?
+  private stretchStart = -1;
+  private stretchFirst = 0;
+  private line = 0;
+  private afterTagLine = false;
+  // Next binary byte and next NUL at or after the last place looked from (buf indices; -1: none).
+  private nextAny = -1;
+  private nextNul = -1;
+  private lookedFrom = Infinity;
+
   // The current game's bytes before runStart: [start, start + pendingLen), at most cap of them.
   private pending = new Uint8Array(1 << 16);
   private pendingLen = 0;
@@ -114,8 +130,14 @@ export class ReferenceSplitter {
   /** Ends the stream: scans the bytes held back and emits the last game if one is open. */
   end(onGame: (g: RawGame) => void): void {
     const n = this.tailLen;
+    const streamEnd = this.bufBase + n;
     this.pass(n, n, onGame);
     const state = this.state;
+    if (state === BINARY) {
+      this.emitStretch(streamEnd, onGame);
+      this.state = BETWEEN;
+      return;
+    }
     if (state === BETWEEN || (state === TO_EOL && this.resume === BETWEEN)) return;
     if (state >= TAG && state <= TAG_ESCAPE && this.namePhase < 2) this.nameDone(onGame);
     // a comment left open at the end holds whatever followed it: emitted even without tags or moves, so
@@ -127,8 +149,9 @@ export class ReferenceSplitter {
   /** Scans work[runStart, limit) of work[0, n), keeps the game's bytes, keeps a tail. */
   private pass(n: number, limit: number, onGame: (g: RawGame) => void): void {
     const buf = (this.buf = this.work.subarray(0, n));
+    this.lookedFrom = Infinity;
     const end = this.scan(buf, this.runStart, limit, onGame);
-    if (this.state !== BETWEEN) this.keep(buf, end);
+    if (this.state !== BETWEEN && this.state !== BINARY) this.keep(buf, end);
     // What the next pass needs to know about the bytes before its first one.
     this.lineBlank = this.lineBlankBefore(end);
     this.lastEnd = this.lastEndBefore(end);
@@ -140,9 +163,36 @@ export class ReferenceSplitter {
     this.buf = this.work.subarray(0, this.tailLen);
   }
 
-  /** The state machine over buf[i, limit); returns where it stopped (at most AHEAD past limit). */
+  /** The state machine over buf[i, limit), a step at a time, each before the next binary byte. */
   private scan(buf: Uint8Array, i: number, limit: number, onGame: (g: RawGame) => void): number {
     while (i < limit) {
+      if (this.state === BINARY) {
+        i = this.skipBinary(buf, i);
+        continue;
+      }
+      const k = this.nextBinary(buf, i);
+      if (k === i) i = this.binary(i);
+      else i = this.step(k < 0 ? buf : buf.subarray(0, k), i, k < 0 ? limit : Math.min(limit, k), onGame);
+    }
+    return i;
+  }
+
+  /** The next byte at or after i that is binary in the state: a NUL in a comment, any binary byte elsewhere. */
+  private nextBinary(buf: Uint8Array, i: number): number {
+    if (i < this.lookedFrom || (this.nextAny >= 0 && this.nextAny < i) || (this.nextNul >= 0 && this.nextNul < i)) {
+      this.nextAny = this.nextNul = -1;
+      for (let k = i; k < buf.length && this.nextNul < 0; k++) {
+        if (BINARY_BYTE[buf[k]] === 1 && this.nextAny < 0) this.nextAny = k;
+        if (buf[k] === 0) this.nextNul = k;
+      }
+      this.lookedFrom = i;
+    }
+    return this.state === COMMENT || this.state === TO_EOL ? this.nextNul : this.nextAny;
+  }
+
+  /** One step of the state machine over buf[i, limit). */
+  private step(buf: Uint8Array, i: number, limit: number, onGame: (g: RawGame) => void): number {
+    {
       switch (this.state) {
         case MOVES:
           i = this.moves(buf, i, limit, onGame);
@@ -173,6 +223,43 @@ export class ReferenceSplitter {
       }
     }
     return i;
+  }
+
+  /** A binary byte at buf[i]: opens the stretch (the game it touches, or itself between games) or extends it. */
+  private binary(i: number): number {
+    const inGame = !(this.state === BETWEEN || (this.state === TO_EOL && this.resume === BETWEEN));
+    if (this.stretchStart < 0) {
+      this.stretchStart = inGame ? this.start : this.bufBase + i;
+      this.stretchFirst = this.bufBase + i;
+    }
+    this.line = inGame && this.tags > 0 && !this.movetext ? 1 : 2;
+    this.state = BINARY;
+    this.pendingLen = 0;
+    return i + 1;
+  }
+
+  /** One byte of a stretch; a `[` first on a line after a line that is no tag pair's starts a game. */
+  private skipBinary(buf: Uint8Array, i: number): number {
+    const b = buf[i];
+    if (b === LF || (b === CR && buf[i + 1] !== LF) || (b === CR && i + 1 >= buf.length)) {
+      this.afterTagLine = this.line === 1;
+      this.line = 0;
+    } else if (b === CR) {
+      // CR LF: the LF ends the line
+    } else if (this.line === 0 && (b > 0x20 || BINARY_BYTE[b] === 1)) {
+      if (b === 0x5b && !this.afterTagLine) {
+        this.begin(this.bufBase + i);
+        this.openTag();
+        return i + 1; // the tag pair byte by byte, as tagByte reads it
+      }
+      this.line = b === 0x5b ? 1 : 2;
+    }
+    return i + 1;
+  }
+
+  private emitStretch(end: number, onGame: (g: RawGame) => void): void {
+    onGame({ index: this.index++, offset: this.stretchStart, bytes: EMPTY, binary: { first: this.stretchFirst, end } });
+    this.stretchStart = -1;
   }
 
   /** Blanks, % lines and byte-order marks between games; a game starts at any other byte. */
@@ -446,8 +533,9 @@ export class ReferenceSplitter {
     this.blankAfterTag = false;
   }
 
-  /** Emits the current game as [start, end), unless it holds neither tags nor movetext. */
+  /** Emits the current game as [start, end), unless it holds neither tags nor movetext; the open stretch first. */
   private finish(end: number, onGame: (g: RawGame) => void, always = false, terminated = false): void {
+    if (this.stretchStart >= 0) this.emitStretch(this.start, onGame);
     if (this.tags === 0 && !this.movetext && !always) return;
     const g: RawGame = { index: this.index++, offset: this.start, bytes: EMPTY, terminated };
     if (end - this.start > this.max) g.tooLarge = true;

@@ -143,7 +143,7 @@ function epMarked(i: number, mark: number, end: number, sink: MoveSink): number 
 function skipNag(bytes: Uint8Array, i: number): number | ScanError {
   let j = i + 1;
   while (j < bytes.length && SYMBOL_BYTE[bytes[j]] === 1) j++;
-  if (j === i + 1 || !allDigits(bytes, i + 1, j)) return scanError(bytes, i, 'bad NAG');
+  if (j === i + 1 || !allDigits(bytes, i + 1, j)) return scanError(bytes, i, 'bad NAG', j === i + 1 && j === bytes.length);
   return j;
 }
 
@@ -155,7 +155,7 @@ function scanTag(bytes: Uint8Array, at: number, sink: TagSink): number | ScanErr
   while (i < n && bytes[i] > 0x20 && bytes[i] !== QUOTE && bytes[i] !== 0x5d) i++;
   const nameEnd = i;
   i = skipBlanks(bytes, i);
-  if (nameEnd === nameStart || bytes[i] !== QUOTE) return scanError(bytes, at, 'malformed tag pair');
+  if (nameEnd === nameStart || bytes[i] !== QUOTE) return scanError(bytes, at, 'malformed tag pair', i >= n);
   // The value ends at a quote followed by `]`; other quotes in it are kept (`""Mirage""` is seen).
   const valueStart = i + 1;
   for (i = valueStart; i < n; i++) {

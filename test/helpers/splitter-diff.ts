@@ -16,6 +16,7 @@ interface Seen {
   bytes: Uint8Array;
   tooLarge: boolean;
   terminated: boolean;
+  binary: string;
 }
 
 interface Pushable {
@@ -28,7 +29,7 @@ function games(splitter: Pushable, chunks: Uint8Array[], views = false): Seen[] 
   const out: Seen[] = [];
   const take = (g: RawGame): void => {
     const bytes = views ? g.bytes.slice() : g.bytes;
-    out.push({ index: g.index, offset: g.offset, bytes, tooLarge: g.tooLarge === true, terminated: g.terminated === true });
+    out.push({ index: g.index, offset: g.offset, bytes, tooLarge: g.tooLarge === true, terminated: g.terminated === true, binary: JSON.stringify(g.binary ?? null) });
   };
   for (const c of chunks) splitter.push(c, take);
   splitter.end(take);
@@ -42,7 +43,7 @@ function difference(want: Seen[], got: Seen[]): object | null {
     const a = want[k];
     const b = got[k];
     if (a === undefined || b === undefined) return { k, want: a?.offset, got: b?.offset, wantGames: want.length, gotGames: got.length };
-    const same = a.index === b.index && a.offset === b.offset && a.tooLarge === b.tooLarge && a.terminated === b.terminated && Buffer.from(a.bytes).equals(b.bytes);
+    const same = a.index === b.index && a.offset === b.offset && a.tooLarge === b.tooLarge && a.terminated === b.terminated && a.binary === b.binary && Buffer.from(a.bytes).equals(b.bytes);
     if (!same) return { k, want: { ...a, bytes: Buffer.from(a.bytes).toString('latin1') }, got: { ...b, bytes: Buffer.from(b.bytes).toString('latin1') } };
   }
   return null;
@@ -73,7 +74,8 @@ export function check(bytes: Uint8Array, opts: SplitterOptions, chunkings: Uint8
 
 // What breaks a splitter: the bytes of its state machine, and the lines that start games.
 const TOKENS = ['{', '}', '[', ']', '"', '\\', ';', '%', '(', ')', '*', '-', '1-0', '0-1', '1/2-1/2', '\n', '\r', '\r\n', '\n\n', ' ', '\t',
-  '\n[Event "x"]\n', '[Site "y"]', '\uFEFF', '\n%', '\n[', '{ [%clk 0:01:00] }', '1.', '1...', 'e4', 'O-O', '$1', '\x00', '\xff'];
+  '\n[Event "x"]\n', '[Site "y"]', '\uFEFF', '\n%', '\n[', '{ [%clk 0:01:00] }', '1.', '1...', 'e4', 'O-O', '$1', '\x00', '\xff',
+    '\x01', '\x7f', '\x00\x00\x00\x00', '\x1f\n[Site "z"]'];
 const utf8 = new TextEncoder();
 const tokenBytes = TOKENS.map((t) => (t === '\xff' ? new Uint8Array([0xff]) : utf8.encode(t)));
 

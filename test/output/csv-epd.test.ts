@@ -50,8 +50,8 @@ class Recording implements Formatter {
   header(): string {
     return this.inner.header();
   }
-  beginGame(info: GameInfo): void {
-    this.inner.beginGame(info);
+  beginGame(info: GameInfo, text: GameText): void {
+    this.inner.beginGame(info, text);
   }
   position(v: PositionView): void {
     const text = line(this.inner, v);
@@ -72,6 +72,9 @@ class Recording implements Formatter {
     const b = bytesOf(this.out);
     this.out = '';
     return b;
+  }
+  size(): number {
+    return this.out.length;
   }
 }
 

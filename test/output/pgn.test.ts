@@ -58,8 +58,8 @@ class Recording implements Formatter {
   header(): string {
     return this.inner.header();
   }
-  beginGame(info: GameInfo): void {
-    this.inner.beginGame(info);
+  beginGame(info: GameInfo, text: GameText): void {
+    this.inner.beginGame(info, text);
   }
   position(v: PositionView): void {
     const records: MotifRecord[] = [];
@@ -79,6 +79,9 @@ class Recording implements Formatter {
   }
   take(): Uint8Array {
     return this.inner.take();
+  }
+  size(): number {
+    return this.inner.size();
   }
 }
 

@@ -40,6 +40,9 @@ class Counting implements Formatter {
   take(): Uint8Array {
     return new Uint8Array(0);
   }
+  size(): number {
+    return 0;
+  }
 }
 
 const games = [

@@ -93,4 +93,13 @@ describe('--shard', () => {
     expect(r.stderr).toContain('--shard needs a seekable uncompressed file');
     for (const bad of ['0/2', '3/2', 'x', '1/0']) expect((await runCli([path, '--shard', bad])).code).toBe(2);
   });
+
+  it('an input it cannot open is reported as one it cannot read, as without --shard, never an internal error', async () => {
+    const missing = join(tmp, 'missing.pgn');
+    const whole = await runCli([missing, '-q']);
+    const r = await runCli([missing, '-q', '--shard', '1/2']);
+    expect(r.stderr).not.toContain('internal error');
+    expect(r.stderr).toContain(`cannot read ${missing}: no such file or directory`);
+    expect(r.code).toBe(whole.code);
+  });
 });

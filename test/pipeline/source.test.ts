@@ -16,7 +16,7 @@ import {
   type ReadOptions,
 } from '../../src/pipeline/source.js';
 import { readPositions, type PositionLine } from '../../src/pipeline/epd.js';
-import { notTextReason, SNIFF_BYTES } from '../../src/pipeline/text.js';
+import { firstBinaryByte, SNIFF_BYTES, unreadableText } from '../../src/pipeline/text.js';
 import { BLOCKS_AHEAD, giveBack, INPUTS_AHEAD } from '../../src/pipeline/zstd.js';
 import { corpusPath, fixtureGameFiles, readCorpusBytes } from '../helpers/corpus.js';
 import { expectEachReadsWhole } from '../helpers/read-whole.js';
@@ -338,7 +338,7 @@ describe('readInput: corrupt compressed input is detected', () => {
   });
 });
 
-describe('readInput: input that is not PGN text is refused before anything is read', () => {
+describe('readInput: binary bytes are passed on (the splitter rejects them); a wide encoding is refused', () => {
   async function refused(path: string): Promise<string> {
     const { bytes, error } = await readUntilFailure(path);
     expect(bytes.length).toBe(0);
@@ -347,15 +347,14 @@ describe('readInput: input that is not PGN text is refused before anything is re
     return error.message;
   }
 
-  it('/bin/ls, random bytes, a gzip of /bin/ls, a zstd of random bytes', async () => {
+  it('/bin/ls, random bytes, a gzip of /bin/ls, a zstd of random bytes: every byte, decompressed, no error', async () => {
     const ls = readFileSync('/bin/ls');
-    expect(await refused('/bin/ls')).toBe(`/bin/ls: not PGN text (binary data at byte ${ls.indexOf(0)})`);
     const rnd = random01(7);
     const noise = Buffer.from(Array.from({ length: 20000 }, () => Math.floor(rnd() * 256)));
-    expect(await refused(tmpFile('noise.pgn', noise))).toMatch(/noise\.pgn: not PGN text \(binary data at byte \d+\)$/);
-    expect(await refused(tmpFile('ls.pgn.gz', gzipSync(ls)))).toMatch(new RegExp(`ls\\.pgn\\.gz: not PGN text \\(binary data at byte ${ls.indexOf(0)}\\)$`));
     const { compress } = await import('zstd-napi');
-    expect(await refused(tmpFile('noise.pgn.zst', compress(noise)))).toMatch(/noise\.pgn\.zst: not PGN text/);
+    for (const [path, want] of [['/bin/ls', ls], [tmpFile('noise.pgn', noise), noise], [tmpFile('ls.pgn.gz', gzipSync(ls)), ls], [tmpFile('noise.pgn.zst', compress(noise)), noise]] as const) {
+      expect((await collect(readInput(path))).equals(want), path).toBe(true);
+    }
   });
 
   it('UTF-16 and UTF-32, with or without a byte-order mark, are named as such', async () => {
@@ -374,22 +373,24 @@ describe('readInput: input that is not PGN text is refused before anything is re
   });
 
   it('text with a UTF-8 BOM, Latin-1, tabs, form feeds, CR line ends and a DOS end-of-file mark is text', () => {
-    const ok = (s: number[] | string): string | null => notTextReason(typeof s === 'string' ? Buffer.from(s, 'latin1') : Uint8Array.from(s));
-    expect(ok('\u00ef\u00bb\u00bf[Event "W\u00e4lbers"]\r\n\t\f1. e4 *\r\n\u001a')).toBe(null);
-    expect(ok([0x5b, 0x80, 0x9f, 0xff, 0x0b, 0x1b, 0x5d])).toBe(null);
-    expect(ok('')).toBe(null);
-    expect(ok([0x5b, 0x45, 0x00])).toBe('binary data at byte 2');
-    expect(ok([0x5b, 0x45, 0x7f])).toBe('binary data at byte 2');
+    const first = (s: number[] | string): number => firstBinaryByte(typeof s === 'string' ? Buffer.from(s, 'latin1') : Uint8Array.from(s));
+    const text = '\u00ef\u00bb\u00bf[Event "W\u00e4lbers"]\r\n\t\f1. e4 *\r\n\u001a';
+    expect(first(text)).toBe(-1);
+    expect(unreadableText(Buffer.from(text, 'latin1'))).toBe(null);
+    expect(first([0x5b, 0x80, 0x9f, 0xff, 0x0b, 0x1b, 0x5d])).toBe(-1);
+    expect(first('')).toBe(-1);
+    expect(first([0x5b, 0x45, 0x00])).toBe(2);
+    expect(first([0x5b, 0x45, 0x7f])).toBe(2);
   });
 
-  it('a few stray control bytes between games are not binary (the splitter rejects them); many are', () => {
+  it('binary, to tell a compressed file from text: a NUL, or binary bytes past 1 in 32', () => {
     const games = readFileSync(PLAIN, 'latin1');
     const junk = (n: number): string => '\u0001\u0002\u0003\u0004'.repeat(n / 4);
     const at = games.indexOf('[Event', 100);
     const withJunk = (n: number): Uint8Array => Buffer.from(games.slice(0, at) + junk(n) + '\n\n' + games.slice(at), 'latin1');
-    expect(notTextReason(withJunk(8))).toBe(null);
-    expect(notTextReason(withJunk(4096 / 32 + 4))).toBe(`binary data at byte ${at}`);
-    expect(notTextReason(Buffer.from(games.slice(0, at) + '\u0000' + games.slice(at), 'latin1'))).toBe(`binary data at byte ${at}`);
+    expect(firstBinaryByte(withJunk(8))).toBe(-1);
+    expect(firstBinaryByte(withJunk(4096 / 32 + 4))).toBe(at);
+    expect(firstBinaryByte(Buffer.from(games.slice(0, at) + '\u0000' + games.slice(at), 'latin1'))).toBe(at);
   });
 
   it('every game file of the repository (Latin-1, CP437, BOM, CR-only too) reads whole, as fzstd or the file gives it', async () => {
@@ -491,12 +492,16 @@ describe('readStream and stdin', () => {
     expect(e.message).toBe('cannot read feed.pgn: i/o error (EIO)');
   });
 
-  it('a stream of binary bytes is refused, named as stdin', async () => {
+  it('a stream of binary bytes is passed on; one of UTF-16 text is refused, named as stdin', async () => {
+    const ls = readFileSync('/bin/ls');
     const s = new PassThrough();
     const done = collect(readStream(s));
-    const ls = readFileSync('/bin/ls');
     s.end(ls);
-    expect((await failure(done)).message).toBe(`stdin: not PGN text (binary data at byte ${ls.indexOf(0)})`);
+    expect((await done).equals(ls)).toBe(true);
+    const u16 = new PassThrough();
+    const refused = collect(readStream(u16));
+    u16.end(Buffer.from('[Event "x"]\n', 'utf16le'));
+    expect((await failure(refused)).message).toBe('stdin: not PGN text (UTF-16 text; convert it to UTF-8)');
   });
 });
 

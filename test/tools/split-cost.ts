@@ -67,7 +67,8 @@ async function analyse(pool: AnalysisPool, batches: AsyncIterable<Batch> | Itera
     batch.seq = seq++;
     batch.firstGame = game;
     game += batch.offsets.length;
-    const done = queue.push(starvation.started(pool.run(batch)));
+    const run = pool.start(batch);
+    const done = queue.push(starvation.started(run.result.finally(() => pool.finish(run.parts)))); // -f none: no parts
     if (done !== undefined) await settle(done);
   }
   const dispatchMs = performance.now() - t0;

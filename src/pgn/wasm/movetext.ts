@@ -215,7 +215,7 @@ function onlyGlyphs(start: i32, end: i32): bool {
 function skipNag(i: i32, n: i32): i32 {
   let j = i + 1;
   while (j < n && symbol(at(j))) j++;
-  if (j == i + 1) return fail(i, E_NAG, false);
+  if (j == i + 1) return fail(i, E_NAG, j == n); // `$` last: cut off
   for (let k = i + 1; k < j; k++) if (!isDigit(at(k))) return fail(i, E_NAG, false);
   return j;
 }
@@ -233,7 +233,7 @@ function tagPair(open: i32, n: i32): i32 {
   while (i < n && at(i) > 0x20 && at(i) != QUOTE && at(i) != 0x5d) i++;
   const nameEnd = i;
   i = skipBlanks(i, n);
-  if (nameEnd == nameStart || i >= n || at(i) != QUOTE) return fail(open, E_MALFORMED_TAG, false);
+  if (nameEnd == nameStart || i >= n || at(i) != QUOTE) return fail(open, E_MALFORMED_TAG, i >= n); // ended: cut off
   // the value ends at a quote followed by `]`; other quotes in it are kept (`""Mirage""` is seen)
   const valueStart = i + 1;
   for (i = valueStart; i < n; i++) {
