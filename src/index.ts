@@ -3,7 +3,7 @@
 // as plain objects built in the workers.
 import { Readable } from 'node:stream';
 import { isMainThread } from 'node:worker_threads';
-import { installNewTables, tablesInstalled } from './core/attacks.js';
+import { buildTablesOnDemand } from './core/attacks.js';
 import type { MotifName, PlayedTag } from './motifs/catalogue.js';
 import { ALL_MOTIFS, parseMotifFilter } from './motifs/filter.js';
 import type { PositionRecord } from './output/records.js';
@@ -33,9 +33,10 @@ export type { PositionRecord } from './output/records.js';
 export type { RunSummary } from './pipeline/run.js';
 export type { StatsJSON } from './output/stats.js';
 
-// On a main thread the library owns the thread's tables: built and installed once, here. A worker that
-// imports the library installs the shared buffer it was given instead (installTables(openTables(sab))).
-if (isMainThread && !tablesInstalled()) installNewTables();
+// On a main thread the library owns the thread's tables: built and installed the first time something needs
+// them (a position made, an analysis started), never on import. A worker that imports the library installs
+// the shared buffer it was given instead (installTables(openTables(sab))).
+if (isMainThread) buildTablesOnDemand();
 
 /**
  * What analyze() reads: a path ('-' for stdin), several paths, PGN/EPD bytes (compressed or not), a
