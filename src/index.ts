@@ -15,6 +15,9 @@ import { AnalysisRun, type RunSummary } from './pipeline/run.js';
 
 export { INITIAL_FEN, FenError, parseFen, toFen, type FenOptions } from './core/fen.js';
 export { Position } from './core/position.js';
+export { WHITE, BLACK, type Colour } from './core/board.js';
+export type { Square } from './core/squares.js';
+export type { Move } from './core/move.js';
 export { legalMoves, isCheckmate, isStalemate } from './core/movegen.js';
 export { moveToSan, moveToUci, parseSan, SanError } from './core/san.js';
 export { perft } from './core/perft.js';
@@ -25,7 +28,7 @@ export { MotifBuffer } from './motifs/buffer.js';
 export { scanMotifs } from './motifs/classify.js';
 export { playedFlags } from './motifs/played.js';
 export { MOTIF_NAMES } from './motifs/filter.js';
-export { MOTIFS, PLAYED, type MotifName, type MotifKey } from './motifs/catalogue.js';
+export { MOTIFS, PLAYED, type MotifName, type MotifKey, type Side } from './motifs/catalogue.js';
 export { playedTags, tagFen, tagPosition, type MotifRecord, type PlayedTag, type PositionTags } from './motifs/tags.js';
 export { XrayError, type ErrorKind, type GameErrorKind, type RunErrorKind } from './errors.js';
 export type { GameError } from './pipeline/batch.js';

@@ -3,7 +3,7 @@
 // types, set and line indices, the mask table's layout, the x-ray word's fields, the line steps), how it
 // reads a mailbox code against pieceCode(), and its memory map against what is copied in and read out.
 // A value changed on one side only fails at load, naming it, never as wrong tags.
-import { BISHOP, KING, KNIGHT, PAWN, PIECE_VALUES, QUEEN, ROOK, Sets } from '../core/board.js';
+import { BISHOP, BLACK, KING, KNIGHT, PAWN, PIECE_VALUES, QUEEN, ROOK, Sets, WHITE } from '../core/board.js';
 import { Position, pieceCode } from '../core/position.js';
 import { LINE_ANTI, LINE_DIAG, LINE_FILE, LINE_RANK, LINE_STEPS, Mask, Xray, maskIndex, type Tables } from '../core/tables.js';
 import * as buffer from './buffer.js';
@@ -85,7 +85,7 @@ export function checkScanLayout(x: ScanModule, tables: Tables): void {
   }
   const at = (place: string): number => globals[place]?.value ?? fail(`${place} (not exported)`);
   if (SCAN_LAYOUT.SET_BLACK !== SCAN_LAYOUT.SET_WHITE + 1) fail('SET_BLACK (side(c) reads SET_WHITE + c)');
-  for (const side of [0, 1]) {
+  for (const side of [WHITE, BLACK] as const) {
     for (const type of [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING]) {
       const code = pieceCode(side, type);
       if (x.typeOfCode(code) !== type || x.sideOfCode(code) !== side) fail(`the mailbox code ${code} (pieceCode)`);

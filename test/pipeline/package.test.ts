@@ -72,8 +72,13 @@ describe('the packed library, imported by its name from another project', () => 
     writeFileSync(join(consumer, 'tsconfig.json'), JSON.stringify({ compilerOptions: options, files: ['use.ts'] }));
     writeFileSync(
       join(consumer, 'use.ts'),
-      "import { analyze, tagFen, type PositionRecord } from 'pgn-xray';\n" +
+      "import { analyze, parseFen, tagFen, type Colour, type PositionRecord, type Square } from 'pgn-xray';\n" +
         "export const pins: number = tagFen('8/8/8/8/8/8/8/K6k w - - 0 1').motifs.length;\n" +
+        "const pos = parseFen('8/8/8/8/8/8/8/K6k w - - 0 1');\n" +
+        'export const turn: Colour = pos.turn;\n' +
+        'export const king: Square = pos.king(turn);\n' +
+        '// @ts-expect-error: a side is 0 or 1\n' +
+        'pos.king(2);\n' +
         'export async function first(path: string): Promise<PositionRecord | undefined> {\n' +
         '  for await (const r of analyze(path)) return r;\n' +
         '  return undefined;\n' +
