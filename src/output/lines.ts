@@ -37,7 +37,6 @@ export interface Piece {
 }
 
 export function piece(s: string): Piece {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: the range from NUL is the point: any byte past ASCII below DEL
   if (/[^\x00-\x7e]/.test(s)) throw new Error(`piece: not ASCII below DEL: ${s}`);
   const bytes = new Uint8Array((s.length + 7) & ~7);
   bytes.set(ascii(s));

@@ -135,10 +135,7 @@ export class EnginePool implements Analyser {
     if (e instanceof EngineError && this.gaveUp === null && ++this.failedInARow >= this.giveUpAfter) {
       this.gaveUp = new EngineError('gaveUp', `gave up the engine after ${this.failedInARow} failed searches in a row: ${e.message}`);
     }
-    if (this.gaveUp !== null) {
-      job.reject(this.gaveUp);
-      return;
-    }
+    if (this.gaveUp !== null) return job.reject(this.gaveUp);
     if (e instanceof EngineError && !job.retried) {
       job.retried = true;
       this.queue.unshift(job);
