@@ -18,7 +18,7 @@ import { REC_BACK, REC_CODE, REC_FRONT, REC_SLIDER, STRIDE } from '../motifs/buf
 import { LINE_KINDS, PLAYED_SORTED, byCodeAndPartial, byCodeAndSide, isChain } from '../motifs/catalogue.js';
 import { LETTER_BYTES } from '../core/board.js';
 import {
-  AsciiWriter, LineFormatter, ascii, writeChainLetters, writeFen, writeRecordText, writeSquareSet, writeTargetLetters, type RecordStyle,
+  type AsciiWriter, LineFormatter, ascii, writeChainLetters, writeFen, writeRecordText, writeSquareSet, writeTargetLetters, type RecordStyle,
 } from './lines.js';
 import type { GameInfo, PositionView } from './view.js';
 

@@ -19,7 +19,7 @@
 // A position without records (--all-positions) has no c operations.
 import { STRIDE } from '../motifs/buffer.js';
 import { LINE_KINDS, PLAYED_SORTED, byCodeAndPartial, byCodeAndSide } from '../motifs/catalogue.js';
-import { AsciiWriter, LineFormatter, ascii, piece, writeFen, writeLabelled, writeRecordText, type RecordStyle } from './lines.js';
+import { type AsciiWriter, LineFormatter, ascii, piece, writeFen, writeLabelled, writeRecordText, type RecordStyle } from './lines.js';
 import type { PositionView } from './view.js';
 
 /** A record's text: `motif[ kind] S ` then `slider front back[ partial]` or `line sq,sq… -> target[,target]`, each square `sq=L`. */

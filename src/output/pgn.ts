@@ -94,8 +94,8 @@ function commentPlace(bytes: Uint8Array, from: number, afterMove: boolean): numb
     if (i >= n) return -1 - at;
     const b = bytes[i];
     if (b === 0x7b) return lastNonBlank(bytes, i + 1, bytes.indexOf(0x7d, i + 1)); // { … }
-    const escape = b === 0x25 && !afterMove && i > 0 && (bytes[i - 1] === 0x0a || bytes[i - 1] === 0x0d);
-    if (b === 0x3b || escape) { // ; … and % … run to the line end
+    const escapeLine = b === 0x25 && !afterMove && i > 0 && (bytes[i - 1] === 0x0a || bytes[i - 1] === 0x0d);
+    if (b === 0x3b || escapeLine) { // ; … and % … run to the line end
       let end = i;
       while (end < n && bytes[end] !== 0x0a && bytes[end] !== 0x0d) end++;
       if (b === 0x3b) return lastNonBlank(bytes, i + 1, end);

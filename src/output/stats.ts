@@ -133,7 +133,7 @@ const OUTCOMES = ['win', 'draw', 'loss'] as const;
 const WIN = 0, DRAWN = 1, LOSS = 2;
 
 function gameBucket(n: number): number {
-  return n <= 1 ? (n < 0 ? 0 : n) : n <= 4 ? 2 : n <= 9 ? 3 : n <= 19 ? 4 : 5;
+  return n <= 1 ? Math.max(n, 0) : n <= 4 ? 2 : n <= 9 ? 3 : n <= 19 ? 4 : 5;
 }
 
 /** The square of a record's front piece; for a chain, its slider next to its first target. */

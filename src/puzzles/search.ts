@@ -23,7 +23,7 @@ import {
   LINE_ANTI, LINE_DIAG, LINE_FILE, LINE_RANK,
 } from '../core/attacks.js';
 import { inSet, popCount } from '../core/bitboard.js';
-import { BISHOP, KNIGHT, PAWN, PIECE_VALUES, QUEEN, ROOK, WHITE, Sets } from '../core/board.js';
+import { BISHOP, KNIGHT, PAWN, PIECE_VALUES, QUEEN, ROOK, WHITE, Sets, type Colour } from '../core/board.js';
 import { FLAG_CASTLE, FLAG_EP, moveFlags, moveFrom, movePromo, moveTo } from '../core/move.js';
 import { isLegal, isPseudoLegal, legalMoves, legalTacticalMoves } from '../core/movegen.js';
 import { Position } from '../core/position.js';
@@ -508,7 +508,7 @@ export class MaterialSearch {
     const ci = this.checkInfo;
     const o = ply * CI_WORDS;
     const us = pos.turn;
-    const ek = pos.king(us ^ 1);
+    const ek = pos.king((us ^ 1) as Colour);
     const occLo = bb[Sets.WhiteLo] | bb[Sets.BlackLo];
     const occHi = bb[Sets.WhiteHi] | bb[Sets.BlackHi];
     const usLo = bb[Sets.WhiteLo + 2 * us];

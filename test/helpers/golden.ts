@@ -20,7 +20,7 @@ function digest(path: string): { sha256: string; bytes: number } {
   let b = readFileSync(path);
   // a statistics file's run metadata (inputs, seconds, version) differs from run to run: every other
   // byte is compared (equality of statistics ignores "run", the last key)
-  if (path.endsWith('.stats.json')) b = Buffer.from(b.toString('utf8').replace(/,\n  "run": [^]*(?=\n\}\n$)/, ''), 'utf8');
+  if (path.endsWith('.stats.json')) b = Buffer.from(b.toString('utf8').replace(/,\n {2}"run": [^]*(?=\n\}\n$)/, ''), 'utf8');
   return { sha256: createHash('sha256').update(b).digest('hex'), bytes: b.length };
 }
 
