@@ -19,9 +19,9 @@ export interface Replayed {
   reader: GameReader;
 }
 
-/** The games of the PGN bytes that replay, standard chess only, up to `limit` of them. */
-export function* replay(bytes: Uint8Array, limit = Infinity): Generator<Replayed> {
-  const reader = new GameReader();
+/** The games of the PGN bytes that replay, standard chess only, up to `limit` of them; `tags`: tag values by name (reader.tagText). */
+export function* replay(bytes: Uint8Array, limit = Infinity, tags = false): Generator<Replayed> {
+  const reader = new GameReader(false, tags);
   let n = 0;
   for (const g of splitGames(bytes)) {
     if (n >= limit) return;
