@@ -52,9 +52,9 @@ export interface JudgeCounts {
 
 export interface JudgeOptions {
   /**
-   * true: the gate (gate.ts) sends on only the positions where a move may win, about 81% of real-game
-   * positions, and drops about 0.4% of the tactics; default false: every position is searched, the
-   * verdicts exact.
+   * true: the gate (gate.ts) sends on only the positions where a move may win: 82% of real-game positions,
+   * which saves about 4% of the time (those it drops are the cheap ones to search) and drops 0.45% of the
+   * verdicts; default false: every position is searched, the verdicts exact.
    */
   gate?: boolean;
 }

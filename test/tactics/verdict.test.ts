@@ -61,6 +61,7 @@ describe('TacticJudge', () => {
     const pos = parseFen('rnb1kbnr/pppp1ppp/8/4p1q1/4P3/3P4/PPP2PPP/RNBQKBNR w KQkq - 0 1');
     expect(judge.position(pos, null, -1)).toBe(true);
     expect(judge.tactic()).toEqual({ move: 'Bxg5', uci: 'c1g5', gain: 9, themes: ['hangingPiece'] });
+    expect(judge.winningLine().map((m) => moveToUci(pos, m)).slice(0, 1)).toEqual(['c1g5']);
   });
 
   it('names a knight fork', () => {

@@ -29,6 +29,9 @@ const GAME_FILES = [
   'games/pgnmentor-style-Carlsen.pgn.zst',
 ];
 
+/** Scores at least this are mates (engine-judge.ts's scale); beyond DECIDED the game is decided either way. */
+const MATING = 9_000;
+const DECIDED = 1_000;
 const pct = (k: number, n: number): string => `${((100 * k) / Math.max(n, 1)).toFixed(1)}% (${k}/${n})`;
 let failed = false;
 function target(name: string, k: number, n: number, goal: number): void {
@@ -59,14 +62,17 @@ async function verdicts(pool: EnginePool, n: number, nodes: number): Promise<voi
   const misses = new Map<string, string[]>();
   let good = 0;
   let strict = 0;
+  let mating = 0;
   await Promise.all(vs.map(async (v) => {
     const [best, op] = await Promise.all([bestScore(pool, v.fen, nodes), moveOpinion(pool, v.fen, v.uci, nodes)]);
     const moveOk = best - op.cp <= 100;
     const materialOk = op.endMaterial >= v.balance + v.gain - 1;
     if (moveOk && op.endMaterial >= v.value - 1) strict++;
+    if (moveOk && !materialOk && op.cp >= MATING) mating++;
     if (moveOk && materialOk) good++;
     else {
-      const kind = !moveOk && !materialOk ? 'both' : !moveOk ? 'move over 100 cp below best' : 'material short at the line end';
+      const kind = !moveOk && !materialOk ? 'both' : !moveOk ? `move over 100 cp below best${best >= MATING ? ' (the engine mates)' : ''}` :
+        `material short at the line end${op.cp >= MATING ? ' (the line mates)' : ''}`;
       const l = misses.get(kind) ?? [];
       l.push(`${v.fen} ${v.uci} gain ${v.gain}: best ${best} cp, move ${op.cp} cp, material ${v.balance} -> ${op.endMaterial}`);
       misses.set(kind, l);
@@ -74,7 +80,7 @@ async function verdicts(pool: EnginePool, n: number, nodes: number): Promise<voi
   }));
   console.log(`verdicts (gain >= 2, ${nodes} nodes a search): ${vs.length} sampled`);
   target('move within 100 cp of the best and material at the line end >= now + gain - 1', good, vs.length, 0.95);
-  console.log(`  also with material >= the search's value - 1: ${pct(strict, vs.length)}`);
+  console.log(`  also with material >= the search's value - 1: ${pct(strict, vs.length)}; counting a line that mates as won: ${pct(good + mating, vs.length)}`);
   for (const [kind, l] of misses) {
     console.log(`  miss: ${kind}: ${l.length}`);
     for (const e of l.slice(0, 5)) console.log(`    ${e}`);
@@ -107,16 +113,26 @@ async function played(pool: EnginePool, n: number, nodes: number): Promise<void>
   for (const kind of ['found', 'missed'] as const) {
     const vs = sample(Math.ceil(n / GAME_FILES.length), 5, (v) => v.judged === kind);
     let good = 0;
-    const bad: string[] = [];
+    const bad = new Map<string, string[]>();
     await Promise.all(vs.map(async (v) => {
       const [best, op] = await Promise.all([bestScore(pool, v.fen, nodes), moveOpinion(pool, v.fen, v.played, nodes)]);
       const loss = best - op.cp;
-      if (kind === 'found' ? loss <= 100 : loss >= 150) good++;
-      else bad.push(`${v.fen} verdict ${v.uci} ${v.mate > 0 ? `mate ${v.mate}` : `gain ${v.gain}`}, played ${v.played}: ${loss} cp below best`);
+      if (kind === 'found' ? loss <= 100 : loss >= 150) {
+        good++;
+        return;
+      }
+      const why = v.mate > 0 ? (op.cp >= MATING ? 'mate verdict, the move played mates too' : 'mate verdict') :
+        op.cp >= MATING || Math.abs(best) >= DECIDED ? `decided (best ${best >= 0 ? '≥' : '≤'} ${DECIDED} cp)` : 'other';
+      const l = bad.get(why) ?? [];
+      l.push(`${v.fen} verdict ${v.uci} ${v.mate > 0 ? `mate ${v.mate}` : `gain ${v.gain}`}, played ${v.played}: best ${best}, played ${op.cp}`);
+      bad.set(why, l);
     }));
     console.log(`played, judged ${kind}: ${vs.length} sampled`);
     target(kind === 'found' ? 'within 100 cp of the best' : 'at least 150 cp below the best', good, vs.length, 0.9);
-    for (const e of bad.slice(0, 6)) console.log(`    ${e}`);
+    for (const [why, l] of bad) {
+      console.log(`  not confirmed: ${why}: ${l.length}`);
+      for (const e of l.slice(0, 3)) console.log(`    ${e}`);
+    }
   }
 }
 

@@ -86,6 +86,7 @@ function main(): void {
   let playedNs = 0;
   let verdicts = 0;
   let played = 0;
+  const pctOf = (wallNs: number): string => `${((100 * wallNs) / (quietNs + verdictNs + themesNs + playedNs)).toFixed(1)}%`;
   const exactMs = timed(games, (pos, before, last, next) => {
     scanMotifs(pos, buf);
     let got = false;
@@ -102,10 +103,14 @@ function main(): void {
       playedNs += clock(() => exact.judgePlayed(next));
     }
   }) - scanMs;
+  // the wall-clock splits apportion the pass's CPU time (wall time is inflated by other processes)
+  const cpuPerWall = exactMs / ((quietNs + verdictNs + themesNs + playedNs) / 1e6);
+  const part = (wallNs: number, k: number): string => ns((wallNs / 1e6) * cpuPerWall, k);
   console.log(`exact judge (every position searched), themes and move played included: ${ns(exactMs, n)} per position`);
-  console.log(`  positions without a verdict: ${share(n - verdicts)}, ${ns(quietNs / 1e6, n - verdicts)} each (null-window search)`);
-  console.log(`  positions with a verdict: ${share(verdicts)}, ${ns(verdictNs / 1e6, verdicts)} each (null window, then value and line)`);
-  console.log(`  themes: ${ns(themesNs / 1e6, verdicts)} per verdict; judging the move played: ${ns(playedNs / 1e6, played)} per verdict with a move`);
+  console.log(`  positions without a verdict: ${share(n - verdicts)}, ${part(quietNs, n - verdicts)} each (null-window search)`);
+  console.log(`  positions with a verdict: ${share(verdicts)}, ${part(verdictNs, verdicts)} each (null window, then value and line)`);
+  console.log(`  themes: ${part(themesNs, verdicts)} per verdict; judging the move played: ${part(playedNs, played)} per verdict with a move`);
+  console.log(`  shares of the time: no verdict ${pctOf(quietNs)}, verdict ${pctOf(verdictNs)}, themes ${pctOf(themesNs)}, move played ${pctOf(playedNs)}`);
   // the gate alone, then the judge behind it, and what it drops
   const gate = new TacticGate();
   const gateMs = timed(games, (pos) => {
@@ -126,14 +131,24 @@ function main(): void {
     lostCount++;
     if (lost.length < examples) lost.push(`${toFen(pos)}  ${moveToUci(pos, full.move)} ${full.mate > 0 ? `mate ${full.mate}` : `gain ${full.gain}`}`);
   });
+  // the judge with and without the gate, alternately, 3 rounds each on the same positions (the best of each)
   const gatedJudge = new TacticJudge({ gate: true });
-  const gatedMs = timed(games, (pos, before, last) => {
-    scanMotifs(pos, buf);
-    gatedJudge.position(pos, before, last, buf);
-  }) - scanMs;
+  const plainJudge = new TacticJudge();
+  let gatedMs = Infinity;
+  let plainMs = Infinity;
+  for (let r = 0; r < 3; r++) {
+    gatedMs = Math.min(gatedMs, timed(games, (pos, before, last) => {
+      scanMotifs(pos, buf);
+      gatedJudge.position(pos, before, last, buf);
+    }) - scanMs);
+    plainMs = Math.min(plainMs, timed(games, (pos, before, last) => {
+      scanMotifs(pos, buf);
+      plainJudge.position(pos, before, last, buf);
+    }) - scanMs);
+  }
   const c = gated.counts;
   console.log(`gate alone (need 2): ${ns(gateMs, n)} per position; it sends on ${share(c.searched)} (${JSON.stringify(gate.counts)})`);
-  console.log(`judge behind the gate (no themes, no move played): ${ns(gatedMs, n)} per position`);
+  console.log(`judge (no themes, no move played), best of 3 alternate rounds: every position searched ${ns(plainMs, n)}, behind the gate ${ns(gatedMs, n)} per position`);
   console.log(`the gate drops ${lostCount} of ${truth} verdicts (${((100 * lostCount) / Math.max(truth, 1)).toFixed(2)}%)`);
   for (const l of lost) console.log(`  ${l}`);
 }
