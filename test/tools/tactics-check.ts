@@ -162,7 +162,7 @@ async function main(): Promise<void> {
   installNewTables();
   const args = process.argv.slice(2);
   const only = option(args, '--only', 'verdicts,puzzles,played,share').split(',');
-  const nodes = Number(option(args, '--nodes', '300000'));
+  const nodes = Number(option(args, '--nodes', '150000'));
   const procs = Number(option(args, '--procs', '2'));
   const nVerdicts = Number(option(args, '--verdicts', '520'));
   const nPlayed = Number(option(args, '--played', '200'));
