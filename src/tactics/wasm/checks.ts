@@ -7,6 +7,7 @@ import {
   between, bishopAttacks, castleRook, first, has, knightAttacks, occupied, pawnAttacks, pieces, rookAttacks, side,
   turnOf, at, BISHOP, FLAG_CASTLE, FLAG_EP, KING, KNIGHT, PAWN, QUEEN, ROOK,
 } from './board';
+import { generateQuietChecks } from './movegen';
 
 export const CI_BYTES: usize = 40;
 const CI_PAWN: usize = 0, CI_KNIGHT: usize = 8, CI_BISHOP: usize = 16, CI_ROOK: usize = 24, CI_DISCOVER: usize = 32;
@@ -34,6 +35,11 @@ export function prepareChecks(p: usize, ci: usize): void {
   let d: i64 = 0;
   for (; x != 0; x &= x - 1) d |= between(ek, first(x));
   store<i64>(ci + CI_DISCOVER, d & own);
+}
+
+/** The moves of slot p that take nothing, promote nothing and may give check, at out (movegen.ts); their count. */
+export function quietChecks(p: usize, ci: usize, out: usize): i32 {
+  return generateQuietChecks(p, out, ciSet(ci, CI_PAWN), ciSet(ci, CI_KNIGHT), ciSet(ci, CI_BISHOP), ciSet(ci, CI_ROOK), ciSet(ci, CI_DISCOVER));
 }
 
 /** Whether a piece of the side to move may uncover a check. */

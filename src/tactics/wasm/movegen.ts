@@ -170,6 +170,62 @@ export function generate(p: usize, out: usize, tactical: bool): i32 {
   return pawnMoves(p, out, n, targets, pushTargets);
 }
 
+/**
+ * The legal moves of slot p that take nothing, promote nothing and may give check (checks.ts's
+ * mayGiveCheck), in the order of all of them, at out; returns their count. `pawnChecks`, `knightChecks`,
+ * `bishopChecks`, `rookChecks`: the squares each kind checks from (a queen: the bishop's and the rook's);
+ * `uncover`: the own pieces whose leaving may uncover a check (any of their moves may check, a king's too);
+ * castling may always check. Not in check (a quiescence node in check tries every move).
+ */
+export function generateQuietChecks(p: usize, out: usize, pawnChecks: i64, knightChecks: i64, bishopChecks: i64, rookChecks: i64, uncover: i64): i32 {
+  const us = turnOf(p);
+  const own = side(p, us);
+  const k = kingOf(p);
+  const occ = occupied(p);
+  const empty = ~occ;
+  let n = 0;
+  if (has(uncover, k)) {
+    const kingOcc = occ & ~bit(k);
+    for (let t = kingAttacks(k) & empty; t != 0; t &= t - 1) {
+      const to = first(t);
+      if (!attacked(p, kingOcc, to, us ^ 1)) n = push(out, n, k | (to << 6));
+    }
+  }
+  for (let wing = 0; wing < 2; wing++) {
+    const r = castleRook(p, us * 2 + wing);
+    if (r >= 0 && castleLegal(p, r)) n = push(out, n, encode(k, r, 0, FLAG_CASTLE));
+  }
+  const pinned = pinnedOf(p);
+  for (let t = KNIGHT; t <= QUEEN; t++) {
+    const squares = t == KNIGHT ? knightChecks : t == BISHOP ? bishopChecks : t == ROOK ? rookChecks : bishopChecks | rookChecks;
+    let ps = pieces(p, t) & own & (t == KNIGHT ? ~pinned : -1);
+    for (; ps != 0; ps &= ps - 1) {
+      const from = first(ps);
+      let a: i64;
+      if (t == KNIGHT) a = knightAttacks(from);
+      else if (t == BISHOP) a = bishopAttacks(occ, from);
+      else if (t == ROOK) a = rookAttacks(occ, from);
+      else a = bishopAttacks(occ, from) | rookAttacks(occ, from);
+      a &= empty & (has(uncover, from) ? -1 : squares);
+      if (has(pinned, from)) a &= lineThrough(k, from);
+      n = emit(out, n, from, a);
+    }
+  }
+  // pawn steps short of the last rank (a promotion is among the captures and promotions)
+  const dir = us == 0 ? 8 : -8;
+  const startRank = us == 0 ? 1 : 6;
+  for (let ps = pieces(p, PAWN) & own & (us == 0 ? <i64>0x0000ffffffffffff : <i64>0xffffffffffff0000); ps != 0; ps &= ps - 1) {
+    const from = first(ps);
+    const one = from + dir;
+    if (at(p, one) != 0) continue;
+    const reach = (has(pinned, from) ? lineThrough(k, from) : -1) & (has(uncover, from) ? -1 : pawnChecks);
+    if (has(reach, one)) n = push(out, n, encode(from, one, 0, 0));
+    const two = one + dir;
+    if (from >> 3 == startRank && at(p, two) == 0 && has(reach, two)) n = push(out, n, encode(from, two, 0, FLAG_DOUBLE));
+  }
+  return n;
+}
+
 /** Pawn moves, pawn by pawn: pushes onto the push targets, captures onto the targets (promotions among both), en passant. */
 function pawnMoves(p: usize, out: usize, n: i32, targets: i64, pushTargets: i64): i32 {
   const us = turnOf(p);

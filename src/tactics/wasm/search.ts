@@ -15,7 +15,7 @@ import {
   attackersTo, balance, checkersOf, epOf, isCapture, makeMove, moveGain, occupied, pieces, setUp, side, slot, turnOf, at,
   value, CASTLE, CHECK_INFO, SLOT, KEYS, KILLERS, MOVES, PLIES, PV, PV_END, BISHOP, KNIGHT, PAWN, QUEEN, ROOK,
 } from './board';
-import { anyCaptureCheck, anyCheck, mayDiscover, mayGiveCheck, prepareChecks, CI_BYTES } from './checks';
+import { anyCaptureCheck, anyCheck, mayDiscover, mayGiveCheck, prepareChecks, quietChecks, CI_BYTES } from './checks';
 import { generate, isLegal, isPseudoLegal } from './movegen';
 import { see } from './see';
 
@@ -192,9 +192,8 @@ function quiesce(ply: i32, k: i32, alpha: i32, beta: i32, bal: i32): i32 {
   const settled = quietBound(ply, k, alpha, bal);
   if (settled != UNSETTLED) return settled;
   const p = slot(ply);
-  // past its first ply quiescence tries only captures and promotions: the quiet moves are not generated
-  const n = generate(p, movesAt(ply), k > 0);
-  const c = candidates(ply, k, alpha, bal, n);
+  // the captures and promotions, then at the first ply the other moves that may give check
+  const c = candidates(ply, k, alpha, bal, generate(p, movesAt(ply), true));
   let best = max(bal, skipped);
   for (let i = 0; i < c; i++) {
     const m = pick(ply, i, c);
@@ -230,10 +229,11 @@ function captureKey(p: usize, m: i32): i32 {
 }
 
 /**
- * The moves a quiescence node not in check may try, keyed and packed at the front of its list: captures and
- * queen promotions with SEE ≥ 0, and at the first ply (k = 0) the other moves that may give check. A capture
- * that cannot give check is worth at most the balance after it; when that cannot beat alpha it is left out
- * and the best such bound kept in `skipped` (fail-soft). Returns the count.
+ * The moves a quiescence node not in check may try, keyed and packed at the front of its list, from its n
+ * captures and promotions there: those with SEE ≥ 0 (a queen promotion, a capture), at the first ply (k = 0)
+ * the others that may give check, then the quiet moves and under-promotions that may. A capture that cannot
+ * give check is worth at most the balance after it; when that cannot beat alpha it is left out and the best
+ * such bound kept in `skipped` (fail-soft). Returns the count.
  */
 function candidates(ply: i32, k: i32, alpha: i32, bal: i32, n: i32): i32 {
   const p = slot(ply);
@@ -245,11 +245,9 @@ function candidates(ply: i32, k: i32, alpha: i32, bal: i32, n: i32): i32 {
   let c = 0;
   for (let i = 0; i < n; i++) {
     const m = load<i32>(moves + (<usize>i << 2));
-    const tac = tactical(p, m);
-    if (!tac && k > 0) continue;
     const mayCheck = mayGiveCheck(p, ci, m);
     let key = KEY_QUIET;
-    if (tac) {
+    if (tactical(p, m)) {
       const bound = bal + moveGain(p, m);
       if (!mayCheck && bound <= alpha) {
         if (bound > skipped) skipped = bound;
@@ -257,12 +255,15 @@ function candidates(ply: i32, k: i32, alpha: i32, bal: i32, n: i32): i32 {
       }
       key = captureKey(p, m);
       if (key < KEY_GOOD && (k > 0 || !mayCheck)) continue;
-    } else if (!mayCheck) continue;
+    } else if (k > 0 || !mayCheck) continue; // an under-promotion
     store<i32>(moves + (<usize>c << 2), m);
     store<i32>(keys + (<usize>c << 2), key);
     c++;
   }
-  return c;
+  if (k > 0) return c;
+  const q = quietChecks(p, ci, moves + (<usize>c << 2));
+  for (let i = 0; i < q; i++) store<i32>(keys + (<usize>(c + i) << 2), KEY_QUIET);
+  return c + q;
 }
 
 /** Ordering keys of the n legal moves at this ply. */
