@@ -21,8 +21,9 @@ export interface TacticExports {
   PV: WebAssembly.Global;
   PLIES: WebAssembly.Global;
   MATE: WebAssembly.Global;
-  MAX_PLY: WebAssembly.Global;
+  Q_PLIES: WebAssembly.Global;
   setRoot(turn: number, ep: number, castling: number): void;
+  setMainPlies(n: number): void;
   rootBalance(): number;
   searchRoot(alpha: number, beta: number): number;
   searchMove(m: number, alpha: number, beta: number): number;

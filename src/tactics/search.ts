@@ -28,8 +28,8 @@ export const MATE = 1000;
 export const Q_PLIES = 8;
 /** Plies from the root where quiescence ends: the two main plies, then Q_PLIES. */
 export const MAX_PLY = 2 + Q_PLIES;
-/** Values at least this are mates for the side to move at the root (at most -this: it is mated). */
-export const MATE_BOUND = MATE - MAX_PLY;
+/** Values at least this are mates for the side to move at the root (at most -this: it is mated), at any depth. */
+export const MATE_BOUND = MATE - 100;
 /** Beyond any value: a window (-INF, INF) is open. */
 export const INF = 100_000;
 
@@ -49,7 +49,7 @@ export class TacticSearch {
 
   constructor() {
     const x = this.m.x;
-    if (x.MATE.value !== MATE || x.MAX_PLY.value !== MAX_PLY) throw new Error('wasm/search.ts and search.ts disagree on the tree: rebuild (npm run build)');
+    if (x.MATE.value !== MATE || x.Q_PLIES.value !== Q_PLIES) throw new Error('wasm/search.ts and search.ts disagree on the tree: rebuild (npm run build)');
   }
 
   /** Positions visited by this thread's searches, the roots included. */

@@ -14,6 +14,9 @@ import {
   return n + 1;
 }
 
+const FILE_A: i64 = 0x0101010101010101;
+const FILE_H: i64 = <i64>0x8080808080808080;
+
 @inline function encode(from: i32, to: i32, promo: i32, flags: i32): i32 {
   return from | (to << 6) | (promo << 12) | (flags << 15);
 }
@@ -226,28 +229,62 @@ export function generateQuietChecks(p: usize, out: usize, pawnChecks: i64, knigh
   return n;
 }
 
-/** Pawn moves, pawn by pawn: pushes onto the push targets, captures onto the targets (promotions among both), en passant. */
+/** The squares one step ahead of the pawns of side c (the board's edge drops what falls off). */
+@inline function ahead(c: i32, s: i64): i64 {
+  return c == 0 ? s << 8 : <i64>(<u64>s >> 8);
+}
+
+/** Writes the pawn moves from each square of t's origin (to - delta) onto t: promotions on the last rank, with flags. */
+@inline function emitPawns(out: usize, n: i32, t: i64, delta: i32, flags: i32): i32 {
+  for (; t != 0; t &= t - 1) {
+    const to = first(t);
+    const from = to - delta;
+    if (to >= 56 || to < 8) {
+      for (let pr = QUEEN; pr >= KNIGHT; pr--) n = push(out, n, encode(from, to, pr, 0));
+    } else n = push(out, n, encode(from, to, 0, flags));
+  }
+  return n;
+}
+
+/**
+ * Pawn moves: pushes onto the push targets, captures onto the targets (promotions among both), set-wise for
+ * the pawns not pinned, one by one along its pin line for a pinned one; en passant tested on its own.
+ */
 function pawnMoves(p: usize, out: usize, n: i32, targets: i64, pushTargets: i64): i32 {
   const us = turnOf(p);
   const dir = us == 0 ? 8 : -8;
-  const startRank = us == 0 ? 1 : 6;
   const them = side(p, us ^ 1);
   const pinned = pinnedOf(p);
+  const empty = ~occupied(p);
+  const pawns = pieces(p, PAWN) & side(p, us);
+  const free = pawns & ~pinned;
+  const one = ahead(us, free) & empty;
+  n = emitPawns(out, n, one & pushTargets, dir, 0);
+  n = emitPawns(out, n, ahead(us, one & (us == 0 ? <i64>0xff0000 : <i64>0xff0000000000)) & empty & pushTargets, 2 * dir, FLAG_DOUBLE);
+  // captures towards the a-file and towards the h-file
+  const west = us == 0 ? (free & ~FILE_A) << 7 : <i64>(<u64>(free & ~FILE_A) >> 9);
+  const east = us == 0 ? (free & ~FILE_H) << 9 : <i64>(<u64>(free & ~FILE_H) >> 7);
+  n = emitPawns(out, n, west & them & targets, dir - 1, 0);
+  n = emitPawns(out, n, east & them & targets, dir + 1, 0);
   const k = kingOf(p);
-  const ep = epOf(p);
-  for (let ps = pieces(p, PAWN) & side(p, us); ps != 0; ps &= ps - 1) {
+  for (let ps = pawns & pinned; ps != 0; ps &= ps - 1) {
     const from = first(ps);
-    const pin: i64 = has(pinned, from) ? lineThrough(k, from) : -1;
-    const one = from + dir;
-    if (at(p, one) == 0) {
-      if (has(pushTargets & pin, one)) n = emitPawn(out, n, from, one);
-      const two = one + dir;
-      if (from >> 3 == startRank && at(p, two) == 0 && has(pushTargets & pin, two)) n = push(out, n, encode(from, two, 0, FLAG_DOUBLE));
+    const pin = lineThrough(k, from);
+    const step = from + dir;
+    if (at(p, step) == 0) {
+      n = emitPawns(out, n, bit(step) & pushTargets & pin, dir, 0);
+      const two = step + dir;
+      if (from >> 3 == (us == 0 ? 1 : 6) && at(p, two) == 0) n = emitPawns(out, n, bit(two) & pushTargets & pin, 2 * dir, FLAG_DOUBLE);
     }
-    const a = pawnAttacks(us, from);
-    for (let c = a & them & targets & pin; c != 0; c &= c - 1) n = emitPawn(out, n, from, first(c));
-    // en passant: its square is empty and its captured pawn may be the checker: tested on its own
-    if (ep >= 0 && has(a, ep) && epLegal(p, from, ep)) n = push(out, n, encode(from, ep, 0, FLAG_EP));
+    for (let c = pawnAttacks(us, from) & them & targets & pin; c != 0; c &= c - 1) n = emitPawns(out, n, bit(first(c)), first(c) - from, 0);
+  }
+  // en passant: its square is empty and its captured pawn may be the checker: tested on its own
+  const ep = epOf(p);
+  if (ep >= 0) {
+    for (let c = pawnAttacks(us ^ 1, ep) & pawns; c != 0; c &= c - 1) {
+      const from = first(c);
+      if (epLegal(p, from, ep)) n = push(out, n, encode(from, ep, 0, FLAG_EP));
+    }
   }
   return n;
 }

@@ -13,7 +13,7 @@
 // kept in a triangular table: a node's line is its best move and the line of the child that gave its value.
 import {
   attackersTo, balance, checkersOf, epOf, isCapture, makeMove, moveGain, occupied, pieces, setUp, side, slot, turnOf, at,
-  value, CASTLE, CHECK_INFO, SLOT, KEYS, KILLERS, MOVES, PLIES, PV, PV_END, BISHOP, KNIGHT, PAWN, QUEEN, ROOK,
+  value, typeAt, CASTLE, CHECK_INFO, SLOT, KEYS, KILLERS, MOVES, PLIES, PV, PV_END, BISHOP, KNIGHT, PAWN, QUEEN, ROOK,
 } from './board';
 import { anyCaptureCheck, anyCheck, mayDiscover, mayGiveCheck, prepareChecks, quietChecks, CI_BYTES } from './checks';
 import { generate, isLegal, isPseudoLegal } from './movegen';
@@ -22,8 +22,12 @@ import { see } from './see';
 export { BETWEEN, KINGS, KNIGHTS, LINES, MASKS, MOVES, PAWNS, PLIES, PV, SLOTS, VALUES } from './board';
 
 export const MATE: i32 = 1000;
-/** Plies from the root where quiescence ends: the two main plies, then eight of quiescence. */
-export const MAX_PLY: i32 = 10;
+/** Quiescence plies at most. */
+export const Q_PLIES: i32 = 8;
+/** Main plies (every legal move, no standing pat) before quiescence: two, or more for a deeper look. */
+let mainPlies: i32 = 2;
+/** Plies from the root where quiescence ends. */
+let maxPly: i32 = 2 + Q_PLIES;
 const INF: i32 = 100000;
 // ordering keys: non-losing captures and promotions first (by SEE, then MVV/LVA), then quiet moves, then
 // losing captures
@@ -84,6 +88,12 @@ export function rootBalance(): i32 {
  * Fail-soft search of the root in the window (alpha, beta): the value when it lies inside, else a bound on
  * the value's side of the window. Its line: lineLength() moves at PV.
  */
+/** The main plies of the next searches (2 to PLIES - Q_PLIES - 1). */
+export function setMainPlies(n: i32): void {
+  mainPlies = n;
+  maxPly = n + Q_PLIES;
+}
+
 export function searchRoot(alpha: i32, beta: i32): i32 {
   start();
   return full(0, -1, alpha, beta, balance(slot(0)));
@@ -140,7 +150,7 @@ function full(ply: i32, k: i32, alpha: i32, beta: i32, bal: i32): i32 {
   if (n == 0) return checkersOf(p) != 0 ? ply - MATE : 0;
   order(ply, n);
   // the reply's children stand pat: a move that gives no check is worth at most the balance after it
-  const futile = ply == 1;
+  const futile = ply == mainPlies - 1;
   if (futile) prepare(ply);
   const ci = ciAt(ply);
   for (let i = 0; i < n; i++) {
@@ -163,11 +173,11 @@ function full(ply: i32, k: i32, alpha: i32, beta: i32, bal: i32): i32 {
   return best;
 }
 
-/** Makes m at this ply and searches the child: the reply after ply 0, else quiescence ply k + 1. */
+/** Makes m at this ply and searches the child: the next main ply, else quiescence ply k + 1. */
 function visit(ply: i32, m: i32, k: i32, alpha: i32, beta: i32, bal: i32): i32 {
   const after = -(bal + moveGain(slot(ply), m));
   make(ply, m);
-  return -(ply == 0 ? full(1, -1, -beta, -alpha, after) : quiesce(ply + 1, k + 1, -beta, -alpha, after));
+  return -(ply + 1 < mainPlies ? full(ply + 1, -1, -beta, -alpha, after) : quiesce(ply + 1, k + 1, -beta, -alpha, after));
 }
 
 @inline function make(ply: i32, m: i32): void {
@@ -185,7 +195,7 @@ function validKiller(ply: i32): i32 {
 /** A quiescence node at quiescence ply k (0 = the first, where checks are tried too). */
 function quiesce(ply: i32, k: i32, alpha: i32, beta: i32, bal: i32): i32 {
   setPvEnd(ply, ply);
-  if (ply >= MAX_PLY) return bal;
+  if (ply >= maxPly) return bal;
   if (inCheck(ply)) return full(ply, k, alpha, beta, bal);
   if (bal >= beta) return bal;
   if (bal > alpha) alpha = bal;
@@ -219,12 +229,17 @@ function quiesce(ply: i32, k: i32, alpha: i32, beta: i32, bal: i32): i32 {
   return isCapture(p, m) || ((m >> 12) & 7) == QUEEN;
 }
 
-/** Ordering key of a capture or promotion: by SEE (≥ 0: at least KEY_GOOD), then MVV/LVA. */
+/**
+ * Ordering key of a capture or promotion: by SEE (≥ 0: at least KEY_GOOD), then MVV/LVA. A plain capture of
+ * a piece worth at least its capturer cannot lose: keyed by that difference, a bound under its SEE, which
+ * is not computed.
+ */
 function captureKey(p: usize, m: i32): i32 {
-  const sv = see(p, m);
   const cap = at(p, (m >> 6) & 63);
   const victim = cap != 0 ? (cap & 7) - 1 : PAWN;
-  const mvvLva = victim * 8 + 7 - ((at(p, m & 63) & 7) - 1);
+  const mover = (at(p, m & 63) & 7) - 1;
+  const mvvLva = victim * 8 + 7 - mover;
+  const sv = cap != 0 && (m >> 12) == 0 && value(victim) >= value(mover) ? value(victim) - value(mover) : see(p, m);
   return (sv >= 0 ? KEY_GOOD : 0) + (sv + 128) * 64 + mvvLva;
 }
 
@@ -328,8 +343,10 @@ function quietBound(ply: i32, k: i32, alpha: i32, bal: i32): i32 {
 
 /** Whether the side to move has a capture of the piece on sq with SEE ≥ 0 (no promotion is possible here). */
 function takeable(p: usize, sq: i32): bool {
+  const worth = value(typeAt(p, sq));
   for (let a = attackersTo(p, occupied(p), sq) & side(p, turnOf(p)); a != 0; a &= a - 1) {
-    if (see(p, <i32>ctz(a) | (sq << 6)) >= 0) return true;
+    const from = <i32>ctz(a);
+    if (worth >= value(typeAt(p, from)) || see(p, from | (sq << 6)) >= 0) return true;
   }
   return false;
 }
