@@ -42,6 +42,17 @@ export class UsageError extends XrayError {
   }
 }
 
+/**
+ * The reader of a pipe we write went away (`| head`): the run stops quietly and exits 0 — no error of ours.
+ * `name`: the output ('stdout', 'stderr', or a path naming a FIFO or /dev/stdout).
+ */
+export class PipeClosed extends Error {
+  constructor(readonly output: string) {
+    super(`${output} closed`);
+    this.name = 'PipeClosed';
+  }
+}
+
 /** Exit codes (DESIGN.md §7), one place. */
 export const EXIT = {
   ok: 0,
@@ -75,9 +86,13 @@ export function outputError(path: string, e: unknown): XrayError {
   return new XrayError('output-io', `cannot write ${path}: ${osReason(e)}`, path);
 }
 
-/** The exit code and one-line message for any failure; a stack only for what must be a bug. */
-export function describeFailure(e: unknown): { code: number; message: string } {
+/**
+ * The exit code and one-line message for any failure (none for a closed pipe); a stack only for what must
+ * be a bug.
+ */
+export function describeFailure(e: unknown): { code: number; message: string | null } {
   if (e instanceof XrayError) return { code: EXIT_OF[e.kind], message: e.message };
+  if (e instanceof PipeClosed) return { code: EXIT.ok, message: null };
   const code = (e as { code?: unknown }).code;
   if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) return { code: EXIT.usage, message: (e as Error).message };
   return { code: EXIT.failure, message: `internal error: ${(e as Error)?.stack ?? String(e)}` };

@@ -2,4 +2,4 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { serveEncoder, type EncoderInit } from '../src/output/parquet-encoder.js';
 
-void serveEncoder(parentPort!, workerData as EncoderInit);
+serveEncoder(parentPort!, workerData as EncoderInit);

@@ -1,37 +1,57 @@
 // `pgn-xray [analyze] INPUT...`: wiring of the run to the outputs, the progress bar, the rejected-game
-// report, the statistics file and the summary. Outputs are opened (and checked against the inputs)
-// before anything is read; whatever stops the run — the end, a signal, a full disk, a closed stdout —
-// the outputs end at a whole record and the statistics describe what was written.
-import { EXIT } from '../errors.js';
+// report, the statistics file and the summary. Outputs are checked and opened (outputs.ts) before anything
+// is read; whatever stops the run — the end, a signal, a full disk, a closed pipe — the outputs end at a
+// whole record and the statistics describe what was written: the batches every output took. A batch is
+// handed to each output in one write; when a pipe's reader goes away during it (`| head`), the batch
+// counts as written (its records went as far as the reader read, and nothing after it is analysed).
+import { EXIT, PipeClosed } from '../errors.js';
 import type { ParquetOutput } from '../output/parquet-thread.js';
-import { Stats } from '../output/stats.js';
+import { Stats, type InputIdentity } from '../output/stats.js';
 import { summaryTable } from '../report/summary.js';
 import type { BatchResult } from '../pipeline/batch.js';
 import { fileInput, shardInput } from '../pipeline/inputs.js';
 import { AnalysisRun } from '../pipeline/run.js';
 import { totalBytes } from '../pipeline/source.js';
 import { WorkerCpu } from '../pipeline/thread-cpu.js';
+import { inputIdentity } from './input-identity.js';
 import type { AnalyzeCommand } from './options.js';
-import { checkOutputs, openOutput, StdoutClosed, type RecordWriter } from './outputs.js';
+import { openOutputs, STDIO, type Output, type RecordWriter } from './outputs.js';
 import { byteCounter, Progress } from './progress.js';
 import { Rejections } from './rejections.js';
 import { runInfo, writeStatsFiles } from './stats-files.js';
 
-/** A signal received during the run: set by the handler, read at the end for the exit code. */
+/** What stops a run before its end: set by the handlers (cli.ts), read at the end for the exit code. */
 export interface Interrupt {
+  /** A signal received (SIGINT, SIGTERM). */
   signal: NodeJS.Signals | null;
-  /** Called on the first signal: stop reading. */
-  onSignal: () => void;
+  /** Standard error's reader went away: the run stops quietly, as for a closed stdout. */
+  stderrClosed: boolean;
+  /** Called on the first signal or stderr's closing: stop reading. */
+  onStop: () => void;
+}
+
+/** A records writer for an opened output, or null. */
+async function writerOf(o: Output | null): Promise<RecordWriter | null> {
+  return o === null ? null : o.writer();
 }
 
 export async function runAnalyze(cmd: AnalyzeCommand, interrupt: Interrupt): Promise<number> {
-  checkOutputs(cmd.inputs, [cmd.output, cmd.errors, cmd.stats, cmd.games, cmd.report]);
+  const files = await openOutputs(cmd.inputs, {
+    // -f none writes no records: stdout is no output of it (a file named by -o is still made)
+    out: cmd.format === 'none' && cmd.output === undefined ? undefined : { path: cmd.output ?? STDIO, whole: cmd.format === 'parquet' },
+    errors: cmd.errors,
+    stats: cmd.stats,
+    games: cmd.games,
+    report: cmd.report,
+  });
   for (const w of cmd.warnings) process.stderr.write(`${w}\n`);
-  const out = cmd.format === 'parquet' ? await openParquet(cmd) : await openOutput(cmd.output);
-  const errFile = cmd.errors !== undefined ? await openOutput(cmd.errors) : null;
-  const statsFile = cmd.stats !== undefined ? await openOutput(cmd.stats) : null;
-  const gamesFile = cmd.games !== undefined ? await openOutput(cmd.games) : null;
-  const reportFile = cmd.report !== undefined ? await openOutput(cmd.report) : null;
+  const out = cmd.format === 'parquet' ? await startParquet(files.out!, cmd.tags) : await writerOf(files.out);
+  const errFile = await writerOf(files.errors);
+  const statsFile = await writerOf(files.stats);
+  const gamesFile = await writerOf(files.games);
+  const reportFile = await writerOf(files.report);
+  // what the statistics say was read, taken before reading
+  const inputs = statsFile !== null || reportFile !== null ? cmd.inputs.map((p) => inputIdentity(p, cmd.shard)) : [];
   const bytes = byteCounter();
   const run = new AnalysisRun({
     inputs: cmd.inputs.map((p) => (cmd.shard !== null ? shardInput(p, cmd.shard) : fileInput(p))),
@@ -42,21 +62,20 @@ export async function runAnalyze(cmd: AnalyzeCommand, interrupt: Interrupt): Pro
     onBytes: bytes.onBytes,
     ownsProcess: true,
   });
-  interrupt.onSignal = () => run.stop();
+  interrupt.onStop = () => run.stop();
   const progress = new Progress(cmd.progress, totalBytes(cmd.inputs));
   const rejections = new Rejections(errFile, cmd.quiet, (line) => progress.log(line));
-  const written = new Stats();
+  const sink: BatchOutputs = { out, gamesFile, rejections, run, written: new Stats() };
   const workerCpu = new WorkerCpu();
   let failure: unknown = null;
   try {
     // the formatters run in the workers: here only for the header (CSV's), loaded once the run has started
     const header = (await import('../output/formats.js')).createFormatter(cmd.format, cmd.tags).header();
-    if (header !== '') await out.write(header);
+    if (header !== '') await out!.write(header);
     for await (const r of run) {
-      await writeBatch(r, out, gamesFile, rejections, run);
-      written.addVector(r.stats);
+      await writeBatch(r, sink);
       workerCpu.add(r.cpu);
-      progress.update(bytes.total(), written.games + written.rejected, written.positions);
+      progress.update(bytes.total(), sink.written.games + sink.written.rejected, sink.written.positions);
     }
   } catch (e) {
     failure = e;
@@ -65,44 +84,71 @@ export async function runAnalyze(cmd: AnalyzeCommand, interrupt: Interrupt): Pro
   }
   rejections.close();
   failure ??= await closeAll([out, errFile, gamesFile]);
-  return finish(cmd, run, { written, workerCpu: workerCpu.seconds() }, statsFile, reportFile, failure, interrupt);
+  return finish(cmd, run, { written: sink.written, workerCpu: workerCpu.seconds(), inputs }, statsFile, reportFile, failure, interrupt);
 }
 
-async function writeBatch(r: BatchResult, out: RecordWriter, gamesFile: RecordWriter | null, rejections: Rejections, run: AnalysisRun): Promise<void> {
-  if (r.text.length > 0) {
-    await out.write(r.text);
-    run.recycle(r.text); // written: the system has the bytes
-  }
+/** Where each batch goes, and the statistics of the batches written. */
+interface BatchOutputs {
+  out: RecordWriter | null;
+  gamesFile: RecordWriter | null;
+  rejections: Rejections;
+  run: AnalysisRun;
+  written: Stats;
+}
+
+/**
+ * Hands a batch to every output, then counts it. A closed pipe ends the run, once the batch has gone to
+ * the other outputs and is counted; any other failure ends it at once, the batch not counted (the file
+ * that failed is cut back to the batches before it).
+ */
+async function writeBatch(r: BatchResult, o: BatchOutputs): Promise<void> {
+  let closed: PipeClosed | null = null;
+  const tryWrite = async (write: () => Promise<void>): Promise<void> => {
+    try {
+      await write();
+    } catch (e) {
+      if (!(e instanceof PipeClosed)) throw e;
+      closed ??= e;
+    }
+  };
+  await tryWrite(async () => {
+    if (r.text.length === 0) return;
+    await o.out!.write(r.text);
+    o.run.recycle(r.text); // written: the system has the bytes
+  });
   const ipc = r.parquet;
-  if (ipc) await (out as ParquetOutput).add(ipc, () => run.recycle(ipc)); // once the encoder has read it
-  if (gamesFile !== null && r.gamesText) await gamesFile.write(r.gamesText);
-  await rejections.add(r.errors);
+  if (ipc) await (o.out as ParquetOutput).add(ipc, () => o.run.recycle(ipc)); // once the encoder has read it
+  if (o.gamesFile !== null && r.gamesText) await tryWrite(() => o.gamesFile!.write(r.gamesText!));
+  await tryWrite(() => o.rejections.add(r.errors));
+  o.written.addVector(r.stats);
+  if (closed !== null) throw closed;
 }
 
 /** The Parquet file (-f parquet; its encoder loads only then). */
-async function openParquet(cmd: AnalyzeCommand): Promise<ParquetOutput> {
+async function startParquet(file: Output, tags: readonly string[]): Promise<ParquetOutput> {
   const { ParquetOutput } = await import('../output/parquet-thread.js');
-  return ParquetOutput.open(cmd.output!, cmd.tags);
+  return ParquetOutput.start(file, tags);
 }
 
 /** Closes the outputs; the first failure, or null. */
 async function closeAll(writers: (RecordWriter | null)[]): Promise<unknown> {
+  let failure: unknown = null;
   for (const w of writers) {
     try {
       await w?.close();
     } catch (e) {
-      return e;
+      failure ??= e;
     }
   }
-  return null;
+  return failure;
 }
 
 /** The statistics file, the summary, the closing lines and the exit code. */
-async function finish(cmd: AnalyzeCommand, run: AnalysisRun, done: { written: Stats; workerCpu: number[] }, statsFile: RecordWriter | null, reportFile: RecordWriter | null, failure: unknown, interrupt: Interrupt): Promise<number> {
+async function finish(cmd: AnalyzeCommand, run: AnalysisRun, done: { written: Stats; workerCpu: number[]; inputs: InputIdentity[] }, statsFile: RecordWriter | null, reportFile: RecordWriter | null, failure: unknown, interrupt: Interrupt): Promise<number> {
   const stats = done.written.toJSON();
   const s = run.seconds; // the analysis alone, not the report
-  await writeStatsFiles({ ...stats, verify: run.verify ?? undefined, run: runInfo(cmd.inputs, s, done.workerCpu) }, statsFile, reportFile);
-  if (failure !== null && !(failure instanceof StdoutClosed)) throw failure;
+  await writeStatsFiles({ ...stats, verify: run.verify ?? undefined, run: runInfo(done.inputs, s, done.workerCpu) }, statsFile, reportFile);
+  if (failure !== null && !(failure instanceof PipeClosed)) throw failure;
   for (const e of run.inputErrors) process.stderr.write(`pgn-xray: ${e.message}\n`);
   if (!cmd.quiet) {
     process.stderr.write(summaryTable(stats));
@@ -114,7 +160,7 @@ async function finish(cmd: AnalyzeCommand, run: AnalysisRun, done: { written: St
     process.stderr.write(`pgn-xray: interrupted by ${interrupt.signal} after ${stats.games + stats.rejected} games (${at.input || 'no input'} up to byte ${at.offset}); the output ends at a whole record\n`);
     return interrupt.signal === 'SIGINT' ? EXIT.sigint : EXIT.sigterm;
   }
-  if (failure instanceof StdoutClosed) return EXIT.ok;
+  if (failure instanceof PipeClosed || interrupt.stderrClosed) return EXIT.ok;
   if (run.inputErrors.length > 0) return EXIT.failure;
   return cmd.strict && stats.rejected > 0 ? EXIT.strictRejected : EXIT.ok;
 }

@@ -39,7 +39,7 @@ export interface AnalyzeCommand {
   tags: string[];
 }
 
-const OPTIONS = {
+export const OPTIONS = {
   output: { type: 'string', short: 'o' },
   format: { type: 'string', short: 'f', default: 'jsonl' },
   'all-positions': { type: 'boolean' },
@@ -61,10 +61,22 @@ const OPTIONS = {
   tags: { type: 'string' },
 } as const;
 
-export function positiveInt(text: string | undefined, name: string, dflt: number): number {
+/** The most a count option takes when nothing smaller bounds it: past the int32 range, 32-bit code would wrap it. */
+export const MAX_COUNT = 2 ** 31 - 1;
+
+/** The most --max-game-bytes takes: 1 GiB, far past any real game, well inside the tokenizer's 32-bit memory. */
+export const MAX_GAME_BYTES_LIMIT = 2 ** 30;
+
+/**
+ * A whole-number option from `min` to `max`. A fraction, NaN, a negative or a value past `max` (1e12, 2^53 + 1,
+ * which Number() would round) is a usage error naming the range: never rounded, clamped or wrapped.
+ */
+export function positiveInt(text: string | undefined, name: string, dflt: number, max = MAX_COUNT, min = 1): number {
   if (text === undefined) return dflt;
   const n = Number(text);
-  if (!Number.isInteger(n) || n < 1) throw new UsageError(`${name} needs a whole number ≥ 1, got "${text}"`);
+  if (text.trim() === '' || !Number.isInteger(n) || n < min || n > max) {
+    throw new UsageError(`${name} needs a whole number from ${min} to ${max.toLocaleString('en')}, got "${text}"`);
+  }
   return n;
 }
 
@@ -79,10 +91,18 @@ function motifFilter(list: string | undefined): MotifFilter {
 
 /** The worker thread count asked for, lowered to the maximum with a warning. */
 export function threadCount(text: string | undefined, warnings: string[]): number {
-  const asked = positiveInt(text, '--threads', defaultThreads());
+  return cappedCount(text, '-j', 'threads', defaultThreads(), warnings);
+}
+
+/**
+ * A count of threads or processes (`what`), at most twice the cores: more only costs memory (-j 1000 once took
+ * 11.7 GB; a thousand engines hung the machine), so a larger one is lowered to that with a warning.
+ */
+export function cappedCount(text: string | undefined, name: string, what: string, dflt: number, warnings: string[]): number {
+  const asked = positiveInt(text, name, dflt);
   const max = maxThreads();
   if (asked <= max) return asked;
-  warnings.push(`pgn-xray: -j ${asked} is more than this machine can use; using ${max} threads (twice its ${defaultThreads()} cores)`);
+  warnings.push(`pgn-xray: ${name} ${asked} is more than this machine can use; using ${max} ${what} (twice its ${defaultThreads()} cores)`);
   return max;
 }
 
@@ -133,7 +153,7 @@ export function parseAnalyze(args: string[]): AnalyzeCommand {
     games: values.games,
     shard: shardOf(values.shard, positionals),
     report: values.report,
-    maxGameBytes: positiveInt(values['max-game-bytes'], '--max-game-bytes', DEFAULT_MAX_GAME_BYTES),
+    maxGameBytes: positiveInt(values['max-game-bytes'], '--max-game-bytes', DEFAULT_MAX_GAME_BYTES, MAX_GAME_BYTES_LIMIT),
     batchGames: values['batch-games'] === undefined ? undefined : positiveInt(values['batch-games'], '--batch-games', 1),
     strict: values.strict === true,
     verify: values.verify === true,

@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import { installNewTables } from '../core/attacks.js';
 import { FenError, parseFen } from '../core/fen.js';
-import { divide, perft } from '../core/perft.js';
+import { divide, MAX_PERFT_DEPTH, perft } from '../core/perft.js';
 import { UsageError } from '../errors.js';
 
 export function runPerft(args: string[]): void {
@@ -13,7 +13,9 @@ export function runPerft(args: string[]): void {
   });
   if (positionals.length !== 2) throw new UsageError('perft needs a FEN and a depth, e.g. pgn-xray perft "<FEN>" 5');
   const depth = Number(positionals[1]);
-  if (!Number.isInteger(depth) || depth < 0) throw new UsageError(`depth must be a whole number ≥ 0, got "${positionals[1]}"`);
+  if (positionals[1].trim() === '' || !Number.isInteger(depth) || depth < 0 || depth > MAX_PERFT_DEPTH) {
+    throw new UsageError(`depth must be a whole number from 0 to ${MAX_PERFT_DEPTH}, got "${positionals[1]}"`);
+  }
   installNewTables(); // perft runs on this thread, which owns its tables (the core builds none by itself)
   let pos;
   try {

@@ -2,16 +2,18 @@
 // feeds its candidates in input order to the engine pool (stage 2), and the verified puzzles are written
 // in input order, each position once. Outputs are opened and checked against the inputs before anything
 // is read; a signal, a full disk or a closed stdout end the output at a whole puzzle, as in analyze.
-import { EXIT } from '../errors.js';
+import { EXIT, PipeClosed } from '../errors.js';
 import { ALL_MOTIFS } from '../motifs/filter.js';
 import { Stats } from '../output/stats.js';
 import type { BatchResult } from '../pipeline/batch.js';
 import { fileInput } from '../pipeline/inputs.js';
 import { AnalysisRun } from '../pipeline/run.js';
 import { totalBytes } from '../pipeline/source.js';
-import { assemblePuzzle, unverifiedVerdict } from '../puzzles/assemble.js';
+import { makePuzzle, unverifiedVerdict } from '../puzzles/assemble.js';
 import { resolveEngine } from '../puzzles/engine-path.js';
+import { EngineError } from '../puzzles/engine.js';
 import { EnginePool } from '../puzzles/engine-pool.js';
+import { EngineWatch } from '../puzzles/engine-watch.js';
 import type { PuzzleFormat } from '../puzzles/format.js';
 import { puzzleWriter } from '../puzzles/formats.js';
 import { CandidateQueue, positionKey } from '../puzzles/queue.js';
@@ -19,7 +21,7 @@ import { STAGE2_DEFAULTS, verifyCandidate, type Verdict } from '../puzzles/stage
 import { addCounts, emptySummary, summaryText, type PuzzleSummary } from '../puzzles/tally.js';
 import type { Candidate } from '../puzzles/types.js';
 import type { Interrupt } from './analyze.js';
-import { checkOutputs, openOutput, StdoutClosed, type RecordWriter } from './outputs.js';
+import { openWriters, STDIO, type RecordWriter } from './outputs.js';
 import { byteCounter, Progress } from './progress.js';
 import type { PuzzleCommand } from './puzzle-options.js';
 import { Rejections } from './rejections.js';
@@ -34,6 +36,8 @@ interface PuzzleRun {
   cmd: PuzzleCommand;
   run: AnalysisRun;
   pool: EnginePool | null;
+  /** The engine's verdicts watched: a run whose engine fails stops with exit 1 (null without an engine). */
+  watch: EngineWatch | null;
   queue: CandidateQueue<Verdict>;
   out: RecordWriter;
   /** --candidates: every candidate and its verdict, or null. */
@@ -45,16 +49,15 @@ interface PuzzleRun {
   /** Positions of the puzzles written, so each is written once. */
   written: Set<string>;
   stopped: boolean;
+  /** Says a line on stderr (above the progress bar; nothing with -q). */
+  warn: (line: string) => void;
 }
 
 export async function runPuzzles(cmd: PuzzleCommand, interrupt: Interrupt): Promise<number> {
-  checkOutputs(cmd.inputs, [cmd.output, cmd.errors, cmd.summary, cmd.candidates]);
   for (const w of cmd.warnings) process.stderr.write(`${w}\n`);
   const enginePath = resolveEngine(cmd.engine === null ? 'none' : cmd.engine);
-  const out = await openOutput(cmd.output);
-  const errFile = cmd.errors !== undefined ? await openOutput(cmd.errors) : null;
-  const summaryFile = cmd.summary !== undefined ? await openOutput(cmd.summary) : null;
-  const log = cmd.candidates !== undefined ? await openOutput(cmd.candidates) : null;
+  const files = await openWriters(cmd.inputs, { out: cmd.output ?? STDIO, errors: cmd.errors, summary: cmd.summary, candidates: cmd.candidates });
+  const [out, errFile, summaryFile, log] = [files.out!, files.errors, files.summary, files.candidates];
   const pool = enginePath === null ? null : await EnginePool.start({ path: enginePath, procs: cmd.engineProcs });
   const bytes = byteCounter();
   const run = new AnalysisRun({
@@ -67,17 +70,21 @@ export async function runPuzzles(cmd: PuzzleCommand, interrupt: Interrupt): Prom
   });
   const limits = { ...STAGE2_DEFAULTS, nodes: cmd.nodes, probeNodes: cmd.probeNodes };
   const verify = pool === null ? (c: Candidate) => Promise.resolve(unverifiedVerdict(c)) : (c: Candidate) => verifyCandidate(pool, c, limits);
+  const progress = new Progress(cmd.progress, totalBytes(cmd.inputs), FIELDS);
   const p: PuzzleRun = {
     cmd, run, pool, out, log,
+    watch: pool === null ? null : new EngineWatch(),
     writer: puzzleWriter(cmd.format),
     queue: new CandidateQueue(verify, pool === null ? 1 : cmd.engineProcs + QUEUE_SLACK),
     summary: emptySummary(pool !== null),
     counted: new Stats(),
     written: new Set(),
     stopped: false,
+    warn: (line) => {
+      if (!cmd.quiet) progress.log(line);
+    },
   };
-  interrupt.onSignal = () => stop(p);
-  const progress = new Progress(cmd.progress, totalBytes(cmd.inputs), FIELDS);
+  interrupt.onStop = () => stop(p);
   const rejections = new Rejections(errFile, cmd.quiet, (line) => progress.log(line));
   const cpu0 = process.cpuUsage();
   let failure: unknown = null;
@@ -92,6 +99,7 @@ export async function runPuzzles(cmd: PuzzleCommand, interrupt: Interrupt): Prom
       if (p.stopped) break;
     }
     while (!p.stopped && p.queue.size > 0) await emitNext(p);
+    if (!p.stopped) p.watch?.end();
   } catch (e) {
     failure = e;
   } finally {
@@ -138,15 +146,20 @@ async function emitNext(p: PuzzleRun): Promise<void> {
     s.engine.calls += verdict.calls;
     s.engine.nodes += verdict.nodes;
   }
-  if (!verdict.verified) {
-    addCounts(s.dropped, { [verdict.drop]: 1 });
-    return;
-  }
+  if (!verdict.verified) addCounts(s.dropped, { [verdict.drop]: 1 });
+  p.watch?.note(verdict);
+  if (!verdict.verified) return;
   const key = positionKey(candidate.fen);
   if (p.written.has(key)) return;
+  const made = makePuzzle(candidate, verdict, p.pool !== null, p.writer);
+  if ('error' in made) {
+    addCounts(s.dropped, { badLine: 1 }); // never the end of the run
+    p.warn(`pgn-xray: game ${candidate.game}, ply ${candidate.ply}: no puzzle made: ${made.error}`);
+    return;
+  }
   p.written.add(key);
-  const puzzle = assemblePuzzle(candidate, verdict, p.pool !== null);
-  await p.out.write(p.writer.puzzle(puzzle));
+  const { puzzle, text } = made;
+  await p.out.write(text);
   s.puzzles++;
   addCounts(s.themes, Object.fromEntries(puzzle.themes.map((t) => [t, 1])));
   if (s.puzzles >= p.cmd.maxPuzzles) stop(p);
@@ -168,7 +181,10 @@ async function finish(p: PuzzleRun, summaryFile: RecordWriter | null, failure: u
     await summaryFile.write(JSON.stringify(s, null, 2) + '\n');
     await summaryFile.close();
   }
-  if (failure !== null && !(failure instanceof StdoutClosed)) throw failure;
+  if (failure !== null && !(failure instanceof PipeClosed)) {
+    if (failure instanceof EngineError && !p.cmd.quiet) process.stderr.write(summaryText(s)); // what it did before the engine failed
+    throw failure;
+  }
   for (const e of p.run.inputErrors) process.stderr.write(`pgn-xray: ${e.message}\n`);
   if (!p.cmd.quiet) process.stderr.write(summaryText(s));
   if (interrupt.signal !== null) {
@@ -176,6 +192,6 @@ async function finish(p: PuzzleRun, summaryFile: RecordWriter | null, failure: u
     process.stderr.write(`pgn-xray: interrupted by ${interrupt.signal} after ${s.games + s.rejected} games (${at.input || 'no input'} up to byte ${at.offset}); the output ends at a whole puzzle\n`);
     return interrupt.signal === 'SIGINT' ? EXIT.sigint : EXIT.sigterm;
   }
-  if (failure instanceof StdoutClosed) return EXIT.ok;
+  if (failure instanceof PipeClosed || interrupt.stderrClosed) return EXIT.ok;
   return p.run.inputErrors.length > 0 ? EXIT.failure : EXIT.ok;
 }

@@ -1,5 +1,6 @@
 // The statistics outputs shared by analyze and merge-stats: the --stats JSON and the --report page.
-import type { RunInfo, StatsJSON } from '../output/stats.js';
+import { randomBytes } from 'node:crypto';
+import type { InputIdentity, RunInfo, StatsJSON } from '../output/stats.js';
 import { threadCpu } from '../pipeline/thread-cpu.js';
 import { statsText } from '../report/stats-text.js';
 import type { RecordWriter } from './outputs.js';
@@ -8,14 +9,16 @@ import { version } from './usage.js';
 const ms = (s: number): number => Math.round(s * 1000) / 1000;
 
 /**
- * Run metadata for the statistics file (never merged): the analysis time, the CPU time of the whole
- * process so far, and, where known, that of the main thread and of each worker (`workers`: their last
- * reported figures).
+ * Run metadata for the statistics file (never added up): a random id, the inputs' identities, the analysis
+ * time, the CPU time of the whole process so far, and, where known, that of the main thread and of each
+ * worker (`workers`: their last reported figures).
  */
-export function runInfo(inputs: string[], seconds: number, workers: number[] = []): RunInfo {
+export function runInfo(inputs: InputIdentity[], seconds: number, workers: number[] = []): RunInfo {
   const cpu = process.cpuUsage();
   const main = threadCpu();
-  const info: RunInfo = { version: version(), inputs, seconds: ms(seconds), cpu: { user: ms(cpu.user / 1e6), system: ms(cpu.system / 1e6) } };
+  const info: RunInfo = {
+    id: randomBytes(16).toString('hex'), version: version(), inputs, seconds: ms(seconds), cpu: { user: ms(cpu.user / 1e6), system: ms(cpu.system / 1e6) },
+  };
   if (main !== null) info.threads = { main: ms(main.seconds), workers: workers.map(ms) };
   return info;
 }

@@ -15,13 +15,14 @@ Usage:
       count the leaf nodes of the legal move tree; the total alone on the last line
       (a castling field in Shredder letters, e.g. HFhf, means Chess960 without --chess960)
   pgn-xray merge-stats FILE... [-o FILE] [--report FILE.html] [-q]
-      add up --stats files (of shards, of months): equal to one run's statistics over all their inputs
+      add up --stats files (of shards, of months): equal to one run's statistics over all their inputs;
+      refuses a bad count and a file, run or input counted twice, warns when shards are missing
   pgn-xray puzzles INPUT... [puzzle options]
       puzzle sets: positions where the opponent's move lost material or allowed a mate, picked by a
       material search with an x-ray static exchange evaluation, verified by a UCI engine (Stockfish)
 
 Options:
-  -o, --output FILE       write here instead of stdout (never one of the inputs)
+  -o, --output FILE       write here instead of stdout (never an input or another output)
   -f, --format FMT        jsonl | csv | epd | pgn | none | parquet    (default jsonl; parquet needs -o FILE)
       --all-positions     every position, not only tagged ones
       --motifs LIST       keep only these: ${MOTIF_NAMES.join(',')}
@@ -33,36 +34,43 @@ Options:
       --errors FILE       every rejected game as a JSON line (stderr shows the first few)
       --games FILE        one JSON line per game, analysed or rejected: tags, speed, rating, ECO, result
       --shard I/N         only the games starting in the I-th of N byte ranges of each input
-                          (uncompressed files; N shards together analyse every game once)
+                          (uncompressed files; N ≤ 10000 shards together analyse every game once)
       --tags LIST         copy these PGN tags into every record, e.g. White,Black,WhiteElo (jsonl, csv, parquet)
-      --max-game-bytes N  reject games longer than N bytes             (default 4194304)
+      --max-game-bytes N  reject games longer than N bytes             (default 4194304, at most 2^30)
       --strict            exit 3 when any game was rejected
       --verify            audit every game with pgn-parser and chess.js (slow)
       --batch-games N     games per worker task (default 256 in each input's first
                           tasks, one per thread, then 512; given: N in every task)
   -q, --quiet             no summary table, no progress, no rejected-game lines
       --no-progress       no progress bar (it shows only when stderr is a terminal)
+      --progress          a progress bar even when stderr is not a terminal
   -h, --help              this help
   -V, --version           the version
 
 Puzzle options:
-  -o, --output FILE       write here instead of stdout (never one of the inputs)
+  -o, --output FILE       write here instead of stdout (never an input or another output)
   -f, --format FMT        csv (the lichess puzzle CSV) | pgn | epd        (default csv)
       --engine PATH       the UCI engine; none: stage 1 only, unverified  (default: stockfish on the PATH
                           or in /usr/games)
-      --engine-procs N    engine processes                             (default ${defaultThreads()})
-      --nodes N           nodes per verifying search                   (default ${DEFAULT_NODES})
-      --probe-nodes N     nodes of the short probe before it           (default ${DEFAULT_PROBE_NODES})
+      --engine-procs N    engine processes                             (default ${defaultThreads()}, at most ${maxThreads()})
+      --nodes N           nodes per verifying search                   (default ${DEFAULT_NODES}; 100 to 10^10)
+      --probe-nodes N     nodes of the short probe before it           (default ${DEFAULT_PROBE_NODES}; 100 to 10^10)
       --max-puzzles N     stop after N puzzles
       --summary FILE      the run's counts as JSON (candidates per rule, engine, drops, themes)
       --candidates FILE   every stage-1 candidate with the engine's verdict, as JSON Lines
       --every-position    no stage 1: the engine judges every position (slow; shows what stage 1 saves)
-  -j, --threads, --errors, --max-game-bytes, --batch-games, -q, --no-progress: as above
+  -j, --threads, --errors, --max-game-bytes, --batch-games, -q, --quiet, --no-progress, --progress: as above
+
+Merge-stats options:
+  -o, --output FILE       write the sum here instead of stdout (never one of the inputs)
+      --report FILE.html  the sum as charts: one self-contained page
+  -q, --quiet             no summary table
 
 Output: one JSON object per tagged position (see the README for every format's fields); rejected games
 are reported and skipped, and the games a broken one swallowed are recovered.
-Exit codes: 0 the run finished; 1 an input or output failed (unreadable, damaged, disk full) or an
-internal error; 2 bad usage; 3 --strict and a game was rejected; 130 / 143 interrupted (SIGINT / SIGTERM).
+Exit codes: 0 the run finished, or stdout or stderr was closed; 1 an input or output failed (unreadable,
+damaged, disk full) or an internal error; 2 bad usage (an output that is an input or another output's
+file included); 3 --strict and a game was rejected; 130 / 143 interrupted (SIGINT / SIGTERM).
 `;
 }
 

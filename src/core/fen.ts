@@ -239,6 +239,25 @@ export function toFen(pos: Position): string {
   return String.fromCharCode.apply(null, fenBytes.subarray(0, n) as unknown as number[]);
 }
 
+/**
+ * The FEN with Chess960 castling rights as Shredder-FEN: the castling rooks' files (HAha), which say Chess960
+ * by themselves wherever the FEN goes without a variant (X-FEN's KQkq on a king off the e-file would be read
+ * as standard chess and lose them). Standard chess, and Chess960 without castling rights, as toFen.
+ */
+export function toShredderFen(pos: Position): string {
+  const fen = toFen(pos);
+  if (!pos.chess960) return fen;
+  let rights = '';
+  for (let slot = 0; slot < 4; slot++) {
+    const sq = pos.castleRook[slot];
+    if (sq >= 0) rights += String.fromCharCode((slot < 2 ? 0x41 : 0x61) + (sq & 7)); // A–H, a–h
+  }
+  if (rights === '') return fen;
+  const fields = fen.split(' ');
+  fields[2] = rights;
+  return fields.join(' ');
+}
+
 /** The initial position of standard chess. */
 export function initialPosition(): Position {
   return parseFen(INITIAL_FEN);

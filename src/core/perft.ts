@@ -4,7 +4,8 @@ import { legalMoves } from './movegen.js';
 import { moveToUci } from './san.js';
 import { Position } from './position.js';
 
-const MAX_DEPTH = 32;
+/** The deepest perft: one preallocated position and move buffer per ply (depth 10 already runs for days). */
+export const MAX_PERFT_DEPTH = 32;
 
 function search(stack: Position[], moves: Int32Array[], ply: number, depth: number): number {
   const pos = stack[ply];
@@ -22,7 +23,7 @@ function search(stack: Position[], moves: Int32Array[], ply: number, depth: numb
 }
 
 function buffers(root: Position, depth: number): [Position[], Int32Array[]] {
-  if (depth > MAX_DEPTH) throw new RangeError(`perft depth ${depth} is over ${MAX_DEPTH}`);
+  if (depth > MAX_PERFT_DEPTH) throw new RangeError(`perft depth ${depth} is over ${MAX_PERFT_DEPTH}`);
   const stack = Array.from({ length: depth + 1 }, () => new Position());
   stack[0].copyFrom(root);
   return [stack, Array.from({ length: depth + 1 }, () => new Int32Array(256))];

@@ -11,6 +11,9 @@
 // batteries; targetPieces those of the targets. Lists (squares, targets, the letters, checkers: the
 // pieces checking the side to move) are space-separated, squares ascending, letters aligned with them.
 // With --tags, one column per tag follows, named as the tag: its value in the game, empty when absent.
+// Game text (those tag values) goes through csvText: a spreadsheet would run a cell starting with
+// = + - @ (or a tab or CR before one) as a formula, so such a value gets a leading '. Every other cell is
+// ours and starts with a digit, a letter or nothing (FEN, SAN, UCI, names, numbers never negative).
 import { REC_BACK, REC_CODE, REC_FRONT, REC_SLIDER, STRIDE } from '../motifs/buffer.js';
 import { LINE_KINDS, PLAYED_SORTED, byCodeAndPartial, byCodeAndSide, isChain } from '../motifs/catalogue.js';
 import { LETTER_BYTES } from '../core/board.js';
@@ -29,6 +32,17 @@ export function csvField(s: string): string {
     if (c === 0x2c || c === 0x22 || c === 0x0a || c === 0x0d) return csvQuoted(s);
   }
   return s;
+}
+
+/** First characters that make a spreadsheet read a cell as a formula (OWASP's CSV injection list). */
+const FORMULA_START = '=+-@\t\r';
+
+/**
+ * A field of game text (a tag value, anything a PGN file says): with a leading `'` when it starts with
+ * one of FORMULA_START, so that a spreadsheet shows it as text instead of running it; then csvField.
+ */
+export function csvText(s: string): string {
+  return csvField(s.length > 0 && FORMULA_START.includes(s[0]) ? "'" + s : s);
 }
 
 function csvQuoted(s: string): string {
@@ -186,7 +200,7 @@ export class CsvFormatter extends LineFormatter {
 
   override beginGame(info: GameInfo): void {
     if (this.tags.length === 0) return;
-    this.tagFields = utf8.encode(this.tags.map((t) => ',' + csvField(info.tags?.get(t) ?? '')).join(''));
+    this.tagFields = utf8.encode(this.tags.map((t) => ',' + csvText(info.tags?.get(t) ?? '')).join(''));
   }
 
   protected write(w: AsciiWriter, v: PositionView): void {

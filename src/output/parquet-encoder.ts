@@ -1,6 +1,7 @@
 // -f parquet's encoder thread's loop (its entry: workers/parquet.ts; its driver: parquet-thread.ts): the
 // ParquetWriter (parquet-wasm) runs here, so that the main thread only reads, splits, dispatches and orders.
 // Messages are handled one at a time, in order; the first failure is posted and ends the encoding.
+import type { FileHandle } from 'node:fs/promises';
 import type { MessagePort } from 'node:worker_threads';
 import { XrayError, type RunErrorKind } from '../errors.js';
 import { ParquetWriter } from './parquet.js';
@@ -15,11 +16,13 @@ export interface EncoderFailure {
   path?: string;
 }
 
-/** To the driver: the file is open; a batch is encoded (another may come); the file is closed; a failure. */
-export type FromEncoder = { kind: 'opened' } | { kind: 'added' } | { kind: 'closed' } | { kind: 'failure'; failure: EncoderFailure };
+/** To the driver: the encoder is ready; a batch is encoded (another may come); the file is closed; a failure. */
+export type FromEncoder = { kind: 'ready' } | { kind: 'added' } | { kind: 'closed' } | { kind: 'failure'; failure: EncoderFailure };
 
+/** The file (opened and emptied by the main thread, handed over to this one, which closes it) and the tags. */
 export interface EncoderInit {
-  path: string;
+  name: string;
+  handle: FileHandle;
   tags: readonly string[];
 }
 
@@ -28,17 +31,10 @@ function failureOf(e: unknown): FromEncoder {
   return { kind: 'failure', failure };
 }
 
-/** Opens the file, then encodes the batches sent until the end. */
-export async function serveEncoder(port: MessagePort, init: EncoderInit): Promise<void> {
-  let writer: ParquetWriter;
-  try {
-    writer = await ParquetWriter.open(init.path, init.tags);
-  } catch (e) {
-    port.postMessage(failureOf(e));
-    port.close();
-    return;
-  }
-  port.postMessage({ kind: 'opened' } satisfies FromEncoder);
+/** Encodes the batches sent into the file until the end. */
+export function serveEncoder(port: MessagePort, init: EncoderInit): void {
+  const writer = new ParquetWriter(init.name, init.handle, init.tags);
+  port.postMessage({ kind: 'ready' } satisfies FromEncoder);
   let failed = false;
   let queue = Promise.resolve();
   port.on('message', (m: ToEncoder) => {

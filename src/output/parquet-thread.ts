@@ -1,9 +1,10 @@
-// -f parquet's output on the main thread: a driver of the encoder thread (parquet-encoder.ts), which opens,
-// encodes and closes the file. parquet-wasm took 3.9 of the main thread's 5.0 s on the bench file, where
-// the main thread's own work (reading, splitting, dispatch, order) bounds every run. At most
+// -f parquet's output on the main thread: a driver of the encoder thread (parquet-encoder.ts), which
+// encodes into the file it is handed (opened by the command line's outputs, cli/outputs.ts) and closes it.
+// parquet-wasm took 3.9 of the main thread's 5.0 s on the bench file, where the main thread's own work (reading, splitting, dispatch, order) bounds every run. At most
 // BATCHES_AHEAD batches wait in the thread: memory stays bounded and the run waits for a slow encoder.
 // The batches' bytes come from the workers in shared memory and go on to the encoder without a copy; each
 // is given back (add's `read`) once the encoder has read it into its own memory.
+import type { FileHandle } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
 import type { RecordWriter } from '../cli/outputs.js';
 import { XrayError } from '../errors.js';
@@ -13,8 +14,27 @@ import type { EncoderFailure, EncoderInit, FromEncoder, ToEncoder } from './parq
 /** Batches sent and not yet encoded, at most: the encoder holds one row group and these. */
 const BATCHES_AHEAD = 2;
 
+/**
+ * The file written: open and empty, handed over to the encoder thread; a file that only reads back whole,
+ * given its name once whole (finish(true)), or removed (finish(false), which returns a note saying so;
+ * abandon()).
+ */
+export interface ParquetTarget {
+  readonly name: string;
+  readonly handle: FileHandle | null;
+  finish(whole: boolean): Promise<string | null>;
+  abandon(): Promise<void>;
+}
+
 function errorOf(f: EncoderFailure): Error {
   return f.kind === null ? new Error(`Parquet encoder: ${f.message}`) : new XrayError(f.kind, f.message, f.path);
+}
+
+/** The failure, its one line saying what became of the file; printed apart for an internal error (a stack). */
+function withNote(e: Error, name: string, note: string): Error {
+  if (e instanceof XrayError) return new XrayError(e.kind, `${e.message}; ${note}`, e.path);
+  process.stderr.write(`pgn-xray: ${name}: ${note}\n`);
+  return e;
 }
 
 export class ParquetOutput implements RecordWriter {
@@ -27,7 +47,7 @@ export class ParquetOutput implements RecordWriter {
   private readonly exited: Promise<void>;
 
   private constructor(
-    readonly name: string,
+    private readonly target: ParquetTarget,
     private readonly thread: Worker,
   ) {
     thread.on('message', (m: FromEncoder) => {
@@ -49,19 +69,21 @@ export class ParquetOutput implements RecordWriter {
     );
   }
 
-  /** Opens (creates or empties) the file in the encoder thread; a file that cannot be opened is an output-io error. */
-  static async open(path: string, tags: readonly string[]): Promise<ParquetOutput> {
-    const init: EncoderInit = { path, tags: [...tags] };
-    const thread = new Worker(compiledFile('workers/parquet.js'), { workerData: init });
-    const out = new ParquetOutput(path, thread);
+  /** Starts the encoder thread on the file, which it is handed (the thread closes it). */
+  static async start(target: ParquetTarget, tags: readonly string[]): Promise<ParquetOutput> {
+    const handle = target.handle!;
+    const init: EncoderInit = { name: target.name, handle, tags: [...tags] };
+    const thread = new Worker(compiledFile('workers/parquet.js'), { workerData: init, transferList: [handle] });
+    const out = new ParquetOutput(target, thread);
     // its first message, or its end when it dies before one (a module that fails to load)
-    const opened = await Promise.race([new Promise<FromEncoder>((done) => thread.once('message', done)), out.exited.then(() => null)]);
-    if (opened?.kind !== 'opened') {
+    const ready = await Promise.race([new Promise<FromEncoder>((done) => thread.once('message', done)), out.exited.then(() => null)]);
+    if (ready?.kind !== 'ready') {
       await out.exited;
-      throw out.failure ?? new Error('Parquet encoder: no file opened');
+      await target.abandon();
+      throw out.failure ?? new Error('Parquet encoder: it did not start');
     }
     // the thread holds the process only while this thread waits for it: a run that ends without closing
-    // the file (another output could not be opened) still exits, as it would with the file in this thread
+    // the file (a failure before the run) still exits, as it would with the file in this thread
     thread.unref();
     return out;
   }
@@ -83,11 +105,20 @@ export class ParquetOutput implements RecordWriter {
     this.check();
   }
 
-  /** Ends the stream: the encoder writes the last row group and the footer and closes the file. */
+  get name(): string {
+    return this.target.name;
+  }
+
+  /**
+   * Ends the stream: the encoder writes the last row group and the footer and closes the file, which then
+   * takes its name; a file cut short by a failure is removed.
+   */
   async close(): Promise<void> {
     this.thread.postMessage({ kind: 'close' } satisfies ToEncoder);
     this.thread.ref();
     await this.exited; // the encoder ends once the file is closed (or could not be)
+    const note = await this.target.finish(this.failure === null);
+    if (note !== null) this.failure = withNote(this.failure!, this.name, note);
     this.check();
   }
 

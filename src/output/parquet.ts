@@ -9,8 +9,18 @@ import { Compression, EnabledStatistics, Table, WriterPropertiesBuilder, transfo
 import { outputError, XrayError } from '../errors.js';
 import { ParquetColumns } from './parquet-columns.js';
 
-/** Rows per row group: readers split work by row group; the encoder holds one in memory. */
-const ROW_GROUP_ROWS = 128 * 1024;
+/**
+ * Rows per data page: the encoder's row limit (arrow-rs's default, which parquet-wasm cannot set). The
+ * encoder checks its limits only at the end of each piece of a batch handed to it, so a page would end
+ * wherever the batches (of the workers, sized by the thread count) happen to end. Fed pieces that never
+ * cross a multiple of PAGE_ROWS, with no byte limit that could strike first, every page ends at one: the
+ * file depends on the rows alone.
+ */
+const PAGE_ROWS = 20_000;
+/** Rows per row group, whole pages: readers split work by row group; the encoder holds one in memory. */
+const ROW_GROUP_ROWS = 6 * PAGE_ROWS;
+/** Byte limits of data and dictionary pages, never reached (the row limit alone ends pages). */
+const NO_BYTE_LIMIT = 1 << 30;
 
 export class ParquetWriter {
   private controller!: ReadableStreamDefaultController<RecordBatch>;
@@ -23,7 +33,8 @@ export class ParquetWriter {
   /** Rows handed to the encoder. */
   private rows = 0;
 
-  private constructor(
+  /** Writes into `fh`, an open and empty file, which close() closes; `name`: the file as the user named it. */
+  constructor(
     readonly name: string,
     private readonly fh: FileHandle,
     private readonly tags: readonly string[],
@@ -43,6 +54,8 @@ export class ParquetWriter {
       .setColumnStatisticsEnabled('game', EnabledStatistics.Chunk)
       .setColumnStatisticsEnabled('ply', EnabledStatistics.Chunk)
       .setColumnDictionaryEnabled('fen', false)
+      .setDataPageSizeLimit(NO_BYTE_LIMIT)
+      .setDictionaryPageSizeLimit(NO_BYTE_LIMIT)
       .setCreatedBy('pgn-xray')
       .build();
     this.drained = this.drain(transformParquetStream(input, props)).catch((e: unknown) => {
@@ -51,7 +64,7 @@ export class ParquetWriter {
     });
   }
 
-  /** Opens (creates or empties) the file; a file that cannot be opened is an output-io error. */
+  /** Opens (creates or empties) the file at `path`; a file that cannot be opened is an output-io error. */
   static async open(path: string, tags: readonly string[]): Promise<ParquetWriter> {
     try {
       return new ParquetWriter(path, await open(path, 'w'), tags);
@@ -86,12 +99,25 @@ export class ParquetWriter {
 
   private enqueue(ipc: Uint8Array): void {
     const table = Table.fromIPCStream(ipc);
-    for (let i = 0; i < table.numBatches; i++) {
-      const batch = table.recordBatch(i)!;
-      this.rows += batch.numRows;
-      this.controller.enqueue(batch);
-    }
+    for (let i = 0; i < table.numBatches; i++) this.enqueuePages(table.recordBatch(i)!);
     table.free();
+  }
+
+  /** Hands a batch to the encoder in pieces that end at every page boundary (PAGE_ROWS) they cross. */
+  private enqueuePages(batch: RecordBatch): void {
+    const n = batch.numRows;
+    if ((this.rows % PAGE_ROWS) + n <= PAGE_ROWS) {
+      this.rows += n;
+      this.controller.enqueue(batch);
+      return;
+    }
+    for (let at = 0; at < n; ) {
+      const take = Math.min(PAGE_ROWS - (this.rows % PAGE_ROWS), n - at);
+      this.controller.enqueue(batch.slice(at, take)); // views of the batch's columns, no copy
+      this.rows += take;
+      at += take;
+    }
+    batch.free();
   }
 
   /** Writes the encoder's output to the file as it comes. */

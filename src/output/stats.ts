@@ -21,7 +21,8 @@
 //   outcome         per key {win, draw, loss}: per game and side having the key, the result for that side
 //   frontSquares    per static key {w: [64], b: [64]}: the square (a1 = 0 … h8 = 63) of the front piece
 //                   of each record by owner (battery: the chain's slider next to its first target)
-// Rejected games count only in `rejected`. The CLI adds `run` (inputs, seconds, version), never merged.
+// Rejected games count only in `rejected`. The CLI adds `run`: the run's id, version, inputs (each with its
+// identity and shard) and times; merge-stats replaces it with the list of the runs it added up.
 import { GamePhase } from '../analysis/phase.js';
 import type { DerivedFields } from '../games/derived.js';
 import { REC_CODE, REC_FRONT, REC_LENGTH, REC_SIDE, REC_SQUARES, REC_TARGET1, STRIDE } from '../motifs/buffer.js';
@@ -59,15 +60,45 @@ export interface Outcome {
 
 export type StaticKey = MotifRow['key'];
 
-/** Run metadata: never merged, ignored by equality (DESIGN.md §11). */
-export interface RunInfo {
+/**
+ * An input as a run read it: enough for merge-stats to tell the same input counted twice, wherever its
+ * statistics were made (src/cli/input-identity.ts).
+ */
+export interface InputIdentity {
+  /** As given on the command line ('-' for stdin). */
+  path: string;
+  /** Its size in bytes as stored; null for stdin, a pipe, or a file that could not be read. */
+  size: number | null;
+  /** SHA-256 (hex) of its first and last 64 KiB as stored (the whole file up to 128 KiB); null as size. */
+  fingerprint: string | null;
+  /** The part analysed: --shard's "I/N", "1/1" for the whole input; null when not recorded. */
+  shard: string | null;
+}
+
+/** One run, as a merged file lists the runs it adds up. */
+export interface RunRecord {
+  /** Made at random by the run: the same statistics merged twice show it twice. Null for a file that predates it. */
+  id: string | null;
+  /** The pgn-xray that made the run (null when not recorded). */
+  version: string | null;
+  inputs: InputIdentity[];
+}
+
+/** Run metadata of the file of one run: never added, ignored by equality (DESIGN.md §11). */
+export interface RunInfo extends RunRecord {
+  id: string;
   version: string;
-  inputs: string[];
   seconds: number;
   /** CPU seconds of the whole process (every thread) up to the end of the run. */
   cpu?: { user: number; system: number };
   /** CPU seconds of the main thread and of each worker (Linux only); the rest went to V8's and libuv's threads. */
   threads?: { main: number; workers: number[] };
+}
+
+/** Run metadata of a merged file: the merging pgn-xray and every run merged. */
+export interface MergedRunInfo {
+  version: string;
+  merged: RunRecord[];
 }
 
 export interface StatsJSON {
@@ -87,7 +118,7 @@ export interface StatsJSON {
   by: Record<Dimension, DimJSON>;
   outcome: Record<MotifKey, Outcome>;
   frontSquares: Record<StaticKey, { w: number[]; b: number[] }>;
-  run?: RunInfo;
+  run?: RunInfo | MergedRunInfo;
 }
 
 const K = MOTIF_KEYS.length;
@@ -355,7 +386,7 @@ export class Stats {
 
   /**
    * Adds another Stats' figures, as toJSON() gave them (missing entries count as 0; `run` and the mean
-   * are not added). The caller checks the version of a file read from disk (src/report/merge.ts).
+   * are not added). The caller checks a file read from disk first: its version, counts and keys (src/report/merge.ts).
    */
   merge(o: StatsJSON): void {
     this.all.mergeValue(0, o);

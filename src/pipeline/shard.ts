@@ -20,12 +20,20 @@ export interface Shard {
   count: number;
 }
 
+/**
+ * The most shards an input is cut into: far past any cluster, while finding shard I's range costs I sync
+ * points (2147483647/2147483647 once ran for hours, and a signal did not stop it).
+ */
+export const MAX_SHARDS = 10_000;
+
 /** Reads "I/N" (1 ≤ I ≤ N). */
 export function parseShard(text: string): Shard {
   const m = /^(\d+)\/(\d+)$/.exec(text);
   const index = m ? Number(m[1]) : 0;
   const count = m ? Number(m[2]) : 0;
-  if (!m || index < 1 || count < 1 || index > count) throw new UsageError(`--shard needs I/N with 1 ≤ I ≤ N, got "${text}"`);
+  if (!m || index < 1 || count < 1 || index > count || count > MAX_SHARDS) {
+    throw new UsageError(`--shard needs I/N with 1 ≤ I ≤ N ≤ ${MAX_SHARDS.toLocaleString('en')}, got "${text}"`);
+  }
   return { index, count };
 }
 

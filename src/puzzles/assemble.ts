@@ -1,6 +1,7 @@
 // A puzzle from a candidate and the engine's verdict (or stage 1's own line with --engine none): the
 // lichess columns — id, FEN before the setup move, moves, themes from our tags over the line, GameUrl,
 // OpeningTags (DESIGN.md §12).
+import type { PuzzleFormat } from './format.js';
 import { gameUrl, openingTags } from './opening.js';
 import type { Verdict } from './stage2.js';
 import { puzzleThemes } from './themes.js';
@@ -18,6 +19,19 @@ export function unverifiedVerdict(c: Candidate): Verdict {
   return { verified: true, solution: [c.best], mateIn: c.gain >= 1000 ? 1 : null, cp: Math.min(c.gain, 99) * 100, calls: 0, nodes: 0 };
 }
 
+/**
+ * The puzzle and its text in `format`; or why none can be made of this candidate and verdict (a line that
+ * does not replay from its FEN, a FEN that does not read): such a candidate is dropped, never the run.
+ */
+export function makePuzzle(c: Candidate, v: Solved, verified: boolean, format: PuzzleFormat): { puzzle: Puzzle; text: string } | { error: string } {
+  try {
+    const puzzle = assemblePuzzle(c, v, verified);
+    return { puzzle, text: format.puzzle(puzzle) };
+  } catch (e) {
+    return { error: e instanceof Error ? e.message : String(e) };
+  }
+}
+
 export function assemblePuzzle(c: Candidate, v: Solved, verified: boolean): Puzzle {
   const moves = [c.setup, ...v.solution];
   const themes = puzzleThemes({ fenBefore: c.fenBefore, moves, mateIn: v.mateIn, cp: v.cp });
@@ -33,5 +47,6 @@ export function assemblePuzzle(c: Candidate, v: Solved, verified: boolean): Puzz
     gameUrl: gameUrl(c.site, c.ply),
     openingTags: openingTags(c.opening),
     verified,
+    chess960: c.chess960,
   };
 }

@@ -1,8 +1,10 @@
 // Stage 1 in a worker (DESIGN.md §12): every position of every game replayed goes through the material
 // search's candidate test (src/puzzles/stage1.ts); the positions it sends on become Candidates — plain
-// data with the FENs and moves as text, cloned to the main thread, where the engine verifies them.
+// data with the FENs and moves as text, cloned to the main thread, where the engine verifies them. A
+// Chess960 game's FENs carry their castling rights as rook files (Shredder-FEN): X-FEN's `kq` with the king
+// on b8 reads back as standard chess, rights dropped, and the puzzle's castling move as illegal.
 import type { GameInfo, GameText, PositionSink, PositionView } from '../analysis/view.js';
-import { toFen } from '../core/fen.js';
+import { toShredderFen } from '../core/fen.js';
 import { Position } from '../core/position.js';
 import { moveToUci } from '../core/san.js';
 import { evalAfterMove } from './evals.js';
@@ -50,14 +52,15 @@ export class CandidateSink implements PositionSink {
     return {
       game: v.game,
       ply: v.ply,
-      fenBefore: toFen(this.prev),
+      fenBefore: toShredderFen(this.prev),
       setup: moveToUci(this.prev, this.moves[v.ply - 1]),
-      fen: toFen(v.pos),
+      fen: toShredderFen(v.pos),
       rules: this.everyPosition ? [] : RULES.filter((_, k) => (rules & (1 << k)) !== 0),
       gain: this.everyPosition ? 0 : s.gain,
       best: !this.everyPosition && s.best >= 0 ? moveToUci(v.pos, s.best) : '',
       site: this.site,
       opening: this.opening,
+      chess960: v.pos.chess960,
     };
   }
 

@@ -2,8 +2,9 @@
 // puzzle. FEN is the position before the setup move; Moves the setup move then the solution in UCI,
 // space-separated; Themes space-separated; the columns only lichess can know (Rating, RatingDeviation,
 // Popularity, NbPlays) empty. Fields are quoted as RFC 4180 asks (csvField) and rows end in CRLF, as our
-// other CSV output does; lichess's own file ends rows in LF, and CSV readers take either.
-import { csvField } from '../output/csv.js';
+// other CSV output does; lichess's own file ends rows in LF, and CSV readers take either. GameUrl and
+// OpeningTags come from the game's Site and Opening tags: game text, neutralised for spreadsheets (csvText).
+import { csvField, csvText } from '../output/csv.js';
 import type { PuzzleFormat } from './format.js';
 import type { Puzzle } from './types.js';
 
@@ -13,5 +14,5 @@ export const puzzleCsv: PuzzleFormat = {
   header: () => PUZZLE_CSV_COLUMNS + '\r\n',
   puzzle: (p: Puzzle) =>
     `${csvField(p.id)},${csvField(p.fenBefore)},${csvField(p.moves.join(' '))},,,,,${csvField(p.themes.join(' '))},` +
-    `${csvField(p.gameUrl)},${csvField(p.openingTags)}\r\n`,
+    `${csvText(p.gameUrl)},${csvText(p.openingTags)}\r\n`,
 };

@@ -1,7 +1,10 @@
 // N engine processes behind one queue (`--engine-procs`, default: the cores): each search runs on a free
 // process. A process that dies or hangs is replaced by a fresh one and its search retried once; a second
 // failure rejects that search only (the caller reports the position and goes on). The pool fails every
-// waiting search only when no process can be started any more.
+// waiting search, and every later one, when no process can be started any more, or when N + 2 searches
+// in a row failed with no answer between: every process and the replacements failed, so the engine does
+// not work (it hangs on every `go`, crashes on every search) and waiting for the next deadline, candidate
+// after candidate, would only lose time. A single position that crashes the engine costs two failures.
 import { availableParallelism } from 'node:os';
 import type { EngineAnswer } from './types.js';
 import { EngineError, UciEngine, type Analyser, type EngineConfig, type SearchLimits } from './engine.js';
@@ -41,16 +44,25 @@ export class EnginePool implements Analyser {
   private closing = false;
   /** Why the last replacement could not start: the pool is dead once no process is left. */
   private startError: unknown = null;
+  /** Searches failed since the last answer; at `giveUpAfter`, the pool gives up for good (`gaveUp`). */
+  private failedInARow = 0;
+  private readonly giveUpAfter: number;
+  private gaveUp: EngineError | null = null;
   /** CPU seconds of processes already gone; null once one could not be read. */
   private cpuGone: number | null = 0;
   private readonly counts = { nodes: 0, searches: 0, restarts: 0 };
 
-  private constructor(private readonly cfg: PoolConfig) {}
+  private constructor(
+    private readonly cfg: PoolConfig,
+    procs: number,
+  ) {
+    this.giveUpAfter = procs + 2;
+  }
 
   /** Starts all processes; when one cannot start, the others are closed and its error thrown. */
   static async start(cfg: PoolConfig): Promise<EnginePool> {
-    const pool = new EnginePool(cfg);
     const procs = Math.max(1, cfg.procs ?? availableParallelism());
+    const pool = new EnginePool(cfg, procs);
     const started = await Promise.allSettled(Array.from({ length: procs }, () => UciEngine.start(cfg)));
     for (const s of started) if (s.status === 'fulfilled') pool.add(s.value);
     const failed = started.find((s) => s.status === 'rejected');
@@ -63,6 +75,7 @@ export class EnginePool implements Analyser {
 
   analyse(fen: string, moves: readonly string[], o: SearchLimits): Promise<EngineAnswer> {
     if (this.closing) return Promise.reject(new EngineError('closed', 'the engine pool is closed'));
+    if (this.gaveUp !== null) return Promise.reject(this.gaveUp);
     return new Promise((resolve, reject) => {
       this.queue.push({ fen, moves, o, retried: false, resolve, reject });
       this.pump();
@@ -96,9 +109,8 @@ export class EnginePool implements Analyser {
   }
 
   private pump(): void {
-    if (this.engines.size === 0 && this.starting === 0 && this.startError !== null) {
-      for (const job of this.queue.splice(0)) job.reject(this.startError);
-    }
+    const dead = this.gaveUp ?? (this.engines.size === 0 && this.starting === 0 ? this.startError : null);
+    if (dead !== null) for (const job of this.queue.splice(0)) job.reject(dead);
     while (this.idle.length > 0 && this.queue.length > 0) void this.run(this.idle.pop()!, this.queue.shift()!);
   }
 
@@ -107,18 +119,28 @@ export class EnginePool implements Analyser {
       const answer = await engine.analyse(job.fen, job.moves, job.o);
       this.counts.nodes += answer.nodes;
       this.counts.searches++;
+      this.failedInARow = 0;
       this.idle.push(engine);
       job.resolve(answer);
     } catch (e) {
       await this.retire(engine, 0);
       if (this.closing) return job.reject(e);
-      if (e instanceof EngineError && !job.retried) {
-        job.retried = true;
-        this.queue.unshift(job);
-      } else job.reject(e);
-      this.replace();
+      this.failed(job, e);
     }
     this.pump();
+  }
+
+  /** A failed search: tried again once on a fresh process; rejected with all others once the engine is given up. */
+  private failed(job: Job, e: unknown): void {
+    if (e instanceof EngineError && this.gaveUp === null && ++this.failedInARow >= this.giveUpAfter) {
+      this.gaveUp = new EngineError('gaveUp', `gave up the engine after ${this.failedInARow} failed searches in a row: ${e.message}`);
+    }
+    if (this.gaveUp !== null) return job.reject(this.gaveUp);
+    if (e instanceof EngineError && !job.retried) {
+      job.retried = true;
+      this.queue.unshift(job);
+    } else job.reject(e);
+    this.replace();
   }
 
   /** Ends one process and keeps its CPU seconds. */

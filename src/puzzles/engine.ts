@@ -3,17 +3,21 @@
 // and limits only, never on what the process searched before (runs are reproducible whichever process of
 // the pool gets a job). Failures are typed EngineErrors naming the engine and what it was doing: a process
 // that exits or is killed rejects the pending request, one that stays silent past its deadline is killed.
+// A Chess960 search turns UCI_Chess960 on, any other turns it off (an engine without that option gets the
+// position all the same; a castling move it writes its own way is then refused by stage 2 as illegal).
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { XrayError, osReason } from '../errors.js';
 import { AnswerReader, goNodesCommand, positionCommand, setOptionCommand } from './uci.js';
 import type { EngineAnswer } from './types.js';
 
-/** One search's limits. */
+/** One search's limits, and the rules it is played by. */
 export interface SearchLimits {
   nodes: number;
   /** Lines wanted (MultiPV): 1 for the best move only, 2 to compare it with the second best. */
   multipv: number;
+  /** A Chess960 position: UCI_Chess960 on (castling written as the king taking its rook, both ways). */
+  chess960?: boolean;
 }
 
 /** What the puzzle stages need from an engine: UciEngine and EnginePool both are one. */
@@ -22,8 +26,11 @@ export interface Analyser {
   analyse(fen: string, moves: readonly string[], o: SearchLimits): Promise<EngineAnswer>;
 }
 
-/** How an engine failed: could not start, exited or was killed, went silent, said something impossible, was closed. */
-export type EngineFailure = 'spawn' | 'exit' | 'timeout' | 'protocol' | 'closed';
+/**
+ * How an engine failed: could not start, exited or was killed, went silent, said something impossible, was
+ * closed, or failed so often in a row that it is given up for good.
+ */
+export type EngineFailure = 'spawn' | 'exit' | 'timeout' | 'protocol' | 'closed' | 'gaveUp';
 
 export class EngineError extends XrayError {
   constructor(readonly failure: EngineFailure, message: string) {
@@ -49,6 +56,8 @@ export interface EngineConfig {
 export const DEFAULT_MS_PER_NODE = 0.02;
 export const DEFAULT_FLOOR_MS = 10_000;
 export const DEFAULT_HANDSHAKE_MS = 10_000;
+/** The longest wait a Node timer keeps: setTimeout fires at once past it (a search would be killed at start). */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
 const STDERR_TAIL = 300;
 const MAX_LINE = 1 << 20; // a longer line without a break is garbage, dropped unread
 
@@ -76,6 +85,11 @@ export function processCpuSeconds(pid: number): number | null {
   }
 }
 
+/** How long a search of `nodes` may take before its engine counts as hung: never past a timer's range. */
+export function searchDeadline(nodes: number, cfg: Pick<EngineConfig, 'floorMs' | 'msPerNode'> = {}): number {
+  return Math.min(MAX_TIMER_MS, (cfg.floorMs ?? DEFAULT_FLOOR_MS) + nodes * (cfg.msPerNode ?? DEFAULT_MS_PER_NODE));
+}
+
 function spawnReason(e: NodeJS.ErrnoException): string {
   if (e.code === 'ENOENT') return 'not found';
   if (e.code === 'EACCES') return 'not executable';
@@ -93,6 +107,7 @@ export class UciEngine implements Analyser {
   private gone: EngineError | null = null;
   private readonly exited: Promise<void>;
   private multipv = 1;
+  private chess960 = false;
   private busy = false;
   private cpu: number | null = null;
 
@@ -153,12 +168,17 @@ export class UciEngine implements Analyser {
         this.send(setOptionCommand('MultiPV', o.multipv));
         this.multipv = o.multipv;
       }
+      const chess960 = o.chess960 === true;
+      if (chess960 !== this.chess960 && this.options.has('UCI_Chess960')) {
+        this.send(setOptionCommand('UCI_Chess960', chess960));
+        this.chess960 = chess960;
+      }
       await this.ready(doing);
       this.send(positionCommand(fen, moves));
       this.send(goNodesCommand(o.nodes));
       const reader = new AnswerReader();
       let answer: EngineAnswer | null = null;
-      const ms = (this.cfg.floorMs ?? DEFAULT_FLOOR_MS) + o.nodes * (this.cfg.msPerNode ?? DEFAULT_MS_PER_NODE);
+      const ms = searchDeadline(o.nodes, this.cfg);
       await this.expect((line) => (answer = reader.push(line)) !== null, ms, doing);
       this.readCpu();
       const got = answer!;

@@ -29,12 +29,15 @@ export class PuzzleLine {
   /** Number of moves. */
   count = 0;
 
-  /** Replays fenBefore and the UCI moves; throws when the FEN is bad or a move is not legal. */
-  load(fenBefore: string, uci: readonly string[]): this {
+  /**
+   * Replays fenBefore and the UCI moves (Chess960 when told, or when the FEN's castling rights are rook
+   * files); throws when the FEN is bad or a move is not legal.
+   */
+  load(fenBefore: string, uci: readonly string[], chess960 = false): this {
     if (this.moves.length < uci.length) this.moves = new Int32Array(uci.length * 2);
     while (this.positions.length <= uci.length) this.positions.push(new Position());
     const pos = this.positions;
-    pos[0].copyFrom(parseFen(fenBefore));
+    pos[0].copyFrom(parseFen(fenBefore, { chess960 }));
     for (let k = 0; k < uci.length; k++) {
       const m = uciMove(pos[k], uci[k]);
       if (m < 0) throw new Error(`puzzle move ${k + 1} "${uci[k]}" is not legal after ${fenBefore} ${uci.slice(0, k).join(' ')}`.trimEnd());

@@ -3,14 +3,17 @@
 //   [Site "https://lichess.org/abcdefgh/black#32"]     (the GameUrl; "?" when there is none)
 //   [Result "*"]
 //   [PuzzleId "g12p32"]
+//   [Variant "Chess960"]                                (a Chess960 game's puzzle only)
 //   [SetUp "1"]
 //   [FEN "<the position before the setup move>"]
 //   [Themes "advantage fork middlegame short"]
 //
 //   16... Bxc5 17. Bxg4 Bxg4 18. Qxg4 *
-// The Seven Tag Roster's own tags first, in its order (those we know), then ours. The movetext is the
+// The Seven Tag Roster's own tags first, in its order (those we know), then ours. A Chess960 FEN is X-FEN,
+// as lichess exports Chess960 games (the Variant tag says which castling rules apply). The movetext is the
 // setup move then the solution in SAN, numbered from the FEN (`16...` when Black moves first), lines
 // wrapped before 80 characters as PGN export asks; a blank line ends each game.
+import { toFen } from '../core/fen.js';
 import { moveToSan } from '../core/san.js';
 import type { PuzzleFormat } from './format.js';
 import { PuzzleLine } from './line.js';
@@ -52,8 +55,12 @@ function movetext(l: PuzzleLine): string {
 
 export const puzzlePgn: PuzzleFormat = {
   header: () => '',
-  puzzle: (p: Puzzle) =>
-    tag('Event', 'Puzzle') + tag('Site', p.gameUrl === '' ? '?' : p.gameUrl) + tag('Result', '*') + tag('PuzzleId', p.id) +
-    tag('SetUp', '1') + tag('FEN', p.fenBefore) + tag('Themes', p.themes.join(' ')) + '\n' +
-    movetext(line.load(p.fenBefore, p.moves)) + '\n',
+  puzzle: (p: Puzzle) => {
+    const moves = movetext(line.load(p.fenBefore, p.moves, p.chess960));
+    return (
+      tag('Event', 'Puzzle') + tag('Site', p.gameUrl === '' ? '?' : p.gameUrl) + tag('Result', '*') + tag('PuzzleId', p.id) +
+      (p.chess960 ? tag('Variant', 'Chess960') : '') + tag('SetUp', '1') + tag('FEN', p.chess960 ? toFen(line.positions[0]) : p.fenBefore) +
+      tag('Themes', p.themes.join(' ')) + '\n' + moves + '\n'
+    );
+  },
 };

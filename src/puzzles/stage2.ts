@@ -125,25 +125,32 @@ function strictPrefix(passes: Pass[]): number {
 class Searcher {
   readonly use: EngineUse = { calls: 0, nodes: 0 };
 
-  constructor(private readonly engine: Analyser, private readonly fen: string) {}
+  constructor(
+    private readonly engine: Analyser,
+    private readonly fen: string,
+    private readonly chess960: boolean,
+  ) {}
 
   async ask(moves: readonly string[], nodes: number, multipv: number): Promise<EngineAnswer> {
     this.use.calls++;
-    const a = await this.engine.analyse(this.fen, moves, { nodes, multipv });
+    const a = await this.engine.analyse(this.fen, moves, { nodes, multipv, chess960: this.chess960 });
     this.use.nodes += a.nodes;
     return a;
   }
 }
 
-/** Verifies the candidate at `c.fen` and finds its solution. Engine failures become an 'engineError' drop. */
-export async function verifyCandidate(engine: Analyser, c: Pick<Candidate, 'fen'>, o: Stage2Options = STAGE2_DEFAULTS): Promise<Verdict> {
+/**
+ * Verifies the candidate at `c.fen` (Chess960 when `c.chess960`, or when its castling rights are rook files)
+ * and finds its solution. Engine failures become an 'engineError' drop.
+ */
+export async function verifyCandidate(engine: Analyser, c: Pick<Candidate, 'fen'> & Partial<Pick<Candidate, 'chess960'>>, o: Stage2Options = STAGE2_DEFAULTS): Promise<Verdict> {
   let pos: Position;
   try {
-    pos = parseFen(c.fen);
+    pos = parseFen(c.fen, { chess960: c.chess960 === true });
   } catch (e) {
     return { verified: false, drop: 'badPosition', detail: (e as Error).message, calls: 0, nodes: 0 };
   }
-  const s = new Searcher(engine, c.fen);
+  const s = new Searcher(engine, c.fen, pos.chess960);
   try {
     return await verifyAt(s, pos, o);
   } catch (e) {
@@ -154,7 +161,6 @@ export async function verifyCandidate(engine: Analyser, c: Pick<Candidate, 'fen'
 
 async function verifyAt(s: Searcher, pos: Position, o: Stage2Options): Promise<Verdict> {
   const drop = (reason: DropReason, detail: string): Verdict => ({ verified: false, drop: reason, detail, ...s.use });
-  if (pos.chess960) return drop('badPosition', 'Chess960 positions are not verified');
   const legal = legalMoves(pos, scratch);
   if (legal < 2) return drop('oneLegal', legal === 0 ? 'no legal move' : 'a single legal move');
   const [probe, runnerUp] = topLines(await s.ask([], o.probeNodes, 2), legal);

@@ -19,7 +19,7 @@ export interface PuzzleSummary {
   /** Candidates not verified because their position was verified before. */
   duplicates: number;
   engine: { calls: number; nodes: number; cpuSeconds: number | null } | null;
-  /** Candidates the engine turned down, by reason. */
+  /** Candidates the engine turned down, by reason (and badLine: a line that could not be made a puzzle). */
   dropped: Counts;
   puzzles: number;
   themes: Counts;
@@ -69,8 +69,8 @@ export function summaryText(s: PuzzleSummary): string {
     const e = s.engine;
     const cpu = e.cpuSeconds === null ? 'CPU not known' : `${e.cpuSeconds.toFixed(1)} s CPU in the engine`;
     lines.push(`engine: ${int(e.calls)} searches, ${int(e.nodes)} nodes, ${cpu} against ${s.cpuSeconds.toFixed(1)} s in pgn-xray`);
-    lines.push(`dropped: ${listed(s.dropped)}`);
   }
+  if (s.engine !== null || Object.keys(s.dropped).length > 0) lines.push(`dropped: ${listed(s.dropped)}`);
   lines.push(`puzzles: ${int(s.puzzles)}${s.engine === null ? ' (stage 1 only, unverified)' : ''}; themes: ${listed(s.themes)}`);
   lines.push(`${s.seconds.toFixed(1)} s`);
   return lines.join('\n') + '\n';

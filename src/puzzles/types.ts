@@ -26,6 +26,11 @@ export interface Candidate {
   /** The game's Site tag and Opening tag (null when absent). */
   site: string | null;
   opening: string | null;
+  /**
+   * A Chess960 game: its FENs give castling rights as Shredder-FEN (rook files), its castling moves in UCI are
+   * the king taking its rook (UCI_Chess960).
+   */
+  chess960: boolean;
 }
 
 /** An engine score from the side to move's view: centipawns, or mate in `mate` moves (negative: mated). */
@@ -55,7 +60,7 @@ export interface Puzzle {
   id: string;
   game: number;
   ply: number;
-  /** The position before the opponent's move. */
+  /** The position before the opponent's move (Shredder-FEN castling rights in Chess960). */
   fenBefore: string;
   /** UCI moves: the opponent's setup move, then the solution (solver, reply, …, ending on a solver move). */
   moves: string[];
@@ -69,4 +74,6 @@ export interface Puzzle {
   /** lichess-style opening tags from the game's Opening tag ('' when absent). */
   openingTags: string;
   verified: boolean;
+  /** From a Chess960 game (the PGN writer's [Variant "Chess960"]). */
+  chess960: boolean;
 }

@@ -4,7 +4,7 @@
 // objects read by the interpreter of evaluate.ts.
 //
 // Node layout: [op, end, …] where `end` is the index just past the node (so a node can be skipped):
-//   OP_OR, OP_AND  [op, end, left…, right…]     the right operand starts at the left one's end
+//   OP_OR, OP_AND  [op, end, operand…, operand…, …]   each operand starts at the end of the one before
 //   OP_NOT         [op, end, operand…]
 //   OP_MOTIF       [op, end, codes, (cond, a, b)*]   codes: bits 1 << record code
 //   OP_PLAYED      [op, end, bit]
@@ -110,9 +110,18 @@ function condWords(c: Cond): [number, number, number] {
   }
 }
 
+/** The number of cost levels (cost(): 0 to 3). */
+const COST_LEVELS = 4;
+
 class Compiler {
   readonly words: number[] = [];
   readonly tests: FieldTest[] = [];
+  /** cost() of every node, worked out once, bottom up: a chain of n operands costs n, not n². */
+  private readonly costs = new Map<Query, number>();
+
+  constructor(q: Query) {
+    this.cost(q);
+  }
 
   /** Emits the node of q: its op and end, then its body. */
   emit(q: Query): void {
@@ -126,13 +135,11 @@ class Compiler {
   private body(q: Query): number {
     switch (q.type) {
       case 'or':
-      case 'and': {
-        // the cheaper operand first: it often decides alone (the language has no side effects)
-        const swap = cost(q.right) < cost(q.left);
-        this.emit(swap ? q.right : q.left);
-        this.emit(swap ? q.left : q.right);
+      case 'and':
+        // the cheaper operands first, in the order written among equals: they often decide alone (the
+        // language has no side effects)
+        for (let level = 0; level < COST_LEVELS; level++) for (const a of q.args) if (this.costs.get(a) === level) this.emit(a);
         return q.type === 'or' ? OP_OR : OP_AND;
-      }
       case 'not':
         this.emit(q.arg);
         return OP_NOT;
@@ -149,22 +156,33 @@ class Compiler {
         return (POSITION_FIELDS as readonly string[]).includes(q.field) ? OP_POSITION : OP_GAME;
     }
   }
-}
 
-/** How much evaluating q may cost: 0 a look-up, 1 a scan of the records, 2 the material count, 3 a SAN. */
-function cost(q: Query): number {
-  switch (q.type) {
-    case 'or':
-    case 'and':
-      return Math.max(cost(q.left), cost(q.right));
-    case 'not':
-      return cost(q.arg);
-    case 'motif':
-      return 1;
-    case 'played':
-      return 0;
-    case 'compare':
-      return q.field === 'move' ? 3 : q.field === 'phase' ? 2 : 0;
+  /**
+   * How much evaluating q may cost, remembered for every node: 0 a look-up, 1 a scan of the records, 2 the
+   * material count, 3 a SAN.
+   */
+  private cost(q: Query): number {
+    let c: number;
+    switch (q.type) {
+      case 'or':
+      case 'and':
+        c = 0;
+        for (const a of q.args) c = Math.max(c, this.cost(a));
+        break;
+      case 'not':
+        c = this.cost(q.arg);
+        break;
+      case 'motif':
+        c = 1;
+        break;
+      case 'played':
+        c = 0;
+        break;
+      case 'compare':
+        c = q.field === 'move' ? 3 : q.field === 'phase' ? 2 : 0;
+    }
+    this.costs.set(q, c);
+    return c;
   }
 }
 
@@ -175,7 +193,7 @@ function fieldTest(q: Extract<Query, { type: 'compare' }>): FieldTest {
 
 /** The program of a parsed query. */
 export function compileQuery(q: Query, source = ''): CompiledQuery {
-  const c = new Compiler();
+  const c = new Compiler(q);
   c.emit(q);
   return {
     source,

@@ -130,9 +130,11 @@ export class QueryEvaluator {
     const p = this.program;
     switch (p[pc]) {
       case OP_OR:
-        return this.node(pc + 2) || this.node(p[pc + 3]);
+        for (let a = pc + 2; a < p[pc + 1]; a = p[a + 1]) if (this.node(a)) return true;
+        return false;
       case OP_AND:
-        return this.node(pc + 2) && this.node(p[pc + 3]);
+        for (let a = pc + 2; a < p[pc + 1]; a = p[a + 1]) if (!this.node(a)) return false;
+        return true;
       case OP_NOT:
         return !this.node(pc + 2);
       case OP_MOTIF:

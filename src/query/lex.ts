@@ -17,9 +17,19 @@ const WORD = /[A-Za-z0-9_+\-/.:?]/;
 const PUNCT = '()[],|';
 const OPS = ['!=', '<=', '>=', '=', '<', '>'];
 
-/** A syntax error of the expression: the column, what was expected and what was found, then the caret. */
+/** Characters of a long expression an error shows on each side of its column. */
+const CONTEXT = 60;
+
+/**
+ * A syntax error of the expression: the column, what was expected and what was found, then the
+ * expression (around the column, with `…` where it is cut, when it is long) and a caret under the column.
+ */
 export function queryError(source: string, col: number, message: string): UsageError {
-  return new UsageError(`--where: column ${col}: ${message}\n  ${source}\n  ${' '.repeat(col - 1)}^`);
+  const from = Math.max(0, col - 1 - CONTEXT);
+  const to = Math.min(source.length, col - 1 + CONTEXT);
+  const head = from > 0 ? '…' : '';
+  const shown = head + source.slice(from, to) + (to < source.length ? '…' : '');
+  return new UsageError(`--where: column ${col}: ${message}\n  ${shown}\n  ${' '.repeat(col - 1 - from + head.length)}^`);
 }
 
 /** How an error names a token. */

@@ -3,6 +3,9 @@
 //   atom := "(" expr ")" | motif | played | compare
 // Names (motifs, kinds, played tags, line kinds) come from the motif catalogue. Every error is a
 // UsageError "column N: expected …, found …" with the expression and a caret under the column.
+// A chain `a or b or c` is one node with every operand, so its length costs no depth anywhere (parser,
+// compiler, interpreter); what nests — parentheses and `not` — may go MAX_DEPTH levels deep, past which
+// the query is refused rather than left to overflow a stack.
 import { LINE_KINDS, MOTIFS, PLAYED, SIDES, type LineKind, type MotifKind, type MotifName, type PlayedTag, type Side } from '../motifs/catalogue.js';
 import { describe, queryError, tokenize, type Token } from './lex.js';
 
@@ -17,7 +20,7 @@ export type Cond =
   | { type: 'line'; line: LineKind };
 
 export type Query =
-  | { type: 'or' | 'and'; left: Query; right: Query }
+  | { type: 'or' | 'and'; args: Query[] } // two or more operands, in the order written
   | { type: 'not'; arg: Query }
   | { type: 'motif'; name: MotifName; kind: MotifKind | null; conds: Cond[] }
   | { type: 'played'; tag: PlayedTag }
@@ -31,6 +34,8 @@ const PIECE_LETTERS = 'PNBRQK';
 const OPS: readonly string[] = ['=', '!=', '<', '<=', '>', '>='];
 const KEYWORDS = ['and', 'or', 'not'];
 const FIELD = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** How deep parentheses and `not` may nest. */
+export const MAX_DEPTH = 256;
 const ATOM = `a motif (${MOTIF_NAMES.join(', ')}), played.TAG, FIELD OP VALUE, "not" or "("`;
 
 /** "a, b or c" */
@@ -41,6 +46,8 @@ function oneOf(names: readonly string[]): string {
 class Parser {
   private readonly tokens: Token[];
   private i = 0;
+  /** Parentheses and `not` open around the token being read. */
+  private depth = 0;
 
   constructor(private readonly source: string) {
     this.tokens = tokenize(source);
@@ -55,31 +62,38 @@ class Parser {
   }
 
   private or(): Query {
-    let left = this.and();
-    while (this.accept('word', 'or')) {
-      left = { type: 'or', left, right: this.and() };
-    }
-    return left;
+    return this.chain('or', () => this.and());
   }
 
   private and(): Query {
-    let left = this.not();
-    while (this.accept('word', 'and')) {
-      left = { type: 'and', left, right: this.not() };
-    }
-    return left;
+    return this.chain('and', () => this.not());
+  }
+
+  /** operand (op operand)*: the operand alone, or one node with all of them. */
+  private chain(op: 'or' | 'and', operand: () => Query): Query {
+    const first = operand();
+    if (!this.accept('word', op)) return first;
+    const args = [first, operand()];
+    while (this.accept('word', op)) args.push(operand());
+    return { type: op, args };
   }
 
   private not(): Query {
+    const t = this.peek();
     if (!this.accept('word', 'not')) return this.atom();
-    return { type: 'not', arg: this.not() };
+    this.enter(t);
+    const arg = this.not();
+    this.depth--;
+    return { type: 'not', arg };
   }
 
   private atom(): Query {
     const t = this.next();
     if (t.kind === 'punct' && t.text === '(') {
+      this.enter(t);
       const q = this.or();
       this.expectPunct(')', 'expected and, or or )');
+      this.depth--;
       return q;
     }
     if (t.kind !== 'word' || KEYWORDS.includes(t.text)) return this.fail(t, `expected ${ATOM}`);
@@ -157,6 +171,11 @@ class Parser {
     const value = this.next();
     if (value.kind !== 'word' && value.kind !== 'string') this.fail(value, 'expected a value (a word such as 2000, blitz, 1/2-1/2, or a "quoted string")');
     return { type: 'compare', field: field.text, op: op.text as CompareOp, value: value.text, quoted: value.kind === 'string' };
+  }
+
+  /** One level deeper, at token t (a `(` or a `not`): refused past MAX_DEPTH. */
+  private enter(t: Token): void {
+    if (++this.depth > MAX_DEPTH) this.failAt(t.col, `the expression nests deeper than ${MAX_DEPTH} levels of parentheses and "not"`);
   }
 
   private peek(): Token {

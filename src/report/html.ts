@@ -4,7 +4,7 @@
 // data included, sits beside it, and the statistics themselves at the end, so a reader can re-plot them.
 // The page is a function of the statistics alone: the same counts give the same bytes.
 import { MOTIF_KEYS } from '../motifs/catalogue.js';
-import type { StatsJSON } from '../output/stats.js';
+import type { InputIdentity, StatsJSON } from '../output/stats.js';
 import { charts, type Chart } from './charts.js';
 import { renderSvg } from './render.js';
 import { statsText } from './stats-text.js';
@@ -42,16 +42,31 @@ function pct(n: number, of: number): string {
   return of === 0 ? '–' : `${((100 * n) / of).toFixed(1)}%`;
 }
 
+/** The inputs read, each path once with the shards read of it (escaped): at most 8, then how many more. */
+function inputsText(inputs: InputIdentity[]): string {
+  const shards = new Map<string, string[]>();
+  for (const i of inputs) {
+    const list = shards.get(i.path) ?? [];
+    if (i.shard !== null && i.shard !== '1/1') list.push(i.shard);
+    shards.set(i.path, list);
+  }
+  const labels = [...shards].map(([path, list]) =>
+    escapeHtml(path) + (list.length === 0 ? '' : list.length <= 3 ? ` (shard ${escapeHtml(list.join(', '))})` : ` (${list.length} shards)`));
+  if (labels.length === 0) return 'not recorded';
+  return labels.length > 8 ? `${labels.slice(0, 8).join(', ')} and ${labels.length - 8} more` : labels.join(', ');
+}
+
 /** The header: what was read and how much of it. */
 function runSection(s: StatsJSON): string {
-  const rows: [string, string][] = [];
-  if (s.run !== undefined) {
-    const shown = s.run.inputs.slice(0, 8).map(escapeHtml).join(', ');
-    rows.push(['inputs', s.run.inputs.length > 8 ? `${shown} and ${s.run.inputs.length - 8} more` : shown]);
-  } else rows.push(['inputs', 'merged statistics (merge-stats keeps no run details)']);
+  const run = s.run;
+  const merged = run !== undefined && 'merged' in run ? run : null;
+  const one = run !== undefined && !('merged' in run) ? run : null;
+  const rows: [string, string][] = [['inputs', inputsText(merged?.merged.flatMap((r) => r.inputs) ?? one?.inputs ?? [])]];
   rows.push(['games', grouped(s.games)], ['positions', grouped(s.positions)], ['rejected games', grouped(s.rejected)]);
   rows.push(['tagged positions', `${grouped(s.taggedPositions)} (${pct(s.taggedPositions, s.positions)})`]);
-  if (s.run !== undefined) rows.push(['run time', `${s.run.seconds.toFixed(1)} s (pgn-xray ${escapeHtml(s.run.version)})`]);
+  const runs = merged?.merged.length ?? 0;
+  if (merged !== null) rows.push(['merged', `the statistics of ${grouped(runs)} run${runs === 1 ? '' : 's'} (pgn-xray ${escapeHtml(merged.version)})`]);
+  if (one !== null) rows.push(['run time', `${one.seconds.toFixed(1)} s (pgn-xray ${escapeHtml(one.version)})`]);
   return `<dl class="run">${rows.map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`).join('')}</dl>`;
 }
 

@@ -1,12 +1,21 @@
-// merge-stats' core (DESIGN.md §11, §13): statistics files read and checked — a file of another
-// statistics version is refused, never half-added — then added key by key. The result carries no `run`:
-// run metadata describes one run and is not merged.
+// merge-stats' core (DESIGN.md §11, §13): statistics files read, checked and added key by key — a file
+// of another statistics version, a count that is no count, a key the format does not have, a run or an
+// input counted twice are refused before anything is written (stats-check.ts, provenance.ts). The
+// result's `run` lists the runs added up, so that merging merged files still finds an input counted
+// twice.
 import { readFileSync } from 'node:fs';
 import { osReason, UsageError, XrayError } from '../errors.js';
-import { Stats, STATS_VERSION, type StatsJSON } from '../output/stats.js';
+import { Stats, STATS_VERSION, type MergedRunInfo, type StatsJSON } from '../output/stats.js';
+import { checkProvenance, type FileRuns } from './provenance.js';
+import { checkCounts, runsOf } from './stats-check.js';
 
-/** A statistics file as written by --stats, its version checked. */
-export function readStatsFile(path: string): StatsJSON {
+/** A statistics file as written by --stats or merge-stats, checked, with the runs it adds up. */
+interface StatsFile extends FileRuns {
+  stats: StatsJSON;
+}
+
+/** Reads and checks a statistics file: its version, every count and key, and its run record. */
+function readStatsFile(path: string): StatsFile {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -20,27 +29,37 @@ export function readStatsFile(path: string): StatsJSON {
     throw new UsageError(`${path} is not a statistics file: ${(e as Error).message}`);
   }
   checkVersion(path, json);
-  return json as StatsJSON;
+  checkCounts(path, json);
+  const stats = json as StatsJSON;
+  return { path, stats, runs: runsOf(path, stats.run) };
 }
 
 function checkVersion(path: string, json: unknown): void {
   const o = json as Partial<StatsJSON> | null;
-  if (o === null || typeof o !== 'object' || typeof o.games !== 'number') throw new UsageError(`${path} is not a pgn-xray statistics file (no "games" count)`);
+  if (o === null || typeof o !== 'object' || !('games' in o)) throw new UsageError(`${path} is not a pgn-xray statistics file (no "games" count)`);
   if (o.version === STATS_VERSION) return;
   const was = o.version === undefined ? 'has statistics of version 1 (no "version" field: written before per-dimension statistics)' : `has statistics of version ${JSON.stringify(o.version)}`;
   throw new UsageError(`${path} ${was}; this pgn-xray merges version ${STATS_VERSION} only: run pgn-xray --stats again on its games`);
 }
 
-/** The sum of statistics objects (any `run` dropped); a malformed entry names its file. */
-export function mergeStats(files: { path: string; stats: StatsJSON }[]): StatsJSON {
+/**
+ * The sum of the statistics files at these paths, each read and checked, its `run` listing every run
+ * added up (`version`: the merging pgn-xray's); throws a UsageError for a file that does not pass, a
+ * run or an input counted twice, or a sum past 2^53 − 1. Each file is added as it is read, so that only
+ * the runs of the files stay in memory. The warnings: inputs whose shards do not all come in, runs that
+ * cannot be checked.
+ */
+export function mergeStatsFiles(paths: string[], version: string): { stats: StatsJSON; warnings: string[] } {
   const total = new Stats();
-  for (const f of files) {
-    try {
-      total.merge(f.stats);
-    } catch (e) {
-      if (!(e instanceof RangeError)) throw e;
-      throw new UsageError(`${f.path} is not a valid statistics file: ${e.message}`);
-    }
+  const files: FileRuns[] = [];
+  for (const path of paths) {
+    const f = readStatsFile(path);
+    total.merge(f.stats);
+    files.push({ path, runs: f.runs });
   }
-  return total.toJSON();
+  const warnings = checkProvenance(files);
+  const stats = total.toJSON();
+  checkCounts('the sum of these files', stats);
+  const run: MergedRunInfo = { version, merged: files.flatMap((f) => f.runs) };
+  return { stats: { ...stats, run }, warnings };
 }

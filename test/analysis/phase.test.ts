@@ -53,7 +53,7 @@ describe('phase', () => {
   it('GamePhase, which counts material again only after captures and pawn moves, agrees with phaseOf on real games', () => {
     let positions = 0;
     let endgames = 0;
-    const files = ['games/lichess-db-2016-05-no-event-tag.pgn.zst', 'games/TCEC_Season_24_-_Dfrc_2_League_1.pgn.zst'];
+    const files = ['games/lichess-db-2016-05-no-event-tag.pgn.zst', 'excerpts/lichess-jishanshaikh4-chess960.pgn.zst'];
     for (const file of files) {
       for (const g of loadGames(file, 400)) {
         const pos = parseFen(g.fen ?? INITIAL_FEN, { chess960: variantFromTag(g.variant) === 'chess960' });

@@ -4,9 +4,25 @@
 //   crash    exits with code 3 on `go`, after a line on stderr
 //   garbage  surrounds every answer with junk (binary bytes, half fields, a long line, bad info lines),
 //            then answers `go` with one good line and bestmove e2e4
+//   slow     answers `go` after 300 ms with one line and bestmove e2e4
+//   flat     answers `go` at once with two lines scored 0 (a1a1: the lines are never played), as a
+//            position with no tactic; MODE `flat N`: the first N `go`s of all its processes together
+//            (counted in FAKE_UCI_GO_LOG), then it hangs as `hang`: an engine that stops answering
+// With FAKE_UCI_LOG set, each process appends its pid to that file as it starts.
+import { appendFileSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
 const mode = process.argv[2] ?? 'hang';
+const answers = process.argv[3] === undefined ? Infinity : Number(process.argv[3]);
+if (process.env.FAKE_UCI_LOG) appendFileSync(process.env.FAKE_UCI_LOG, `${process.pid}\n`);
+
+/** Counts this `go` among all processes'; whether it is still within the answers given. */
+function answering(): boolean {
+  const log = process.env.FAKE_UCI_GO_LOG;
+  if (answers === Infinity || log === undefined) return true;
+  appendFileSync(log, 'go\n');
+  return readFileSync(log, 'utf8').length / 3 <= answers;
+}
 const say = (s: string): void => {
   process.stdout.write(s + '\n');
 };
@@ -47,6 +63,17 @@ createInterface({ input: process.stdin }).on('line', (line) => {
     if (mode === 'garbage') {
       say('info depth 2 seldepth 2 multipv 1 score cp 31 wdl 120 800 80 nodes 900 nps 9000 pv e2e4 e7e5 junk');
       say('bestmove e2e4 ponder e7e5');
+    }
+    if (mode === 'flat' && answering()) {
+      say('info depth 1 multipv 1 score cp 0 nodes 10 pv a1a1');
+      say('info depth 1 multipv 2 score cp 0 nodes 10 pv a1a1');
+      say('bestmove a1a1');
+    }
+    if (mode === 'slow') {
+      setTimeout(() => {
+        say('info depth 1 multipv 1 score cp 20 nodes 100 pv e2e4');
+        say('bestmove e2e4');
+      }, 300);
     }
   }
 });

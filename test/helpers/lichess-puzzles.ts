@@ -1,12 +1,16 @@
-// The lichess puzzle CSV samples of ../shared/corpus (puzzles/lichess-db-puzzle-samples): each puzzle once
+// The lichess puzzle CSV samples of the test corpus (puzzles/lichess-db-puzzle-samples): each puzzle once
 // (the first file, by name, that holds its id), columns read by name since the samples differ in their
-// extra columns. FEN is the position before the setup move; Moves the setup move then the solution.
+// extra columns. FEN is the position before the setup move; Moves the setup move then the solution. The
+// repository holds two of the five samples (FIXTURE_SAMPLES); all five are in the shared corpus.
 import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Chess } from 'chess.js';
-import { corpusPath } from './corpus.js';
+import { corpusDir, corpusPath } from './corpus.js';
 import { readCsv } from './csv.js';
 
 export const SAMPLES_DIR = 'puzzles/lichess-db-puzzle-samples';
+/** The samples in fixtures/corpus: lichess's column set with readable opening names, and kagisearch's (MIT) with OpeningTags. */
+export const FIXTURE_SAMPLES = ['akevinm-999.csv', 'kagisearch-random-1000.csv'] as const;
 
 export interface LichessPuzzle {
   file: string;
@@ -30,15 +34,16 @@ export function readSample(file: string): string[][] {
   return readCsv(text.replace(/\r?\n/g, '\r\n'));
 }
 
+/** The five sample files of the shared corpus. */
 export function sampleFiles(): string[] {
-  return readdirSync(corpusPath(SAMPLES_DIR)).filter((f) => f.endsWith('.csv')).sort();
+  return readdirSync(join(corpusDir(), SAMPLES_DIR)).filter((f) => f.endsWith('.csv')).sort();
 }
 
-/** Every sample puzzle once, in file order; or the puzzles of one sample file. */
-export function loadLichessPuzzles(only?: string): LichessPuzzle[] {
+/** Every sample puzzle of the shared corpus once, in file order; or the puzzles of these sample files. */
+export function loadLichessPuzzles(only?: string | readonly string[]): LichessPuzzle[] {
   const seen = new Set<string>();
   const out: LichessPuzzle[] = [];
-  for (const file of only !== undefined ? [only] : sampleFiles()) {
+  for (const file of only === undefined ? sampleFiles() : typeof only === 'string' ? [only] : only) {
     const [head, ...rows] = readSample(file);
     const col = (name: string): number => head.indexOf(name);
     const [id, fen, moves, themes, url, opening, rating] = ['PuzzleId', 'FEN', 'Moves', 'Themes', 'GameUrl', 'OpeningTags', 'Rating'].map(col);

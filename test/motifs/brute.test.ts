@@ -1,8 +1,6 @@
 // The motif engine against an independent brute-force oracle (test/helpers/brute-motifs.ts):
 // (a) hand-made sanity positions for the oracle itself, (b) every position and move of two real
 // game collections, engine vs oracle, (c) absolute pins, discovered checks and checkers vs chess.js.
-import { readFileSync } from 'node:fs';
-import { decompress } from 'fzstd';
 import { describe, expect, it } from 'vitest';
 import { Chess, type Square } from 'chess.js';
 import {
@@ -23,9 +21,9 @@ import type { Position } from '../../src/core/position.js';
 import { tokenizeMoves } from '../../src/pgn/movetext.js';
 import { random01 } from '../helpers/random.js';
 import { withPieces } from '../helpers/fen-letters.js';
+import { readCorpusBytes } from '../helpers/corpus.js';
 
-const CORPUS = '/work/shared/corpus';
-// BRUTE_FILES=games/a.pgn.zst,puzzles/b.pgn.zst (relative to the corpus) widens the replay for exploration
+// BRUTE_FILES=games/a.pgn.zst,puzzles/b.pgn.zst (corpus names, test/helpers/corpus.ts) widens the replay for exploration
 const FILES = process.env.BRUTE_FILES
   ? process.env.BRUTE_FILES.split(',').filter(Boolean)
   : ['games/pgnmentor-style-Fischer.pgn', 'games/pgnmentor-style-Capablanca.pgn'];
@@ -358,8 +356,7 @@ interface Game {
 function loadGames(): Game[] {
   const games: Game[] = [];
   for (const file of FILES) {
-    const raw = readFileSync(`${CORPUS}/${file}`);
-    const bytes = file.endsWith('.zst') ? decompress(raw) : raw;
+    const bytes = readCorpusBytes(file);
     const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1').replace(/\r\n?/g, '\n');
     const chunks = text.split(/\n\s*\n(?=\[[A-Za-z])/); // a blank line, then a tag pair: a new game
     chunks.forEach((chunk, index) => {

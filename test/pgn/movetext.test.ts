@@ -1,27 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { decompress } from 'fzstd';
 import { describe, expect, it } from 'vitest';
 import { readHeaders } from '../../src/pgn/headers.js';
 import { decodeText, scanGame, tagValue, tokenizeMoves, type ScanError } from '../../src/pgn/movetext.js';
-import { GameSplitter } from '../../src/pgn/splitter.js';
+import { expectMainLineOfPgnParser, expectResultsEndGames, gamesOf, scanErrors } from '../helpers/movetext-files.js';
 
-const CORPUS = '/work/shared/corpus/';
 const utf8 = new TextEncoder();
 const bytes = (text: string): Uint8Array => utf8.encode(text);
-
-function readCorpus(path: string): Uint8Array {
-  const raw = readFileSync(CORPUS + path);
-  return path.endsWith('.zst') ? decompress(raw) : new Uint8Array(raw);
-}
-
-function gamesOf(path: string): Uint8Array[] {
-  const games: Uint8Array[] = [];
-  const splitter = new GameSplitter();
-  splitter.push(readCorpus(path), (g) => games.push(g.bytes));
-  splitter.end((g) => games.push(g.bytes));
-  return games;
-}
 
 interface Scan {
   tags: Array<[string, string]>;
@@ -208,15 +191,14 @@ describe('tag values and headers', () => {
   });
 
   it('falls back to Latin-1 in the corpus files that are not UTF-8', () => {
-    const blacks = (path: string): Set<string | undefined> =>
-      new Set(gamesOf(path).map((g) => readHeaders(g).tags.get('Black')));
-    expect(blacks('games/pgnmentor-style-PolgarJ.pgn.zst').has('Wälbers, W.')).toBe(true);
+    const blacks = new Set(gamesOf('excerpts/pgnmentor-style-not-utf8.pgn').map((g) => readHeaders(g).tags.get('Black')));
+    expect(blacks.has('Wälbers, W.')).toBe(true);
     // A CP437 é, read as Latin-1: the bytes are kept, not replaced.
-    expect(blacks('games/pgnmentor-style-Kasparov.pgn.zst').has('Quadros,Andr\u0082')).toBe(true);
+    expect(blacks.has('Quadros,Andr\u0082')).toBe(true);
   });
 });
 
-describe('scanGame on the corpus', () => {
+describe('scanGame on real games', () => {
   it('gives as many moves as [PlyCount] in every lichess 2017-05 game', () => {
     const games = gamesOf('games/lichess-db-2017-05-no-event-tag-clocks.pgn');
     expect(games.length).toBe(298);
@@ -229,71 +211,36 @@ describe('scanGame on the corpus', () => {
   it('scans every game of these files without error', () => {
     const files = [
       'games/twic-sample-232games.pgn',
-      'games/pgnmentor-style-Kasparov.pgn.zst',
-      'games/TCEC_Season_24_-_Dfrc_2_League_1.pgn.zst',
-      'games/lichess-DrNykterstein-DrDrunkenstein-extra.pgn.zst',
-      'tricky/pychess-testing/world_matches.pgn',
-      'tricky/pychess-testing/dortmund.pgn',
-      'tricky/python-chess/anastasian-lewis.pgn',
-      'tricky/kokopu/pgns_linebreak-mac_database.pgn',
-      'tricky/pychess-deb-learn/mate_in_3.pgn',
+      'excerpts/pgnmentor-style-not-utf8.pgn',
+      'excerpts/lichess-jishanshaikh4-chess960.pgn.zst',
+      'excerpts/lichess-DrNykterstein-DrDrunkenstein-first-400.pgn.zst',
+      'fixtures/pgn/annotated.pgn',
+      'fixtures/pgn/tricky/cr-only.pgn',
+      'fixtures/pgn/tricky/null-move.pgn',
+      'fixtures/pgn/tricky/escape-percent.pgn',
     ];
-    for (const path of files) {
-      const errors = gamesOf(path)
-        .map((g) => scan(g).error)
-        .filter((e) => e !== null);
-      expect(errors, path).toEqual([]);
-    }
+    for (const path of files) expect(scanErrors(path), path).toEqual([]);
   });
 
   it('agrees with the splitter: a result is the last thing in its game', () => {
-    const files = [
+    for (const path of [
       'games/lichess-db-2016-05-no-event-tag.pgn.zst',
-      'games/pgnmentor-style-Hou.pgn.zst',
-      'tricky/pychess-testing/world_matches.pgn',
-      'tricky/kokopu/pgns_syntactic-error-1_database.pgn',
-      'tricky/kokopu/pgns_misc_database.pgn',
-      'tricky/kokopu/games_long-short-comments-variations-2_database.pgn',
-      'tricky/pgn-extract-deb/eco.pgn',
-    ];
-    for (const path of files) {
-      for (const g of gamesOf(path)) {
-        let end = -1;
-        scanGame(g, { tag() {}, move() {}, result: (_s, e) => (end = e) });
-        if (end >= 0) expect(end, path).toBe(g.length);
-      }
-    }
+      'excerpts/pgnmentor-style-two-blank-lines.pgn',
+      'fixtures/pgn/annotated.pgn',
+      'fixtures/pgn/tricky/errors.pgn',
+      'fixtures/pgn/tricky/unterminated.pgn',
+    ]) expectResultsEndGames(path);
   });
 
   it('gives the same main line as pgn-parser for the games it parses', () => {
-    const require = createRequire(import.meta.url);
-    const parser = require('pgn-parser') as { parse(text: string): Array<{ moves: Array<{ move: string }> }> };
-    const files = [
-      'games/twic-sample-232games.pgn',
-      'tricky/pychess-testing/world_matches.pgn',
-      'games/lichess-DrNykterstein-DrDrunkenstein-extra.pgn.zst',
-      'games/TCEC_Season_13_-_Superfinal.pgn.zst',
-    ];
-    for (const path of files) {
-      const games = gamesOf(path).slice(0, 60);
-      let parsed = 0;
-      for (const g of games) {
-        let expected: string[];
-        try {
-          expected = parser.parse(Buffer.from(g).toString('utf8'))[0].moves.map((m) => m.move);
-        } catch {
-          continue; // pgn-parser rejects some valid PGN (a comment right after a variation)
-        }
-        parsed++;
-        expect(tokenizeMoves(g)).toEqual(expected);
-      }
-      expect(parsed, path).toBeGreaterThan(games.length * 0.9);
+    for (const path of ['games/twic-sample-232games.pgn', 'fixtures/pgn/annotated.pgn', 'excerpts/lichess-DrNykterstein-DrDrunkenstein-first-400.pgn.zst']) {
+      expectMainLineOfPgnParser(path);
     }
   });
 
   it('measures its speed', () => {
     const sink = { tag() {}, move() {}, result() {} };
-    for (const path of ['games/lichess-db-2016-05-no-event-tag.pgn.zst', 'games/pgnmentor-style-Carlsen.pgn.zst']) {
+    for (const path of ['games/lichess-db-2016-05-no-event-tag.pgn.zst', 'games/pgnmentor-style-Fischer.pgn']) {
       const games = gamesOf(path);
       const total = games.reduce((n, g) => n + g.length, 0);
       let best = Infinity;

@@ -1,42 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { decompress } from 'fzstd';
 import { describe, expect, it } from 'vitest';
-import { GameSplitter, type RawGame, type SplitterOptions } from '../../src/pgn/splitter.js';
+import { GameSplitter } from '../../src/pgn/splitter.js';
+import { readCorpusBytes as readCorpus } from '../helpers/corpus.js';
+import { chunked, split, type Seen } from '../helpers/split-seen.js';
 
-const CORPUS = '/work/shared/corpus/';
 const utf8 = new TextEncoder();
-
-function readCorpus(path: string): Uint8Array {
-  const raw = readFileSync(CORPUS + path);
-  return path.endsWith('.zst') ? decompress(raw) : new Uint8Array(raw);
-}
-
-interface Seen {
-  index: number;
-  offset: number;
-  text: string;
-  tooLarge: boolean;
-}
-
-/** Splits the chunks and returns the games in a comparable form. */
-function split(chunks: Uint8Array[], opts?: SplitterOptions): Seen[] {
-  const games: RawGame[] = [];
-  const splitter = new GameSplitter(opts);
-  for (const c of chunks) splitter.push(c, (g) => games.push(g));
-  splitter.end((g) => games.push(g));
-  return games.map((g) => ({
-    index: g.index,
-    offset: g.offset,
-    text: Buffer.from(g.bytes).toString('latin1'),
-    tooLarge: g.tooLarge === true,
-  }));
-}
-
-function chunked(bytes: Uint8Array, size: number): Uint8Array[] {
-  const out: Uint8Array[] = [];
-  for (let i = 0; i < bytes.length; i += size) out.push(bytes.subarray(i, i + size));
-  return out;
-}
 
 // The tricky stream, as the games it must give and the bytes between them.
 const PARTS: Array<['game' | 'gap', string]> = [
@@ -227,16 +194,17 @@ describe('GameSplitter edge cases', () => {
   });
 });
 
-describe('GameSplitter on the corpus', () => {
+describe('GameSplitter on real games', () => {
   const cases: Array<[string, number]> = [
     ['games/lichess-db-2016-05-no-event-tag.pgn.zst', 4798],
     ['games/pgnmentor-style-Fischer.pgn', 827],
     ['games/twic-sample-232games.pgn', 232],
     ['tricky/scalachess/FWWRC.pgn', 605],
     ['tricky/scalachess/uzchesscup.pgn', 45],
-    ['tricky/python-chess/chessbase-empty-line.pgn', 1],
-    ['tricky/pgn-extract-deb/eco.pgn', 2014],
-    ['tricky/kokopu/pgns_linebreak-mac_database.pgn', 1],
+    ['fixtures/pgn/tricky/empty-line-in-tags.pgn', 2],
+    ['fixtures/pgn/tricky/cr-only.pgn', 2],
+    ['fixtures/pgn/tricky/bom-crlf.pgn', 2],
+    ['fixtures/pgn/tricky/escape-percent.pgn', 2],
   ];
 
   for (const [path, count] of cases) {
@@ -250,18 +218,16 @@ describe('GameSplitter on the corpus', () => {
     });
   }
 
-  it('counts one game per [Event or [Site tag line in the pgnmentor files', () => {
-    // 7 of these games have two blank lines between their tags and their movetext.
-    for (const name of ['Anand', 'Gaprindashvili', 'Hou', 'Kosteniuk', 'Stefanova']) {
-      const path = `games/pgnmentor-style-${name}.pgn${name === 'Gaprindashvili' ? '' : '.zst'}`;
-      const bytes = readCorpus(path);
-      const events = Buffer.from(bytes).toString('latin1').match(/^\[Event /gm)?.length;
-      expect(split([bytes]).length, path).toBe(events);
-    }
+  it('counts one game per [Event tag line in the pgnmentor games with two blank lines before their movetext', () => {
+    // the 7 such games of the pgnmentor files, each with the games beside it (the whole files: splitter.corpus.test.ts)
+    const bytes = readCorpus('excerpts/pgnmentor-style-two-blank-lines.pgn');
+    expect(Buffer.from(bytes).toString('latin1').match(/\]\r\n\r\n\r\n/g)?.length).toBe(7);
+    expect(split([bytes]).length).toBe(Buffer.from(bytes).toString('latin1').match(/^\[Event /gm)?.length);
+    expect(split([bytes]).length).toBe(19);
   });
 
   it('measures its speed', () => {
-    for (const path of ['games/lichess-db-2016-05-no-event-tag.pgn.zst', 'games/pgnmentor-style-Carlsen.pgn.zst']) {
+    for (const path of ['games/lichess-db-2016-05-no-event-tag.pgn.zst', 'games/pgnmentor-style-Fischer.pgn']) {
       const bytes = readCorpus(path);
       const chunks = chunked(bytes, 1 << 16);
       let best = Infinity;

@@ -1,75 +1,31 @@
 // The WebAssembly tokenizer (src/pgn/wasm/movetext.ts, behind scanGame) against the JavaScript one it
 // replaced (test/helpers/reference-tokenizer.ts), event by event: every tag pair, move and result range
 // handed to the sink, in order, and the syntax error (offset, text, reason, incomplete). On every game of
-// the corpus (games and tricky files), on damaged copies of real games, with sinks that stop the scan, and
+// the repository's files (the shared corpus's: tokenizer-wasm.corpus.test.ts), on damaged copies of real
+// games, with sinks that stop the scan, and
 // on games that make the scan go on from where it stopped (more events than one call holds) and grow the
 // module's memory, scanned between short games whose ends the memory's stale bytes must not extend.
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { scanGame, type GameSink, type ScanError } from '../../src/pgn/movetext.js';
-import { corpusDir, readCorpusBytes, splitGames } from '../helpers/corpus.js';
+import { scanGame, type ScanError } from '../../src/pgn/movetext.js';
+import { fixtureGameFiles, readCorpusBytes, readFileBytes, splitGames } from '../helpers/corpus.js';
 import { random01 } from '../helpers/random.js';
-import { referenceScanGame } from '../helpers/reference-tokenizer.js';
-
-type Scan = (bytes: Uint8Array, sink: GameSink) => ScanError | null;
-
-interface Trace {
-  events: number[];
-  error: ScanError | null;
-}
-
-/** What a scan hands its sink, as numbers (kind, then the ranges); `stopAt`: the sink stops at that move (1-based). */
-function trace(scan: Scan, bytes: Uint8Array, stopAt = 0): Trace {
-  const events: number[] = [];
-  let moves = 0;
-  const error = scan(bytes, {
-    tag: (a, b, c, d) => void events.push(0, a, b, c, d),
-    move: (a, b) => {
-      events.push(1, a, b);
-      return ++moves !== stopAt;
-    },
-    result: (a, b) => void events.push(2, a, b),
-  });
-  return { events, error };
-}
-
-/** The games on which the two scans differ (index and both traces), none expected. */
-function disagreements(games: Uint8Array[], stopAt = (_i: number) => 0): { game: number; wasm: Trace; js: Trace }[] {
-  const out: { game: number; wasm: Trace; js: Trace }[] = [];
-  games.forEach((g, i) => {
-    const wasm = trace(scanGame, g, stopAt(i));
-    const js = trace(referenceScanGame, g, stopAt(i));
-    if (JSON.stringify(wasm) !== JSON.stringify(js) && out.length < 3) out.push({ game: i, wasm, js });
-  });
-  return out;
-}
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((f) => {
-    const p = join(dir, f);
-    return statSync(p).isDirectory() ? filesUnder(p) : [p];
-  });
-}
+import { disagreements, trace } from '../helpers/tokenizer-compare.js';
 
 const enc = new TextEncoder();
-const BIG = 'games/lichess-jishanshaikh4.pgn.zst';
 
 describe('the WebAssembly tokenizer hands the sink what the JavaScript one did', () => {
-  it('on every game of the corpus games but the largest, and of the tricky files', () => {
-    const dir = corpusDir();
-    const files = [...readdirSync(join(dir, 'games')).map((f) => `games/${f}`).filter((f) => f !== BIG), ...filesUnder(join(dir, 'tricky')).map((p) => p.slice(dir.length + 1))];
+  it('on every game of the repository\'s game files', () => {
     let games = 0;
-    for (const f of files) {
-      const gs = splitGames(readCorpusBytes(f)).map((g) => g.bytes);
+    for (const f of fixtureGameFiles().filter((p) => /\.pgn(\.zst)?$/.test(p))) {
+      const gs = splitGames(readFileBytes(f)).map((g) => g.bytes);
       games += gs.length;
       expect(disagreements(gs), f).toEqual([]);
     }
-    expect(games).toBeGreaterThan(30_000);
+    expect(games).toBeGreaterThan(10_000);
   });
 
-  it('on the first 3,000 games of the largest file, also with sinks that stop at a random move', () => {
-    const gs = splitGames(readCorpusBytes(BIG), 3000).map((g) => g.bytes);
+  it('on the first 3,000 games of the lichess 2016 file, also with sinks that stop at a random move', () => {
+    const gs = splitGames(readCorpusBytes('games/lichess-db-2016-05-no-event-tag.pgn.zst'), 3000).map((g) => g.bytes);
     expect(disagreements(gs)).toEqual([]);
     const rnd = random01(7);
     const stops = gs.map(() => 1 + Math.floor(rnd() * 80));

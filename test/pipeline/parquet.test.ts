@@ -3,7 +3,7 @@
 // (absent fields null, a line motif's pieces as the list slider, front, back), whatever the thread count
 // and batch size; --tags columns; an interrupted run leaves a file that reads back; stdout is refused.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ import { corpusPath } from '../helpers/corpus.js';
 import { tempDir } from '../helpers/temp.js';
 
 const FILE = corpusPath('games/twic-sample-232games.pgn');
-const BIG = corpusPath('games/pgnmentor-style-Carlsen.pgn.zst');
+const BIG = corpusPath('games/lichess-db-2016-05-no-event-tag.pgn.zst');
 const tmp = tempDir('parquet');
 const MOTIF_FIELDS = ['motif', 'kind', 'side', 'slider', 'front', 'back', 'partial', 'squares', 'pieces', 'line', 'targets', 'targetPieces'];
 
@@ -122,12 +122,13 @@ describe('-f parquet, read back by DuckDB', () => {
     }
   });
 
-  it('another output that cannot be opened ends the run at once, the Parquet file opened before it aside', async () => {
-    // the encoder runs in a thread of its own, which must not hold the process when the run ends unclosed
+  it('another output that cannot be opened ends the run at once, and no Parquet file is made', async () => {
     const errors = join(tmp, 'none', 'errors.jsonl');
-    const r = await runCli([FILE, '-f', 'parquet', '-o', join(tmp, 'opened.parquet'), '--errors', errors, '-q']);
+    const path = join(tmp, 'opened.parquet');
+    const r = await runCli([FILE, '-f', 'parquet', '-o', path, '--errors', errors, '-q']);
     expect(r.code, r.stderr).toBe(1);
     expect(r.stderr.trim()).toBe(`pgn-xray: cannot write ${errors}: no such file or directory (ENOENT)`);
+    expect(existsSync(path)).toBe(false);
   }, 20_000);
 
   it('refuses stdout (exit 2)', async () => {

@@ -15,7 +15,7 @@ import { tempDir } from '../helpers/temp.js';
 
 const tmp = tempDir('safety');
 const SMALL = corpusPath('games/mliebelt-32games.pgn');
-const BIG = corpusPath('games/pgnmentor-style-Carlsen.pgn.zst');
+const BIG = corpusPath('games/lichess-db-2016-05-no-event-tag.pgn.zst');
 
 /** No stack trace reached the user: one line per message, no "    at " frames. */
 function oneLine(stderr: string): void {

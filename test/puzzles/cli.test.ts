@@ -49,7 +49,7 @@ describe.skipIf(engine === null)('pgn-xray puzzles', () => {
   let summary: { puzzles: number; candidates: number; rejected: number; games: number; engine: { calls: number } };
 
   beforeAll(async () => {
-    const games = splitGames(readCorpusBytes('puzzles/lichess-puzzles-42k-themed.pgn.zst'), GAMES).map((g) => Buffer.from(g.bytes).toString('latin1'));
+    const games = splitGames(readCorpusBytes('excerpts/lichess-puzzles-42k-themed-first-200.pgn'), GAMES).map((g) => Buffer.from(g.bytes).toString('latin1'));
     games[BROKEN - 1] = games[BROKEN - 1].replace(/\n\n(\d+\.+ ?)?\S+/, '\n\n$1Ke9'); // its first move is now illegal
     texts = games;
     writeFileSync(input, games.join('\n\n'));
@@ -151,15 +151,16 @@ describe.skipIf(engine === null)('pgn-xray puzzles', () => {
     }
   });
 
-  it('drops the candidates of an engine that crashes on every search, and finishes', async () => {
+  it('drops the candidates of an engine that crashes on every search, then stops the run (exit 1) and says so', async () => {
     const fake = join(dir, 'crashing-engine');
     writeFileSync(fake, `#!/bin/sh\nexec "${process.execPath}" "${join(ROOT, 'dist/test/helpers/fake-uci.js')}" crash\n`);
     chmodSync(fake, 0o755);
     const r = await runCli(['puzzles', input, '--engine', fake, '--summary', join(dir, 'crash.json'), '--engine-procs', '1', '--max-puzzles', '1', '-q']);
-    expect(r.code, r.stderr).toBe(0);
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stderr).toMatch(/^pgn-xray: the engine failed on 3 candidates in a row; the run stops\. Last: .*exited with code 3/);
     const s = JSON.parse(readFileSync(join(dir, 'crash.json'), 'utf8'));
     expect(s.puzzles).toBe(0);
-    expect(s.dropped.engineError).toBe(s.candidates - s.duplicates - (s.dropped.oneLegal ?? 0) - (s.dropped.badPosition ?? 0));
+    expect(s.dropped.engineError).toBe(3);
   });
 
   it('refuses a missing engine and an output that is the input, before reading (exit 2)', async () => {

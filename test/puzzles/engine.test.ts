@@ -2,8 +2,8 @@
 // the PATH) and against fake engines (test/helpers/fake-uci.ts) that hang, stay silent, crash or print
 // junk. Moves and legality are checked with chess.js, apart from our core. A search that must outlast a
 // kill starts from the initial position: in a mate the engine reaches its depth limit within milliseconds.
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { Chess } from 'chess.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EngineError, UciEngine, type EngineConfig } from '../../src/puzzles/engine.js';
@@ -12,6 +12,7 @@ import { FALLBACK_ENGINE, resolveEngine } from '../../src/puzzles/engine-path.js
 import { UsageError } from '../../src/errors.js';
 import { ROOT } from '../helpers/cli.js';
 import { stockfishOrSkip } from '../helpers/stockfish.js';
+import { tempDir } from '../helpers/temp.js';
 
 const SF = stockfishOrSkip('engine tests');
 const FAKE = resolve(ROOT, 'dist/test/helpers/fake-uci.js');
@@ -167,10 +168,44 @@ describe('fake engines', () => {
     await until(() => !existsSync(`/proc/${pid}`) || e.pid === null);
   });
 
+  it('keeps a deadline past a timer\'s range (2^31 - 1 ms) rather than killing the engine at once', async () => {
+    const e = await engine(fake('slow', { msPerNode: 1e9 })); // 100 nodes: a deadline of 10^11 ms
+    const a = await e.analyse(SCHOLAR, [], { nodes: 100, multipv: 1 });
+    expect(a.bestmove).toBe('e2e4');
+  });
+
   it('fails a pool search on a hung engine after one retry, without hanging', async () => {
     const p = await pool({ ...fake('hang', { floorMs: 300, msPerNode: 0 }), procs: 1 });
     await expect(p.analyse(SCHOLAR, [], { nodes: 1000, multipv: 2 })).rejects.toMatchObject({ failure: 'timeout' });
     expect(p.stats().restarts).toBe(2);
+  });
+
+  it('gives up the engine after procs + 2 failed searches in a row: the waiting and later searches fail at once', async () => {
+    const p = await pool({ ...fake('hang', { floorMs: 300, msPerNode: 0 }), procs: 2 });
+    const t0 = Date.now();
+    const all = await Promise.allSettled(Array.from({ length: 6 }, () => p.analyse(SCHOLAR, [], { nodes: 1000, multipv: 2 })));
+    const failures = all.map((r) => (r.status === 'rejected' ? (r.reason as EngineError).failure : 'answered'));
+    // two rounds of two processes: the third failure ends a retried search, the fourth gives the engine up
+    expect(failures.sort()).toEqual(['gaveUp', 'gaveUp', 'gaveUp', 'gaveUp', 'gaveUp', 'timeout']);
+    expect(Date.now() - t0).toBeLessThan(5_000);
+    const reason = (all.find((r) => r.status === 'rejected' && r.reason.failure === 'gaveUp') as PromiseRejectedResult).reason as EngineError;
+    expect(reason.message).toMatch(/^gave up the engine after 4 failed searches in a row: engine .* did not answer within 0\.3 s while analysing .*; killed$/);
+    await expect(p.analyse(SCHOLAR, [], { nodes: 1000, multipv: 2 })).rejects.toBe(reason);
+  });
+
+  it('gives up an engine that stops answering for good, after answering', async () => {
+    const log = join(tempDir('fake-uci'), 'goes.log');
+    writeFileSync(log, '');
+    process.env.FAKE_UCI_GO_LOG = log;
+    try {
+      const p = await pool({ path: process.execPath, args: [FAKE, 'flat', '3'], floorMs: 300, msPerNode: 0, procs: 1 });
+      const got: string[] = [];
+      for (let i = 0; i < 6; i++) got.push(await p.analyse(SCHOLAR, [], { nodes: 1000, multipv: 2 }).then((a) => a.bestmove, (e: EngineError) => e.failure));
+      // the fourth search fails twice (the process and its replacement hang): the third failure gives up
+      expect(got).toEqual(['a1a1', 'a1a1', 'a1a1', 'timeout', 'gaveUp', 'gaveUp']);
+    } finally {
+      delete process.env.FAKE_UCI_GO_LOG;
+    }
   });
 
   it('times out an engine that never says uciok', async () => {

@@ -23,7 +23,7 @@ describe('[%eval] after a move', () => {
     let evals = 0;
     let mates = 0;
     let moves = 0;
-    for (const g of splitGames(readCorpusBytes('games/lichess-DrNykterstein-DrDrunkenstein.pgn.zst'), 300)) {
+    for (const g of splitGames(readCorpusBytes('excerpts/lichess-DrNykterstein-DrDrunkenstein-first-400.pgn.zst'), 300)) {
       reader.reset(g.bytes);
       if (scanGame(g.bytes, reader) !== null || reader.error !== null) continue;
       for (let p = 0; p < reader.plies; p++) {

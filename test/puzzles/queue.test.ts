@@ -5,7 +5,7 @@ import { CandidateQueue, positionKey, RecentSet } from '../../src/puzzles/queue.
 import type { Candidate } from '../../src/puzzles/types.js';
 
 function candidate(game: number, fen: string): Candidate {
-  return { game, ply: 1, fenBefore: fen, setup: 'e2e4', fen, rules: ['material'], gain: 3, best: 'd1h5', site: null, opening: null };
+  return { game, ply: 1, fenBefore: fen, setup: 'e2e4', fen, rules: ['material'], gain: 3, best: 'd1h5', site: null, opening: null, chess960: false };
 }
 
 const FENS = ['8/8/8/8/8/8/8/K6k w - - 0 1', '8/8/8/8/8/8/8/K5k1 w - - 0 1', '8/8/8/8/8/8/8/K4k2 w - - 0 1', '8/8/8/8/8/8/8/K3k3 w - - 0 1'];

@@ -61,7 +61,7 @@ describe('MaterialSearch', () => {
     let n = 0;
     let step = 0;
     const before = { ...tally };
-    for (const { reader } of replayedGames('games/lichess-jishanshaikh4.pgn.zst')) {
+    for (const { reader } of replayedGames('excerpts/lichess-DrNykterstein-DrDrunkenstein-first-400.pgn.zst')) {
       for (let p = 0; p <= reader.plies && n < 100; p++) {
         if (++step % 83 !== 0) continue;
         check(reader.positions[p]);
@@ -74,7 +74,7 @@ describe('MaterialSearch', () => {
 
   it('agrees with the plain minimax after the setup move of lichess puzzles', () => {
     let n = 0;
-    for (const { reader } of replayedGames('puzzles/lichess-puzzles-42k-themed.pgn.zst', 60)) {
+    for (const { reader } of replayedGames('excerpts/lichess-puzzles-42k-themed-first-200.pgn', 60)) {
       check(reader.positions[1]);
       n++;
     }

@@ -35,7 +35,7 @@ describe('stage 1', () => {
     const stage1 = new Stage1();
     let positions = 0;
     const fired = [0, 0, 0, 0, 0, 0, 0, 0];
-    for (const g of splitGames(readCorpusBytes('games/lichess-DrNykterstein-DrDrunkenstein.pgn.zst'), 60)) {
+    for (const g of splitGames(readCorpusBytes('excerpts/lichess-DrNykterstein-DrDrunkenstein-first-400.pgn.zst'), 60)) {
       reader.reset(g.bytes);
       if (scanGame(g.bytes, reader) !== null || reader.error !== null) continue;
       const text = { bytes: g.bytes, moveEnds: reader.moveEnds };

@@ -243,3 +243,23 @@ describe('--where move = SAN on special moves (game D)', () => {
     expect(kept(where, 'D')).toEqual(expected);
   });
 });
+
+describe('--where chains of any length and the deepest nesting', () => {
+  const chain = (term: string, op: string, n: number, last: string): string => `${`${term} ${op} `.repeat(n - 1)}${last}`;
+
+  it('a 100,000-operand or chain keeps what its one live operand keeps', () => {
+    expect(kept(chain('ply = 99', 'or', 100_000, 'xray'), 'fen')).toEqual(kept('xray', 'fen'));
+    expect(kept(chain('Missing = x', 'or', 100_000, 'played.check'), 'pgn')).toEqual(kept('played.check', 'pgn'));
+  });
+
+  it('a 100,000-operand and chain keeps what its one selective operand keeps', () => {
+    expect(kept(chain('ply >= 0', 'and', 100_000, 'pin'), 'fen')).toEqual(kept('pin', 'fen'));
+    expect(kept(chain('ply >= 0', 'and', 100_000, 'ply = 99'), 'fen')).toEqual([]);
+  });
+
+  it('256 levels of not and parentheses evaluate as they read', () => {
+    expect(kept(`${'not ('.repeat(128)}pin${')'.repeat(128)}`, 'fen')).toEqual(kept('pin', 'fen'));
+    expect(kept(`${'(not '.repeat(127)}(not battery)${')'.repeat(127)}`, 'fen')).toEqual(kept('battery', 'fen')); // 128 nots
+    expect(kept(`${'(not '.repeat(127)}(battery)${')'.repeat(127)}`, 'fen')).toEqual(kept('not battery', 'fen'));
+  });
+});

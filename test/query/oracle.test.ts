@@ -1,4 +1,4 @@
-// --where against an oracle on 500 real games (400 lichess blitz/bullet games, 100 of Carlsen's with ECO
+// --where against an oracle on 500 real games (400 lichess blitz/bullet games, 100 of a TWIC issue's with ECO
 // and Round tags): the positions `--where Q` writes are exactly the `--all-positions` records (the same
 // lines) that satisfy Q, where Q is evaluated here in plain TypeScript over the JSON record and the game's
 // line of `--games`, the slow obvious way: no code of src/query, pieces read from the FEN.
@@ -111,7 +111,7 @@ describe('--where equals its oracle on 500 real games', () => {
   beforeAll(async () => {
     const games = [
       ...splitGames(readCorpusBytes('games/lichess-db-2016-05-no-event-tag.pgn.zst'), 400),
-      ...splitGames(readCorpusBytes('games/pgnmentor-style-Carlsen.pgn.zst'), 100),
+      ...splitGames(readCorpusBytes('games/twic-sample-232games.pgn'), 100),
     ];
     writeFileSync(input, Buffer.concat(games.map((g) => Buffer.concat([Buffer.from(g.bytes), Buffer.from('\n\n')]))));
     const r = await runCli([input, '--all-positions', '--games', join(dir, 'games.jsonl'), '-q']);

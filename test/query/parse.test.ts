@@ -1,10 +1,14 @@
 // The --where grammar of DESIGN.md §10: what each construct parses to, operator precedence, and syntax
 // errors that name the column (from 1), what was expected and what was found; on the command line such an
-// error is exit 2 before anything is read.
+// error is exit 2 before anything is read. Nesting is bounded (a usage error past 256 levels) and a chain of
+// any length is one node.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';
-import { parseQuery, type Query } from '../../src/query/parse.js';
+import { MAX_DEPTH, parseQuery, type Query } from '../../src/query/parse.js';
 import { runCli } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp.js';
 
 const pin: Query = { type: 'motif', name: 'pin', kind: null, conds: [] };
 const skewer: Query = { type: 'motif', name: 'skewer', kind: null, conds: [] };
@@ -34,11 +38,16 @@ describe('parseQuery', () => {
   });
 
   it('binds not tighter than and, and tighter than or; parentheses group', () => {
-    expect(parseQuery('xray or pin and skewer')).toEqual({ type: 'or', left: xray, right: { type: 'and', left: pin, right: skewer } });
-    expect(parseQuery('(xray or pin) and skewer')).toEqual({ type: 'and', left: { type: 'or', left: xray, right: pin }, right: skewer });
-    expect(parseQuery('not pin and skewer')).toEqual({ type: 'and', left: { type: 'not', arg: pin }, right: skewer });
+    expect(parseQuery('xray or pin and skewer')).toEqual({ type: 'or', args: [xray, { type: 'and', args: [pin, skewer] }] });
+    expect(parseQuery('(xray or pin) and skewer')).toEqual({ type: 'and', args: [{ type: 'or', args: [xray, pin] }, skewer] });
+    expect(parseQuery('not pin and skewer')).toEqual({ type: 'and', args: [{ type: 'not', arg: pin }, skewer] });
     expect(parseQuery('not not pin')).toEqual({ type: 'not', arg: { type: 'not', arg: pin } });
-    expect(parseQuery('pin or skewer or xray')).toEqual({ type: 'or', left: { type: 'or', left: pin, right: skewer }, right: xray });
+  });
+
+  it('makes a chain of one operator one node with every operand, in order', () => {
+    expect(parseQuery('pin or skewer or xray')).toEqual({ type: 'or', args: [pin, skewer, xray] });
+    expect(parseQuery('pin and skewer and xray or pin')).toEqual({ type: 'or', args: [{ type: 'and', args: [pin, skewer, xray] }, pin] });
+    expect(parseQuery('(pin or skewer) or xray')).toEqual({ type: 'or', args: [{ type: 'or', args: [pin, skewer] }, xray] });
   });
 
   it.each([
@@ -83,7 +92,77 @@ describe('parseQuery', () => {
   });
 });
 
+describe('how deep a query may nest', () => {
+  /** The column of the UsageError that parsing source throws (0 when it parses). */
+  function errorColumn(source: string): number {
+    try {
+      parseQuery(source);
+      return 0;
+    } catch (e) {
+      expect(e).toBeInstanceOf(UsageError);
+      expect((e as Error).message).toContain(`deeper than ${MAX_DEPTH} levels`);
+      return Number(/column (\d+)/.exec((e as Error).message)![1]);
+    }
+  }
+
+  it(`takes ${MAX_DEPTH} levels of parentheses and not, and refuses the next at its column`, () => {
+    expect(MAX_DEPTH).toBe(256);
+    const parens = (n: number): string => '('.repeat(n) + 'pin' + ')'.repeat(n);
+    expect(errorColumn(parens(256))).toBe(0);
+    expect(errorColumn(parens(257))).toBe(257);
+    expect(errorColumn('not '.repeat(256) + 'pin')).toBe(0);
+    expect(errorColumn('not '.repeat(257) + 'pin')).toBe(256 * 4 + 1);
+    // both count: 128 of each are 256 levels
+    expect(errorColumn('(not '.repeat(128) + 'pin' + ')'.repeat(128))).toBe(0);
+    expect(errorColumn('(not '.repeat(128) + '(pin)' + ')'.repeat(128))).toBe(128 * 5 + 1);
+    // levels closed again do not add up
+    expect(errorColumn(Array.from({ length: 10 }, () => parens(200)).join(' or '))).toBe(0);
+  });
+
+  it('an error in a long expression shows the expression around its column', () => {
+    const source = 'pin or '.repeat(1000) + 'pin +';
+    let message = '';
+    try {
+      parseQuery(source);
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    const [first, echo, caret] = message.split('\n');
+    expect(first).toContain(`--where: column ${source.length}: `);
+    expect(echo.length).toBeLessThan(140);
+    expect(echo.startsWith('  …')).toBe(true);
+    expect(echo[caret.indexOf('^')]).toBe('+');
+  });
+
+  it('a chain of 100,000 operands parses into one node', () => {
+    const q = parseQuery(Array.from({ length: 100_000 }, (_, i) => `ply = ${i}`).join(' or '));
+    expect(q.type === 'or' && q.args.length).toBe(100_000);
+  });
+});
+
 describe('--where on the command line', () => {
+  it.each([
+    ['parentheses', '('.repeat(5000) + 'pin' + ')'.repeat(5000), 257],
+    ['not', 'not '.repeat(5000) + 'pin', 256 * 4 + 1],
+    ['both', '(not '.repeat(2500) + 'pin' + ')'.repeat(2500), 128 * 5 + 1],
+  ])('a query nested 5,000 deep (%s) is exit 2 with the column, no stack trace', async (_what, where, column) => {
+    const r = await runCli(['no-such-file.pgn', '--where', where]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`pgn-xray: --where: column ${column}: the expression nests deeper than 256 levels`);
+    expect(r.stderr).not.toMatch(/\n\s+at /); // no stack trace
+    expect(r.stderr.length).toBeLessThan(600);
+  });
+
+  it('a 10,000-operand or chain runs and writes what its one live operand writes', async () => {
+    const pgn = join(tempDir('chain'), 'game.pgn');
+    writeFileSync(pgn, '[Event "x"]\n[Result "1-0"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n');
+    const chain = await runCli([pgn, '-q', '--where', `${'ply=-1 or '.repeat(9999)}played.check`]);
+    const one = await runCli([pgn, '-q', '--where', 'played.check']);
+    expect(chain.code, chain.stderr).toBe(0);
+    expect(one.stdout).toContain('"ply":6');
+    expect(chain.stdout).toBe(one.stdout);
+  });
+
   it('a syntax error is exit 2 with the column, before any input is read', async () => {
     const r = await runCli(['no-such-file.pgn', '--where', 'pin.absolute[front=Q and ply > 3']);
     expect(r.code).toBe(2);

@@ -138,7 +138,7 @@ let recs: Rec[];
 
 beforeAll(async () => {
   const games = [
-    ...splitGames(readCorpusBytes('games/lichess-DrNykterstein-DrDrunkenstein-extra.pgn.zst'), 300), // ECO, speeds, ratings up to 3000
+    ...splitGames(readCorpusBytes('excerpts/lichess-DrNykterstein-DrDrunkenstein-first-400.pgn.zst'), 300), // ECO, speeds, ratings up to 3000
     ...splitGames(readCorpusBytes('games/lichess-db-2016-05-no-event-tag.pgn.zst'), 400), // no ECO, low ratings
     ...splitGames(readCorpusBytes('games/pgnmentor-style-Fischer.pgn'), 300), // OTB: no TimeControl, old ratings
   ];
