@@ -25,6 +25,7 @@ export interface TacticExports {
   setRoot(turn: number, ep: number, castling: number): void;
   setMainPlies(n: number): void;
   rootBalance(): number;
+  rootRegain(taken: number): number;
   searchRoot(alpha: number, beta: number): number;
   searchMove(m: number, alpha: number, beta: number): number;
   lineLength(): number;

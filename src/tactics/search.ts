@@ -71,6 +71,15 @@ export class TacticSearch {
     return this.m.x.searchRoot(alpha, beta);
   }
 
+  /**
+   * What the side to move at pos wins back by the plainest means of `taken` pawns the opponent's last move
+   * took: the least of it and the best SEE (at least 0) of its captures and promotions (to a queen or none).
+   */
+  regain(pos: Position, taken: number): number {
+    loadRoot(this.m, pos);
+    return this.m.x.rootRegain(taken);
+  }
+
   /** Whether value(pos) ≥ t, by a null-window search (cheaper than the value). */
   atLeast(pos: Position, t: number): boolean {
     return this.window(pos, t - 1, t) >= t;

@@ -14,17 +14,14 @@
 //   over the same baseline, by the same search with that move imposed (for a mate: it keeps a forced mate
 //   in the tree), else `missed`.
 // Cost: each position gets a null-window search at the threshold (the cheapest "no"), and only those that
-// pass it the exact value and its line; with the gate on, only positions where a move may win are searched.
-import { QUEEN } from '../core/board.js';
-import { movePromo } from '../core/move.js';
-import { legalTacticalMoves } from '../core/movegen.js';
+// pass it the exact value and its line (a search in the window (threshold - 1, ∞)); with the gate on, only
+// positions where a move may win are searched.
 import { moveToSan, moveToUci } from '../core/san.js';
-import { see } from '../core/see.js';
 import { Position } from '../core/position.js';
 import type { MotifBuffer } from '../motifs/buffer.js';
 import { materialBalance } from '../puzzles/search.js';
 import { TacticGate } from './gate.js';
-import { isMateScore, MAX_PLY, MATE_BOUND, mateMoves, TacticSearch } from './search.js';
+import { INF, isMateScore, MAX_PLY, MATE_BOUND, mateMoves, TacticSearch } from './search.js';
 import { LineThemes } from './themes.js';
 
 /** The least gain over the baseline, in pawns, that makes a tactic. */
@@ -83,7 +80,6 @@ export class TacticJudge {
   private hasBefore = false;
   private lastMove = -1;
   private readonly line = new Int32Array(MAX_PLY);
-  private readonly captures = new Int32Array(256);
   private lineLength = 0;
 
   constructor(opts: JudgeOptions = {}) {
@@ -106,7 +102,7 @@ export class TacticJudge {
     this.counts.searched++;
     const s = this.search;
     if (!s.atLeast(pos, t)) return false;
-    const v = s.value(pos);
+    const v = s.window(pos, t - 1, INF);
     if (s.pvMove < 0) return false; // no legal move: a stalemate is worth 0, but there is no move to win with
     this.counts.verdicts++;
     this.present = true;
@@ -126,14 +122,7 @@ export class TacticJudge {
    */
   private baselineOf(pos: Position, bal: number, before: Position): number {
     const taken = materialBalance(before, pos.turn) - bal;
-    if (taken <= 0) return bal;
-    const n = legalTacticalMoves(pos, this.captures);
-    let back = 0;
-    for (let i = 0; i < n && back < taken; i++) {
-      const m = this.captures[i];
-      if (movePromo(m) === 0 || movePromo(m) === QUEEN) back = Math.max(back, see(pos, m));
-    }
-    return bal + Math.min(taken, back);
+    return taken <= 0 ? bal : bal + this.search.regain(pos, taken);
   }
 
   /** Keeps what the verdict's readers need after the search is reused: the position, its predecessor, the line. */

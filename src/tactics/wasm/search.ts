@@ -85,6 +85,23 @@ export function rootBalance(): i32 {
 }
 
 /**
+ * What the root's side to move wins back by the plainest means of `taken` pawns the opponent's last move
+ * took: the least of it and the best SEE (at least 0) of its captures and promotions (to a queen or none).
+ */
+export function rootRegain(taken: i32): i32 {
+  const p = slot(0);
+  const moves = movesAt(0);
+  const n = generate(p, moves, true);
+  let back = 0;
+  for (let i = 0; i < n && back < taken; i++) {
+    const m = load<i32>(moves + (<usize>i << 2));
+    const promo = (m >> 12) & 7;
+    if (promo == 0 || promo == QUEEN) back = max(back, see(p, m));
+  }
+  return min(taken, back);
+}
+
+/**
  * Fail-soft search of the root in the window (alpha, beta): the value when it lies inside, else a bound on
  * the value's side of the window. Its line: lineLength() moves at PV.
  */
