@@ -159,7 +159,7 @@ describe('Stats', () => {
   it('buckets plies and games at their edges', () => {
     const s = new Stats();
     const pos = parseFen(INITIAL_FEN);
-    const view = (ply: number): PositionView => ({ game: 1, offset: -1, ply, pos, buf: new MotifBuffer(), played: 0, move: -1, next: null, san: null, uci: null });
+    const view = (ply: number): PositionView => ({ game: 1, offset: -1, ply, pos, buf: new MotifBuffer(), played: 0, tactic: null, move: -1, next: null, san: null, uci: null });
     s.beginGame(NO_FIELDS);
     for (const ply of [0, 9, 10, 199, 200, 5000]) s.addPosition(view(ply));
     for (const n of [0, 1, 2, 4, 5, 9, 10, 19, 20, 1000]) {
@@ -190,7 +190,7 @@ describe('Stats', () => {
     const pos = parseFen(INITIAL_FEN); // white to move: played tags are white's
     const K8 = parseFen('4k3/8/8/8/8/8/8/4K3 w - - 0 1'); // bare kings: an endgame
     const buf = new MotifBuffer();
-    const view = (ply: number, p = pos, played = 0): PositionView => ({ game: 1, offset: -1, ply, pos: p, buf, played, move: -1, next: null, san: null, uci: null });
+    const view = (ply: number, p = pos, played = 0): PositionView => ({ game: 1, offset: -1, ply, pos: p, buf, played, tactic: null, move: -1, next: null, san: null, uci: null });
     const pinW = (front: number): void => pushLine(buf, PIN_ABSOLUTE, 0, 0, front, 60, 0);
     const batteryB = (): void => {
       // black rooks d8 (59) and d7 (51) aiming down the file at d2 (11): the front slider is d7
