@@ -6,8 +6,25 @@
 import { encodeMove, FLAG_NULL, moveFrom, moveTo } from '../core/move.js';
 import type { Position } from '../core/position.js';
 import { PuzzleLine } from '../puzzles/line.js';
+import { MOTIFS, PARTIAL_PIN_THEME, PLAYED } from '../motifs/catalogue.js';
 import { motifThemes } from '../puzzles/motif-themes.js';
-import { forkAfter, hangingCapture } from '../puzzles/threats.js';
+import { FORK_THEME, forkAfter, HANGING_PIECE_THEME, hangingCapture } from '../puzzles/threats.js';
+
+/**
+ * Every theme a verdict's line may use, sorted by name: those of the motif catalogue (static and played),
+ * the partial pin, fork and hangingPiece. A theme's bit in a verdict's themeBits() is 1 << its index here.
+ */
+export const TACTIC_THEMES: readonly string[] = [
+  ...new Set([...MOTIFS.map((m) => m.theme), PARTIAL_PIN_THEME, ...PLAYED.flatMap((p) => (p.theme === null ? [] : [p.theme])), FORK_THEME, HANGING_PIECE_THEME]),
+].sort();
+const THEME_BIT = new Map(TACTIC_THEMES.map((t, i) => [t, 1 << i]));
+
+/** The bits (1 << index in TACTIC_THEMES) of a list of themes. */
+export function themeBitsOf(themes: readonly string[]): number {
+  let bits = 0;
+  for (const t of themes) bits |= THEME_BIT.get(t)!;
+  return bits;
+}
 
 /** Reads a winning line as a puzzle; one per worker (its positions are reused). */
 export class LineThemes {
@@ -36,8 +53,8 @@ export class LineThemes {
     const out = this.found;
     out.clear();
     motifThemes(l, out);
-    for (let k = 1; k + 1 < count; k += 2) if (forkAfter(l.positions[k + 1], moveTo(l.moves[k]))) out.add('fork');
-    if (hangingCapture(l)) out.add('hangingPiece');
+    for (let k = 1; k + 1 < count; k += 2) if (forkAfter(l.positions[k + 1], moveTo(l.moves[k]))) out.add(FORK_THEME);
+    if (hangingCapture(l)) out.add(HANGING_PIECE_THEME);
     return [...out].sort();
   }
 }

@@ -22,7 +22,7 @@ import type { MotifBuffer } from '../motifs/buffer.js';
 import { materialBalance } from '../puzzles/search.js';
 import { TacticGate } from './gate.js';
 import { INF, isMateScore, MAX_PLY, MATE_BOUND, mateMoves, TacticSearch } from './search.js';
-import { LineThemes } from './themes.js';
+import { LineThemes, themeBitsOf } from './themes.js';
 
 /** The least gain over the baseline, in pawns, that makes a tactic. */
 export const MIN_GAIN = 2;
@@ -81,6 +81,9 @@ export class TacticJudge {
   private lastMove = -1;
   private readonly line = new Int32Array(MAX_PLY);
   private lineLength = 0;
+  /** The verdict's themes and their bits, worked out at the first asking (null, -1: not yet). */
+  private themeList: readonly string[] | null = null;
+  private bits = -1;
 
   constructor(opts: JudgeOptions = {}) {
     this.useGate = opts.gate === true;
@@ -95,6 +98,8 @@ export class TacticJudge {
     this.counts.positions++;
     this.present = false;
     this.move = -1;
+    this.themeList = null;
+    this.bits = -1;
     const bal = materialBalance(pos);
     const baseline = before !== null ? this.baselineOf(pos, bal, before) : bal;
     const t = baseline + MIN_GAIN;
@@ -141,10 +146,22 @@ export class TacticJudge {
     return Array.from(this.line.subarray(0, this.lineLength));
   }
 
-  /** The themes of the verdict's line (there must be a verdict). */
+  /** The themes of the verdict's line, sorted, a copy (there must be a verdict). */
   themes(): string[] {
+    return [...this.lineThemesOnce()];
+  }
+
+  /** The verdict's themes as bits, 1 << index in TACTIC_THEMES (themes.ts); there must be a verdict. */
+  themeBits(): number {
+    if (this.bits < 0) this.bits = themeBitsOf(this.lineThemesOnce());
+    return this.bits;
+  }
+
+  /** The line's themes, read once per verdict however many readers ask (the outputs, --where, the statistics). */
+  private lineThemesOnce(): readonly string[] {
     if (!this.present) throw new Error('themes() without a verdict');
-    return this.lineThemes.themes(this.hasBefore ? this.before : null, this.lastMove, this.pos, this.line, this.lineLength);
+    this.themeList ??= this.lineThemes.themes(this.hasBefore ? this.before : null, this.lastMove, this.pos, this.line, this.lineLength);
+    return this.themeList;
   }
 
   /** The verdict as plain data (there must be one). */
