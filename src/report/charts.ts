@@ -6,6 +6,7 @@ import { MOTIFS, MOTIF_KEYS, type MotifKey } from '../motifs/catalogue.js';
 import type { StatsJSON } from '../output/stats.js';
 import { TACTIC_KEYS } from './dim-counts.js';
 import { DIMENSIONS, type Dimension } from './dimensions.js';
+import { grouped } from './summary.js';
 
 /** The figures behind a chart as a table of text cells (the first column a label, the others numbers). */
 export interface DataTable {
@@ -46,9 +47,6 @@ const FEW_TACTICS = 30;
 const FOUND = '#54a24b';
 const MISSED = '#e45756';
 const Z95 = 1.96;
-
-/** 1234567 -> "1,234,567". */
-const thousands = (n: number): string => n.toLocaleString('en');
 
 function rate(n: number, of: number): number {
   return of === 0 ? 0 : Math.round((1e5 * n) / of) / 100;
@@ -272,7 +270,7 @@ function foundShares(s: StatsJSON, dim: Dimension): { value: string; found: numb
 }
 
 /** Whether the statistics hold any tactic verdict on a move played. */
-export function hasVerdicts(s: StatsJSON): boolean {
+function hasVerdicts(s: StatsJSON): boolean {
   return (s.tactics?.found?.tactic ?? 0) + (s.tactics?.missed?.tactic ?? 0) > 0;
 }
 
@@ -312,7 +310,7 @@ export function foundShareChart(s: StatsJSON): Chart {
     spec: spec as TopLevelSpec,
     table: {
       head: ['', 'found', 'missed', 'tactics (n)', 'found (%)', '95% interval'],
-      rows: rows.map((r) => [`${r.dimension} ${r.value}`, thousands(r.found), thousands(r.missed), thousands(r.n), r.share.toFixed(1), `${r.low.toFixed(1)}–${r.high.toFixed(1)}`]),
+      rows: rows.map((r) => [`${r.dimension} ${r.value}`, grouped(r.found), grouped(r.missed), grouped(r.n), r.share.toFixed(1), `${r.low.toFixed(1)}–${r.high.toFixed(1)}`]),
     },
   };
 }
@@ -363,7 +361,7 @@ export function themeChart(s: StatsJSON): Chart {
     spec: spec as TopLevelSpec,
     table: {
       head: ['', 'positions with it', 'found', 'missed', 'tactics (n)', 'found (%)'],
-      rows: keys.map((k) => [k.key, thousands(k.positions), thousands(k.found), thousands(k.missed), thousands(k.n), k.share.toFixed(1)]),
+      rows: keys.map((k) => [k.key, grouped(k.positions), grouped(k.found), grouped(k.missed), grouped(k.n), k.share.toFixed(1)]),
     },
   };
 }
