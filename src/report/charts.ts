@@ -168,6 +168,11 @@ export function squaresChart(s: StatsJSON): Chart {
   };
 }
 
+/** The frame of a chart of one horizontal bar per row (motif or theme) of its data. */
+function rowsChart(values: object[]): object {
+  return { $schema: SCHEMA, config: CONFIG, width: 620, height: { step: 22 }, data: { values } };
+}
+
 /** The owner's score per motif against the 50% that a side scores over all games. */
 export function outcomeChart(s: StatsJSON): Chart {
   const rows = MOTIF_KEYS.flatMap((motif) => {
@@ -181,11 +186,7 @@ export function outcomeChart(s: StatsJSON): Chart {
   const x = { field: 'score', type: 'quantitative', title: 'score of the motif\u2019s owner (%)', scale: { domain: [50 - reach, 50 + reach] }, axis: { tickCount: 8 } };
   const y = { field: 'motif', type: 'nominal', sort: [...MOTIF_KEYS], title: null, axis: { labelLimit: 400 } };
   const spec = {
-    $schema: SCHEMA,
-    config: CONFIG,
-    width: 620,
-    height: { step: 22 },
-    data: { values: rows },
+    ...rowsChart(rows),
     layer: [
       {
         mark: { type: 'bar' },
@@ -334,11 +335,7 @@ export function themeChart(s: StatsJSON): Chart {
   ]);
   const y = { field: 'key', type: 'nominal', sort: keys.map((k) => k.key), title: null, axis: { labelLimit: 400 } };
   const spec = {
-    $schema: SCHEMA,
-    config: CONFIG,
-    width: 620,
-    height: { step: 22 },
-    data: { values: rows },
+    ...rowsChart(rows),
     mark: { type: 'bar' },
     encoding: {
       x: { field: 'count', type: 'quantitative', stack: 'normalize', title: 'share of the tactics', axis: { format: '%', tickCount: 5 } },
