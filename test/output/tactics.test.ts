@@ -2,7 +2,7 @@
 // --no-tactics, byte for byte, plus the verdict's fields (JSONL, CSV, EPD, PGN, Parquet, on games of the
 // bundled sample); the verdict and found/missed of every position equal TacticJudge's own answer,
 // recomputed on positions replayed by chess.js (apart from our replay); and a found and a missed
-// hanging queen checked by hand.
+// hanging queen checked by hand, through the CLI and the library.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Chess } from 'chess.js';
@@ -12,7 +12,7 @@ import { parseFen } from '../../src/core/fen.js';
 import { decodeText } from '../../src/pgn/movetext.js';
 import { uciMove } from '../../src/puzzles/line.js';
 import { TacticJudge } from '../../src/tactics/verdict.js';
-import type { PositionRecord } from '../../src/index.js';
+import { analyze, type PositionRecord } from '../../src/index.js';
 import { runCli } from '../helpers/cli.js';
 import { splitGames } from '../helpers/corpus.js';
 import { tempDir } from '../helpers/temp.js';
@@ -38,7 +38,7 @@ async function run(format: string, tactics: boolean, extra: string[] = []): Prom
   return r.stdout;
 }
 
-const lines = (text: string): string[] => text.split(/(?<=\n)/);
+const lines = (text: string): string[] => (text === '' ? [] : text.split(/(?<=\n)/));
 
 /** A JSONL line without its verdict's text: no `tactic`, no found/missed in `played` (null: nothing else was there). */
 function jsonlWithout(line: string): string | null {
@@ -210,7 +210,16 @@ describe('the verdicts written are the judge\'s', () => {
       expect(rec.tactic).toMatchObject({ move: 'Bxg5', uci: 'c1g5', gain: 9 });
       expect(rec.played).toContain(verdict);
     }
-    const off = await runCli(['-', '-q', '--no-tactics'], { stdin: pgn('Nf3') });
+    const off = await runCli(['-', '-q', '--no-tactics', '--all-positions'], { stdin: pgn('Nf3') });
+    expect(lines(off.stdout)).toHaveLength(6);
     expect(off.stdout).not.toMatch(/tactic|found|missed/);
+    // the library: the same records, verdicts on by default, off with tactics: false
+    const records = async (o: { tactics?: boolean; allPositions?: boolean }): Promise<PositionRecord[]> => {
+      const out: PositionRecord[] = [];
+      for await (const rec of analyze({ pgn: pgn('Nf3') }, { threads: 1, ...o })) out.push(rec);
+      return out;
+    };
+    expect(await records({})).toEqual(lines(r.stdout).map((l) => JSON.parse(l) as PositionRecord).filter((x) => x.game === 2).map((x) => ({ ...x, game: 1 })));
+    expect(await records({ tactics: false, allPositions: true })).toEqual(lines(off.stdout).map((l) => JSON.parse(l) as PositionRecord));
   });
 });
