@@ -33,6 +33,7 @@ export { playedTags, tagFen, tagPosition, type MotifRecord, type PlayedTag, type
 export { XrayError, type ErrorKind, type GameErrorKind, type RunErrorKind } from './errors.js';
 export type { GameError } from './pipeline/batch.js';
 export type { PositionRecord } from './output/records.js';
+export type { Tactic } from './tactics/verdict.js';
 export type { RunSummary } from './pipeline/run.js';
 export type { StatsJSON } from './output/stats.js';
 
@@ -60,6 +61,11 @@ export interface AnalyzeOptions {
   where?: string;
   /** PGN tags copied into every record as `tags` (a tag the game lacks is absent). */
   tags?: string[];
+  /**
+   * Tactic verdicts (default true): a record's `tactic` (the winning move of the side to move, its gain or
+   * mate, its themes) where there is one, and `found` or `missed` in `played`; false: the motifs alone, faster.
+   */
+  tactics?: boolean;
   threads?: number;
   maxGameBytes?: number;
   /** Called for each rejected game, in input order (default: ignored; they are counted in the summary). */
@@ -96,6 +102,7 @@ export async function* analyze(source: AnalyzeSource, options: AnalyzeOptions = 
       verify: false,
       where: options.where === undefined ? null : compileWhere(options.where),
       tags: options.tags,
+      tactics: options.tactics !== false,
     },
     threads: options.threads,
     maxGameBytes: options.maxGameBytes,

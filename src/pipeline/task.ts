@@ -32,6 +32,8 @@ export interface WorkerOptions {
   tags?: string[];
   /** Records carry their game's byte offset (--shard). */
   offsets?: boolean;
+  /** Tactic verdicts and found/missed for the positions (off with --no-tactics; the puzzles never scan). */
+  tactics?: boolean;
   /**
    * `pgn-xray puzzles`: no output, no tags; stage 1 picks the candidate positions (docs/design.md §12), or, with
    * everyPosition, every position after a move is one.
@@ -170,8 +172,8 @@ export function createTask(init: WorkerInit): (batch: Batch) => Promise<BatchRes
   const tags = o.tags ?? [];
   const puzzles = o.puzzles !== undefined ? new CandidateSink(o.puzzles.everyPosition) : null;
   // SAN and UCI strings for the outputs that read them: JSONL and Parquet write the bytes from the view's move themselves
-  const analyzer = new GameAnalyzer({ allPositions: o.allPositions, filter: o.filter, moves: o.output !== 'none' && o.output !== 'jsonl' && o.output !== 'parquet', allTags: o.games === true || tags.length > 0 || puzzles !== null, select: o.where, scan: puzzles === null });
-  const sink = puzzles !== null ? new BatchSink(null, { also: puzzles }) : BatchSink.of(o.output, tags, o.where != null);
+  const analyzer = new GameAnalyzer({ allPositions: o.allPositions, filter: o.filter, moves: o.output !== 'none' && o.output !== 'jsonl' && o.output !== 'parquet', allTags: o.games === true || tags.length > 0 || puzzles !== null, select: o.where, scan: puzzles === null, tactics: o.tactics === true });
+  const sink = puzzles !== null ? new BatchSink(null, { also: puzzles }) : BatchSink.of(o.output, { tags, tactics: o.tactics === true }, o.where != null);
   let toIpc: ((b: ParquetBatch) => Uint8Array) | null = null; // -f parquet: Arrow loads with the first batch
   const post = (m: PartMessage): void => parentPort!.postMessage(m);
 

@@ -164,13 +164,12 @@ export class TacticJudge {
     return this.themeList;
   }
 
-  /** The verdict as plain data (there must be one). */
+  /** The verdict as plain data (there must be one), its keys in the order the outputs write them. */
   tactic(): Tactic {
+    const move = moveToSan(this.pos, this.move);
+    const uci = moveToUci(this.pos, this.move);
     const themes = this.themes();
-    const t: Tactic = { move: moveToSan(this.pos, this.move), uci: moveToUci(this.pos, this.move), themes };
-    if (this.mate > 0) t.mate = this.mate;
-    else t.gain = this.gain;
-    return t;
+    return this.mate > 0 ? { move, uci, mate: this.mate, themes } : { move, uci, gain: this.gain, themes };
   }
 
   /** The verdict on legal move m played from the judged position (there must be a verdict). */
