@@ -105,7 +105,7 @@ describe('merge-stats', () => {
     expect(runsAside(readFileSync(join(tmp, 'r5.html'), 'utf8'))).toBe(runsAside(html));
     expect(html).toContain('<dt>merged</dt><dd>the statistics of 1 run');
     expect(readFileSync(join(tmp, 'r5.html'), 'utf8')).toContain(`<dd>${files5.map((f) => f.replace(/\.stats\.json$/, '')).join(', ')}</dd>`);
-    expect(html.match(/<svg/g)?.length).toBe(8);
+    expect(html.match(/<svg/g)?.length).toBe(10); // 8 motif charts, then the 2 tactic charts (verdicts on by default)
     // the statistics embedded in the page are the merged file's
     const embedded = /<script type="application\/json" id="statistics">([^]*?)<\/script>/.exec(html)![1];
     expect(JSON.parse(embedded)).toEqual(r1.json);
