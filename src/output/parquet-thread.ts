@@ -8,7 +8,7 @@ import type { FileHandle } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
 import type { RecordWriter } from '../cli/outputs.js';
 import { XrayError } from '../errors.js';
-import { compiledFile } from '../pipeline/compiled.js';
+import { compiledFile } from '../runtime/compiled.js';
 import type { EncoderFailure, EncoderInit, FromEncoder, ToEncoder } from './parquet-encoder.js';
 
 /** Batches sent and not yet encoded, at most: the encoder holds one row group and these. */
