@@ -23,8 +23,8 @@
 //                   of each record by owner (battery: the chain's slider next to its first target)
 // Rejected games count only in `rejected`. The CLI adds `run`: the run's id, version, inputs (each with its
 // identity and shard) and times; merge-stats replaces it with the list of the runs it added up.
-import { GamePhase } from '../analysis/phase.js';
-import type { DerivedFields } from '../games/derived.js';
+import { GamePhase } from '../core/phase.js';
+import type { DerivedFields } from '../pgn/derived.js';
 import { REC_CODE, REC_FRONT, REC_LENGTH, REC_SIDE, REC_SQUARES, REC_TARGET1, STRIDE } from '../motifs/buffer.js';
 import { isChain, MOTIFS, MOTIF_KEYS, PLAYED, type MotifRow, type MotifKey } from '../motifs/catalogue.js';
 import { addBits, addCounts, counts, DimCounts, type DimJSON, type MotifCounts } from '../report/dim-counts.js';

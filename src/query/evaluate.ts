@@ -4,12 +4,12 @@
 // the game's fields (tags, derived fields) do not change within a game: they are decided once, at its
 // start, decoding only the tags named. SAN is computed only when a `move` comparison is reached, and not
 // for a move whose destination rules out the SAN compared with.
-import { phaseOf, PHASES } from '../analysis/phase.js';
+import { phaseOf, PHASES } from '../core/phase.js';
 import type { GameInfo, PositionView } from '../analysis/view.js';
 import type { Position } from '../core/position.js';
 import { FLAG_CASTLE, moveFlags, moveFrom, moveTo } from '../core/move.js';
 import { moveToSan } from '../core/san.js';
-import type { DerivedFields } from '../games/derived.js';
+import type { DerivedFields } from '../pgn/derived.js';
 import { REC_CODE, REC_LINE, REC_PARTIAL, REC_SIDE, REC_TARGET1, REC_TARGET2, STRIDE } from '../motifs/buffer.js';
 import { MOTIFS, SIDES, isChain } from '../motifs/catalogue.js';
 import {

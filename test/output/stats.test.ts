@@ -3,7 +3,7 @@
 // records (outcome, front squares, games with), and merging split runs equals counting all in one.
 import { describe, expect, it } from 'vitest';
 import { INITIAL_FEN, parseFen } from '../../src/core/fen.js';
-import type { DerivedFields } from '../../src/games/derived.js';
+import type { DerivedFields } from '../../src/pgn/derived.js';
 import { MotifBuffer } from '../../src/motifs/buffer.js';
 import { ALL_MOTIFS } from '../../src/motifs/filter.js';
 import { BATTERY, MOTIFS, MOTIF_KEYS, PIN_ABSOLUTE, PLAYED_CHECK, playedNames } from '../../src/motifs/catalogue.js';
