@@ -7,7 +7,7 @@ import { installNewTables, tablesInstalled } from './core/attacks.js';
 import type { MotifName, PlayedTag } from './motifs/catalogue.js';
 import { ALL_MOTIFS, parseMotifFilter } from './motifs/filter.js';
 import type { PositionRecord } from './output/records.js';
-import { Stats } from './output/stats.js';
+import { Stats } from './stats/stats.js';
 import type { GameError } from './pipeline/batch.js';
 import { fileInput, memoryInput, streamInput, type Input } from './pipeline/inputs.js';
 import { compileWhere } from './query/compile.js';
@@ -31,7 +31,7 @@ export { XrayError, type ErrorKind, type GameErrorKind, type RunErrorKind } from
 export type { GameError } from './pipeline/batch.js';
 export type { PositionRecord } from './output/records.js';
 export type { RunSummary } from './pipeline/run.js';
-export type { StatsJSON } from './output/stats.js';
+export type { StatsJSON } from './stats/stats.js';
 
 // On a main thread the library owns the thread's tables: built and installed once, here. A worker that
 // imports the library installs the shared buffer it was given instead (installTables(openTables(sab))).

@@ -6,7 +6,7 @@
 // counts as written (its records went as far as the reader read, and nothing after it is analysed).
 import { EXIT, PipeClosed } from '../errors.js';
 import type { ParquetOutput } from '../output/parquet-thread.js';
-import { Stats, type InputIdentity } from '../output/stats.js';
+import { Stats, type InputIdentity } from '../stats/stats.js';
 import { summaryTable } from '../report/summary.js';
 import type { BatchResult } from '../pipeline/batch.js';
 import { fileInput, shardInput } from '../pipeline/inputs.js';

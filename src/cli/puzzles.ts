@@ -4,7 +4,7 @@
 // is read; a signal, a full disk or a closed stdout end the output at a whole puzzle, as in analyze.
 import { EXIT, PipeClosed } from '../errors.js';
 import { ALL_MOTIFS } from '../motifs/filter.js';
-import { Stats } from '../output/stats.js';
+import { Stats } from '../stats/stats.js';
 import type { BatchResult } from '../pipeline/batch.js';
 import { fileInput } from '../pipeline/inputs.js';
 import { AnalysisRun } from '../pipeline/run.js';

@@ -2,7 +2,7 @@
 // 30–270 µs, docs/design.md §8, so a batch carries hundreds of games), and what comes back.
 import type { GameErrorKind } from '../errors.js';
 import type { PositionRecord } from '../output/records.js';
-import type { StatsVector } from '../output/stats.js';
+import type { StatsVector } from '../stats/stats.js';
 import type { Stage1Counts } from '../puzzles/stage1.js';
 import type { Candidate } from '../puzzles/types.js';
 import type { PartTarget } from './spill.js';

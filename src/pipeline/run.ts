@@ -11,7 +11,7 @@
 import { availableParallelism } from 'node:os';
 import { installedTables, installNewTables, tablesInstalled } from '../core/attacks.js';
 import { XrayError } from '../errors.js';
-import { Stats, type StatsJSON, type StatsVector } from '../output/stats.js';
+import { Stats, type StatsJSON, type StatsVector } from '../stats/stats.js';
 import { DEFAULT_MAX_GAME_BYTES } from '../pgn/splitter.js';
 import { BatchBuffers, type Batch, type BatchResult, type VerifyReport } from './batch.js';
 import { inputBatches } from './batches.js';

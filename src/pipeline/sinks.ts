@@ -6,7 +6,7 @@ import { createFormatter } from '../output/formats.js';
 import { NO_OUTPUT } from '../output/lines.js';
 import { ParquetColumns, type ParquetBatch } from '../output/parquet-columns.js';
 import { askedTags, positionRecord, type PositionRecord } from '../output/records.js';
-import { Stats, type StatsVector } from '../output/stats.js';
+import { Stats, type StatsVector } from '../stats/stats.js';
 import type { Formatter } from '../output/view.js';
 import { SPILL_BYTES, SPILL_RECORDS, SPILL_ROWS } from './spill.js';
 

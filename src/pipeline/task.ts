@@ -16,7 +16,7 @@ import { BatchSink } from './sinks.js';
 import { threadCpu } from './thread-cpu.js';
 import { PartsStopped, sendPart, type PartMessage, type PartOutput, type PartTarget } from './spill.js';
 import { NO_OUTPUT } from '../output/lines.js';
-import { Stats } from '../output/stats.js';
+import { Stats } from '../stats/stats.js';
 import { parentPort } from 'node:worker_threads';
 
 export interface WorkerOptions {

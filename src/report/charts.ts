@@ -3,8 +3,8 @@
 // re-plot any chart from the specification kept beside it in the page.
 import type { TopLevelSpec } from 'vega-lite';
 import { MOTIFS, MOTIF_KEYS, type MotifKey } from '../motifs/catalogue.js';
-import type { StatsJSON } from '../output/stats.js';
-import { DIMENSIONS, type Dimension } from './dimensions.js';
+import type { StatsJSON } from '../stats/stats.js';
+import { DIMENSIONS, type Dimension } from '../stats/dimensions.js';
 
 export interface Chart {
   /** Stable id: the figure's element id is `chart-${id}`. */

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { memoryInput } from '../../src/pipeline/inputs.js';
 import { AnalysisRun } from '../../src/pipeline/run.js';
 import { parseMotifFilter } from '../../src/motifs/filter.js';
-import { Stats } from '../../src/output/stats.js';
+import { Stats } from '../../src/stats/stats.js';
 import { ROOT } from '../helpers/cli.js';
 import { SHUFFLE_CYCLE, shuffleGame } from '../helpers/long-games.js';
 

@@ -16,7 +16,7 @@
 //   perGame         histogram of tagged positions per game: "0", "1", "2-4", "5-9", "10-19", "20+"
 //   gameMotifPositions     the sum over games of their tagged positions (what the mean is made of)
 //   motifPositionsPerGame  its mean per game (4 decimals; 0 without games)
-//   by              per dimension (src/report/dimensions.ts) and value: {games, positions, motifs,
+//   by              per dimension (src/stats/dimensions.ts) and value: {games, positions, motifs,
 //                   positionsWith, gamesWith}; phase counts positions, its games those reaching it
 //   outcome         per key {win, draw, loss}: per game and side having the key, the result for that side
 //   frontSquares    per static key {w: [64], b: [64]}: the square (a1 = 0 … h8 = 63) of the front piece
@@ -27,11 +27,11 @@ import { GamePhase } from '../core/phase.js';
 import type { DerivedFields } from '../pgn/derived.js';
 import { REC_CODE, REC_FRONT, REC_LENGTH, REC_SIDE, REC_SQUARES, REC_TARGET1, STRIDE } from '../motifs/buffer.js';
 import { isChain, MOTIFS, MOTIF_KEYS, PLAYED, type MotifRow, type MotifKey } from '../motifs/catalogue.js';
-import { addBits, addCounts, counts, DimCounts, type DimJSON, type MotifCounts } from '../report/dim-counts.js';
-import { BLACK_WINS, DIMENSION_NAMES, DIMENSIONS, DRAW, GAME_DIMENSIONS, gameValues, RESULT_AT, WHITE_WINS, type Dimension } from '../report/dimensions.js';
-import type { PositionView } from './view.js';
+import { addBits, addCounts, counts, DimCounts, type DimJSON, type MotifCounts } from './dim-counts.js';
+import { BLACK_WINS, DIMENSION_NAMES, DIMENSIONS, DRAW, GAME_DIMENSIONS, gameValues, RESULT_AT, WHITE_WINS, type Dimension } from './dimensions.js';
+import type { PositionView } from '../analysis/view.js';
 
-export type { MotifCounts } from '../report/dim-counts.js';
+export type { MotifCounts } from './dim-counts.js';
 
 /** Every count of a Stats in one fixed order (Stats.vector), as batches carry them to the main thread. */
 export type StatsVector = Float64Array;
@@ -386,7 +386,7 @@ export class Stats {
 
   /**
    * Adds another Stats' figures, as toJSON() gave them (missing entries count as 0; `run` and the mean
-   * are not added). The caller checks a file read from disk first: its version, counts and keys (src/report/merge.ts).
+   * are not added). The caller checks a file read from disk first: its version, counts and keys (src/stats/merge.ts).
    */
   merge(o: StatsJSON): void {
     this.all.mergeValue(0, o);
