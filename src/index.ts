@@ -9,7 +9,7 @@ import { ALL_MOTIFS, parseMotifFilter } from './motifs/filter.js';
 import type { PositionRecord } from './output/records.js';
 import { Stats } from './stats/stats.js';
 import type { GameError } from './pipeline/batch.js';
-import { fileInput, memoryInput, streamInput, type Input } from './pipeline/inputs.js';
+import { fileInput, memoryInput, streamInput, type Input } from './input/inputs.js';
 import { compileWhere } from './query/compile.js';
 import { AnalysisRun, type RunSummary } from './pipeline/run.js';
 

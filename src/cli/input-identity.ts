@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import type { InputIdentity } from '../stats/stats.js';
-import type { Shard } from '../pipeline/shard.js';
+import type { Shard } from '../input/shard.js';
 
 const EDGE = 1 << 16;
 
