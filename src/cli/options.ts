@@ -7,7 +7,7 @@ import { DEFAULT_MAX_GAME_BYTES } from '../pgn/splitter.js';
 import { compileWhere, type CompiledQuery } from '../query/compile.js';
 import { defaultThreads } from '../pipeline/run.js';
 import { checkShardable, parseShard, type Shard } from '../input/shard.js';
-import { maxThreads } from './usage.js';
+import { maxThreads } from './threads.js';
 
 export interface AnalyzeCommand {
   inputs: string[];
