@@ -10,6 +10,7 @@ import type { ParquetBatch } from '../output/parquet-columns.js';
 import { gameLine, gameRow } from '../output/games.js';
 import { nextTagSection } from '../pgn/recover.js';
 import type { CompiledQuery } from '../query/compile.js';
+import { QueryEvaluator } from '../query/evaluate.js';
 import { sharedCopy, type Batch, type BatchResult, type GameError, type KnownRejection } from './batch.js';
 import { CandidateSink } from '../puzzles/candidate-sink.js';
 import { BatchSink } from './sinks.js';
@@ -170,7 +171,7 @@ export function createTask(init: WorkerInit): (batch: Batch) => Promise<BatchRes
   const tags = o.tags ?? [];
   const puzzles = o.puzzles !== undefined ? new CandidateSink(o.puzzles.everyPosition) : null;
   // SAN and UCI strings for the outputs that read them: JSONL and Parquet write the bytes from the view's move themselves
-  const analyzer = new GameAnalyzer({ allPositions: o.allPositions, filter: o.filter, moves: o.output !== 'none' && o.output !== 'jsonl' && o.output !== 'parquet', allTags: o.games === true || tags.length > 0 || puzzles !== null, select: o.where, scan: puzzles === null });
+  const analyzer = new GameAnalyzer({ allPositions: o.allPositions, filter: o.filter, moves: o.output !== 'none' && o.output !== 'jsonl' && o.output !== 'parquet', allTags: o.games === true || tags.length > 0 || puzzles !== null, select: o.where != null ? new QueryEvaluator(o.where) : null, scan: puzzles === null });
   const sink = puzzles !== null ? new BatchSink(null, { also: puzzles }) : BatchSink.of(o.output, tags, o.where != null);
   let toIpc: ((b: ParquetBatch) => Uint8Array) | null = null; // -f parquet: Arrow loads with the first batch
   const post = (m: PartMessage): void => parentPort!.postMessage(m);

@@ -5,6 +5,7 @@
 // start, decoding only the tags named. SAN is computed only when a `move` comparison is reached, and not
 // for a move whose destination rules out the SAN compared with.
 import { phaseOf, PHASES } from '../core/phase.js';
+import type { PositionSelector } from '../analysis/selector.js';
 import type { GameInfo, PositionView } from '../analysis/view.js';
 import type { Position } from '../core/position.js';
 import { FLAG_CASTLE, moveFlags, moveFrom, moveTo } from '../core/move.js';
@@ -92,7 +93,8 @@ function cond(kind: number, a: number, b: number, d: Int32Array, o: number, code
 }
 
 /** Decides, position by position, whether a compiled query matches; one per analyzer. */
-export class QueryEvaluator {
+export class QueryEvaluator implements PositionSelector {
+  readonly usesTags: boolean;
   private readonly program: Int32Array;
   private readonly tests: FieldTest[];
   /** Results of the game-field tests for the current game, by test index. */
@@ -103,6 +105,7 @@ export class QueryEvaluator {
   private after: Position | null = null;
 
   constructor(q: CompiledQuery) {
+    this.usesTags = q.usesTags;
     this.program = q.program;
     this.tests = q.tests;
     this.game = new Uint8Array(q.tests.length);

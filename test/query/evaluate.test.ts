@@ -8,6 +8,7 @@ import type { PositionSink, PositionView } from '../../src/analysis/view.js';
 import { ALL_MOTIFS } from '../../src/motifs/filter.js';
 import { tagFen, type MotifRecord } from '../../src/motifs/tags.js';
 import { compileWhere } from '../../src/query/compile.js';
+import { QueryEvaluator } from '../../src/query/evaluate.js';
 import { fenPieces } from '../helpers/fen-board.js';
 
 /** Positions given as FEN, one game each (game = index + 1, ply 0), and their records by hand. */
@@ -87,7 +88,7 @@ class Kept implements PositionSink {
 
 /** Positions kept by the query over the FEN games ("g:0"), the PGN games (A = 1, B = 2, C = 3) or D alone. */
 function kept(where: string, group: 'fen' | 'pgn' | 'D'): string[] {
-  const analyzer = new GameAnalyzer({ allPositions: false, filter: ALL_MOTIFS, moves: false, select: compileWhere(where) });
+  const analyzer = new GameAnalyzer({ allPositions: false, filter: ALL_MOTIFS, moves: false, select: new QueryEvaluator(compileWhere(where)) });
   const sink = new Kept();
   if (group === 'fen') FENS.forEach((f, i) => analyzer.fen(f.fen, i + 1, sink));
   else (group === 'pgn' ? PGNS : [D]).forEach((text, i) => expect(analyzer.pgn(new TextEncoder().encode(text), i + 1, sink)).toBeNull());
