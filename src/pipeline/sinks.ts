@@ -22,7 +22,7 @@ export class BatchSink implements PositionSink {
   private readonly columns: ParquetColumns | null;
   private readonly tags: readonly string[];
   private readonly keptGamesOnly: boolean;
-  /** Another sink shown every position too (stage 1 of the puzzles). */
+  /** Another sink shown every position too (a task plugin's). */
   private readonly also: PositionSink | null;
   /** Called when the output outgrows the batch (spill.ts): it takes the output so far; null: never. */
   spill: (() => void) | null = null;
