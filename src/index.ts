@@ -3,7 +3,7 @@
 // as plain objects built in the workers.
 import { Readable } from 'node:stream';
 import { isMainThread } from 'node:worker_threads';
-import { installNewTables, tablesInstalled } from './core/attacks.js';
+import { buildTablesOnDemand } from './core/attacks.js';
 import type { MotifName, PlayedTag } from './motifs/catalogue.js';
 import { ALL_MOTIFS, parseMotifFilter } from './motifs/filter.js';
 import type { PositionRecord } from './output/records.js';
@@ -15,6 +15,9 @@ import { AnalysisRun, type RunSummary } from './pipeline/run.js';
 
 export { INITIAL_FEN, FenError, parseFen, toFen, type FenOptions } from './core/fen.js';
 export { Position } from './core/position.js';
+export { WHITE, BLACK, type Colour } from './core/board.js';
+export type { Square } from './core/squares.js';
+export type { Move } from './core/move.js';
 export { legalMoves, isCheckmate, isStalemate } from './core/movegen.js';
 export { moveToSan, moveToUci, parseSan, SanError } from './core/san.js';
 export { perft } from './core/perft.js';
@@ -25,17 +28,19 @@ export { MotifBuffer } from './motifs/buffer.js';
 export { scanMotifs } from './motifs/classify.js';
 export { playedFlags } from './motifs/played.js';
 export { MOTIF_NAMES } from './motifs/filter.js';
-export { MOTIFS, PLAYED, type MotifName, type MotifKey } from './motifs/catalogue.js';
+export { MOTIFS, PLAYED, type MotifName, type MotifKey, type Side } from './motifs/catalogue.js';
 export { playedTags, tagFen, tagPosition, type MotifRecord, type PlayedTag, type PositionTags } from './motifs/tags.js';
 export { XrayError, type ErrorKind, type GameErrorKind, type RunErrorKind } from './errors.js';
 export type { GameError } from './pipeline/batch.js';
 export type { PositionRecord } from './output/records.js';
+export type { Tactic } from './tactics/verdict.js';
 export type { RunSummary } from './pipeline/run.js';
 export type { StatsJSON } from './stats/stats.js';
 
-// On a main thread the library owns the thread's tables: built and installed once, here. A worker that
-// imports the library installs the shared buffer it was given instead (installTables(openTables(sab))).
-if (isMainThread && !tablesInstalled()) installNewTables();
+// On a main thread the library owns the thread's tables: built and installed the first time something needs
+// them (a position made, an analysis started), never on import. A worker that imports the library installs
+// the shared buffer it was given instead (installTables(openTables(sab))).
+if (isMainThread) buildTablesOnDemand();
 
 /**
  * What analyze() reads: a path ('-' for stdin), several paths, PGN/EPD bytes (compressed or not), a
@@ -56,6 +61,11 @@ export interface AnalyzeOptions {
   where?: string;
   /** PGN tags copied into every record as `tags` (a tag the game lacks is absent). */
   tags?: string[];
+  /**
+   * Tactic verdicts (default true): a record's `tactic` (the winning move of the side to move, its gain or
+   * mate, its themes) where there is one, and `found` or `missed` in `played`; false: the motifs alone, faster.
+   */
+  tactics?: boolean;
   threads?: number;
   maxGameBytes?: number;
   /** Called for each rejected game, in input order (default: ignored; they are counted in the summary). */
@@ -92,6 +102,7 @@ export async function* analyze(source: AnalyzeSource, options: AnalyzeOptions = 
       verify: false,
       where: options.where === undefined ? null : compileWhere(options.where),
       tags: options.tags,
+      tactics: options.tactics !== false,
     },
     threads: options.threads,
     maxGameBytes: options.maxGameBytes,

@@ -57,7 +57,7 @@ function anchors(text: string): Set<string> {
 function targets(text: string): string[] {
   const p = prose(text);
   const out: string[] = [];
-  for (const m of p.matchAll(/!?\[(?:[^\[\]]|\[[^\]]*\])*\]\(\s*(<[^>]*>|[^\s)]+)(?:\s+"[^"]*")?\s*\)/g)) out.push(m[1].replace(/^<|>$/g, ''));
+  for (const m of p.matchAll(/!?\[(?:[^[\]]|\[[^\]]*\])*\]\(\s*(<[^>]*>|[^\s)]+)(?:\s+"[^"]*")?\s*\)/g)) out.push(m[1].replace(/^<|>$/g, ''));
   for (const m of p.matchAll(/^ {0,3}\[[^\]]+\]:\s*(<[^>]*>|\S+)/gm)) out.push(m[1].replace(/^<|>$/g, ''));
   return out;
 }

@@ -19,6 +19,19 @@ export const LAYERS = [
   'puzzles', 'input', 'pipeline', 'cli', 'top',
 ] as const;
 
+/**
+ * Files counted in a layer other than their folder's until they move there: the puzzles' material search,
+ * threats, line and themes, which the tactics layer reads and will absorb (docs/design.md §3). A file
+ * listed here that no longer exists fails the test, so the list empties as they move.
+ */
+const PLACED: Readonly<Record<string, string>> = {
+  'src/puzzles/search.ts': 'tactics',
+  'src/puzzles/threats.ts': 'tactics',
+  'src/puzzles/motif-themes.ts': 'tactics',
+  'src/puzzles/themes.ts': 'tactics',
+  'src/puzzles/line.ts': 'tactics',
+};
+
 /** Imports that the order allows but the design forbids, with the reason a failure gives. */
 const FORBIDDEN: readonly { from: string; to: string; why: string }[] = [
   { from: 'pipeline', to: 'puzzles', why: 'the pipeline knows nothing of puzzles: their hooks come as a task plugin' },
@@ -33,6 +46,7 @@ export interface Edge {
 
 /** The layer of a file (a path from the root), or null if it has none. */
 export function layerOf(file: string): string | null {
+  if (PLACED[file] !== undefined) return PLACED[file];
   if (file.startsWith('workers/') || file === 'src/cli.ts' || file === 'src/index.ts') return 'top';
   if (file === 'src/errors.ts' || file.startsWith('src/types/')) return 'ground';
   const m = /^src\/([^/]+)\//.exec(file);
@@ -222,9 +236,9 @@ describe('the checker', () => {
     ]);
   });
 
-  it('places the ground, the entries and the workers', () => {
-    expect(['src/errors.ts', 'src/types/webassembly.d.ts', 'src/cli.ts', 'src/index.ts', 'workers/analyze.ts', 'src/runtime/compiled.ts'].map(layerOf))
-      .toEqual(['ground', 'ground', 'top', 'top', 'top', 'runtime']);
+  it('places the ground, the entries, the workers and the files bound for tactics/', () => {
+    expect(['src/errors.ts', 'src/types/webassembly.d.ts', 'src/cli.ts', 'src/index.ts', 'workers/analyze.ts', 'src/runtime/compiled.ts', 'src/puzzles/search.ts', 'src/puzzles/stage1.ts'].map(layerOf))
+      .toEqual(['ground', 'ground', 'top', 'top', 'top', 'runtime', 'tactics', 'puzzles']);
   });
 });
 
@@ -233,5 +247,9 @@ describe('the layers of src/ and workers/', () => {
     const edges = repositoryEdges();
     expect(edges.length).toBeGreaterThan(300);
     expect(violations(edges, (f) => existsSync(join(ROOT, f)))).toEqual([]);
+  });
+
+  it('places only files that exist in another layer than their folder\'s', () => {
+    expect(Object.keys(PLACED).filter((f) => !existsSync(join(ROOT, f)))).toEqual([]);
   });
 });

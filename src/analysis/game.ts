@@ -1,12 +1,15 @@
 // One game from bytes to tagged positions: pass 1 reads and replays it (src/analysis/replay.ts); only when
 // the whole game replays does pass 2 tag every position and hand it to the sink, so a rejected game leaves
 // nothing behind. The sink decides what a position becomes (text, a record, counts).
+import { Position } from '../core/position.js';
 import { moveToSan, moveToUci } from '../core/san.js';
 import { scanBuffer, scanMotifs } from '../motifs/classify.js';
 import { filterBuffer, type MotifFilter } from '../motifs/filter.js';
+import { PLAYED_FOUND, PLAYED_MISSED } from '../motifs/catalogue.js';
 import { playedFlags } from '../motifs/played.js';
 import { scanGame } from '../pgn/movetext.js';
 import { swallowedGame } from '../pgn/recover.js';
+import { TacticJudge } from '../tactics/verdict.js';
 import { GameReader, PIECE_OF_A_GAME, type GameFailure } from './replay.js';
 import type { PositionSelector } from './selector.js';
 import type { GameInfo, GameText, PositionSink, PositionView } from './view.js';
@@ -28,6 +31,8 @@ export interface AnalyzerOptions {
   select?: PositionSelector | null;
   /** Tag the positions (default); false hands out untagged positions, for sinks that judge them otherwise (puzzles). */
   scan?: boolean;
+  /** Give every position its tactic verdict and the move played found or missed (src/tactics/verdict.ts); needs scan. */
+  tactics?: boolean;
 }
 
 /** Characters of the offending text kept in an error report. */
@@ -64,12 +69,16 @@ export class GameAnalyzer {
   private readonly tagOf = (name: string): string | null => this.reader.tagText(name);
   /** Tagged positions of the last game analysed. */
   private tagged = 0;
+  /** The verdicts' judge (null: --no-tactics, or no scan), and the position before the current one, kept for it. */
+  private readonly judge: TacticJudge | null;
+  private readonly before = new Position();
 
   constructor(private readonly opts: AnalyzerOptions) {
     this.select = opts.select ?? null;
     this.reader = new GameReader(opts.allTags === true, opts.allTags === true || this.select?.usesTags === true);
     this.reader.reset(new Uint8Array(0));
-    this.view = { game: 0, offset: -1, ply: 0, pos: this.reader.positions[0], buf: this.buf, played: 0, move: -1, next: null, san: null, uci: null };
+    this.judge = opts.tactics === true && opts.scan !== false ? new TacticJudge() : null;
+    this.view = { game: 0, offset: -1, ply: 0, pos: this.reader.positions[0], buf: this.buf, played: 0, tactic: null, move: -1, next: null, san: null, uci: null };
   }
 
   /**
@@ -156,7 +165,12 @@ export class GameAnalyzer {
       }
       const m = ply < plies ? moves[ply] : -1;
       const next = m >= 0 ? r.next(ply, pos) : null;
-      const played = next !== null && scan ? playedFlags(pos, m, next, this.buf) & filter.played : 0;
+      let played = next !== null && scan ? playedFlags(pos, m, next, this.buf) & filter.played : 0;
+      v.tactic = null;
+      if (this.judge !== null) {
+        played |= this.verdict(pos, ply > 0 ? moves[ply - 1] : -1, m) & filter.played;
+        this.before.copyFrom(pos);
+      }
       const tagged = this.buf.count > 0 || played !== 0;
       if (tagged) this.tagged++;
       v.ply = ply;
@@ -174,5 +188,17 @@ export class GameAnalyzer {
       sink.position(v, keep);
       if (next !== null) pos = next;
     }
+  }
+
+  /**
+   * The verdict of pos (into the view) and the PLAYED_FOUND or PLAYED_MISSED bit of the move m played from it
+   * (-1: none); `lastMove` led to pos from this.before (-1 at the game's start).
+   */
+  private verdict(pos: Position, lastMove: number, m: number): number {
+    const judge = this.judge!;
+    if (!judge.position(pos, lastMove >= 0 ? this.before : null, lastMove)) return 0;
+    this.view.tactic = judge;
+    if (m < 0) return 0;
+    return judge.judgePlayed(m) === 'found' ? PLAYED_FOUND : PLAYED_MISSED;
   }
 }

@@ -4,6 +4,7 @@
 import type { Position } from '../core/position.js';
 import type { DerivedFields } from '../pgn/derived.js';
 import type { MotifBuffer } from '../motifs/buffer.js';
+import type { TacticJudge } from '../tactics/verdict.js';
 
 /** What the analysis knows of a game besides its positions. */
 export interface GameInfo {
@@ -29,8 +30,16 @@ export interface PositionView {
   pos: Position;
   /** Static motif records of the position, already filtered by --motifs: buf.count of them. */
   buf: MotifBuffer;
-  /** PLAYED_* bits (src/motifs/played.ts) of the move played from here, already filtered; 0 at the end. */
+  /**
+   * PLAYED_* bits (src/motifs/played.ts) of the move played from here, already filtered; 0 at the end.
+   * PLAYED_FOUND or PLAYED_MISSED when the position has a tactic verdict and a move was played from it.
+   */
   played: number;
+  /**
+   * The tactic verdict for the side to move (the judge that gave it: move, gain, mate, tactic(), themes()),
+   * or null: no move wins, or verdicts are off (--no-tactics). Valid only during the call, as the rest.
+   */
+  tactic: TacticJudge | null;
   /** The move played from here (src/core/move.ts), -1 at the end of the game. */
   move: number;
   /** The position after `move` (null at the end): with pos, what writeSan() needs. */

@@ -55,7 +55,7 @@ export async function runAnalyze(cmd: AnalyzeCommand, interrupt: Interrupt): Pro
   const bytes = byteCounter();
   const run = new AnalysisRun({
     inputs: cmd.inputs.map((p) => (cmd.shard !== null ? shardInput(p, cmd.shard) : fileInput(p))),
-    worker: { output: cmd.format, allPositions: cmd.allPositions, filter: cmd.filter, verify: cmd.verify, games: gamesFile !== null, where: cmd.where, tags: cmd.tags, offsets: cmd.shard !== null },
+    worker: { output: cmd.format, allPositions: cmd.allPositions, filter: cmd.filter, verify: cmd.verify, games: gamesFile !== null, where: cmd.where, tags: cmd.tags, offsets: cmd.shard !== null, tactics: cmd.tactics },
     threads: cmd.threads,
     maxGameBytes: cmd.maxGameBytes,
     batchGames: cmd.batchGames,
@@ -70,7 +70,7 @@ export async function runAnalyze(cmd: AnalyzeCommand, interrupt: Interrupt): Pro
   let failure: unknown = null;
   try {
     // the formatters run in the workers: here only for the header (CSV's), loaded once the run has started
-    const header = (await import('../output/formats.js')).createFormatter(cmd.format, cmd.tags).header();
+    const header = (await import('../output/formats.js')).createFormatter(cmd.format, { tags: cmd.tags, tactics: cmd.tactics }).header();
     if (header !== '') await out!.write(header);
     for await (const r of run) {
       await writeBatch(r, sink);

@@ -37,6 +37,8 @@ export interface AnalyzeCommand {
   warnings: string[];
   /** PGN tags copied into every record (--tags); empty when none. */
   tags: string[];
+  /** Tactic verdicts and found/missed (on unless --no-tactics). */
+  tactics: boolean;
 }
 
 export const OPTIONS = {
@@ -59,6 +61,7 @@ export const OPTIONS = {
   'batch-games': { type: 'string' },
   where: { type: 'string' },
   tags: { type: 'string' },
+  'no-tactics': { type: 'boolean' },
 } as const;
 
 /** The most a count option takes when nothing smaller bounds it: past the int32 range, 32-bit code would wrap it. */
@@ -162,5 +165,6 @@ export function parseAnalyze(args: string[]): AnalyzeCommand {
     where: values.where === undefined ? null : compileWhere(values.where),
     warnings,
     tags: tagList(values.tags, format),
+    tactics: values['no-tactics'] !== true,
   };
 }

@@ -4,6 +4,7 @@ import { UsageError } from '../errors.js';
 import { DEFAULT_MAX_GAME_BYTES } from '../pgn/splitter.js';
 import { defaultThreads } from '../pipeline/run.js';
 import { PUZZLE_FORMATS, type PuzzleFormatName } from '../puzzles/format.js';
+import { DEFAULT_GAP } from '../puzzles/stage2.js';
 import { cappedCount, MAX_GAME_BYTES_LIMIT, positiveInt, threadCount } from './options.js';
 
 export interface PuzzleCommand {
@@ -17,6 +18,8 @@ export interface PuzzleCommand {
   /** Nodes of the verifying search and of the short probe before it. */
   nodes: number;
   probeNodes: number;
+  /** The only-move gap on the win-chance scale (--gap). */
+  gap: number;
   /** Stop after this many puzzles (Infinity: no limit). */
   maxPuzzles: number;
   /** Stage-1 worker threads. */
@@ -42,6 +45,7 @@ export const OPTIONS = {
   'engine-procs': { type: 'string' },
   nodes: { type: 'string' },
   'probe-nodes': { type: 'string' },
+  gap: { type: 'string' },
   'max-puzzles': { type: 'string' },
   threads: { type: 'string', short: 'j' },
   errors: { type: 'string' },
@@ -83,6 +87,7 @@ export function parsePuzzles(args: string[]): PuzzleCommand {
     engineProcs: cappedCount(values['engine-procs'], '--engine-procs', 'engine processes', defaultThreads(), warnings),
     nodes,
     probeNodes: Math.min(nodes, positiveInt(values['probe-nodes'], '--probe-nodes', DEFAULT_PROBE_NODES, MAX_NODES, MIN_NODES)),
+    gap: gapOf(values.gap),
     maxPuzzles: positiveInt(values['max-puzzles'], '--max-puzzles', Infinity),
     threads: threadCount(values.threads, warnings),
     errors: values.errors,
@@ -95,4 +100,12 @@ export function parsePuzzles(args: string[]): PuzzleCommand {
     progress: !quiet && values['no-progress'] !== true && (values.progress === true || process.stderr.isTTY === true),
     warnings,
   };
+}
+
+/** --gap: a win-chance difference, above 0 and below 2 (the scale runs from -1 to 1). */
+function gapOf(text: string | undefined): number {
+  if (text === undefined) return DEFAULT_GAP;
+  const gap = /^\d*\.?\d+$/.test(text) ? Number(text) : NaN;
+  if (!(gap > 0 && gap < 2)) throw new UsageError(`puzzles: --gap must be a number above 0 and below 2 (a win-chance difference), not "${text}"`);
+  return gap;
 }

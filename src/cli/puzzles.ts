@@ -69,7 +69,7 @@ export async function runPuzzles(cmd: PuzzleCommand, interrupt: Interrupt): Prom
     batchGames: cmd.batchGames,
     onBytes: bytes.onBytes,
   });
-  const limits = { ...STAGE2_DEFAULTS, nodes: cmd.nodes, probeNodes: cmd.probeNodes };
+  const limits = { ...STAGE2_DEFAULTS, nodes: cmd.nodes, probeNodes: cmd.probeNodes, gap: cmd.gap };
   const verify = pool === null ? (c: Candidate) => Promise.resolve(unverifiedVerdict(c)) : (c: Candidate) => verifyCandidate(pool, c, limits);
   const progress = new Progress(cmd.progress, totalBytes(cmd.inputs), FIELDS);
   const p: PuzzleRun = {

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { MOTIF_NAMES } from '../motifs/filter.js';
 import { defaultThreads } from '../pipeline/run.js';
+import { DEFAULT_GAP } from '../puzzles/stage2.js';
 import { DEFAULT_NODES, DEFAULT_PROBE_NODES } from './puzzle-options.js';
 import { maxThreads } from './threads.js';
 
@@ -37,6 +38,8 @@ Options:
       --shard I/N         only the games starting in the I-th of N byte ranges of each input
                           (uncompressed files; N ≤ 10000 shards together analyse every game once)
       --tags LIST         copy these PGN tags into every record, e.g. White,Black,WhiteElo (jsonl, csv, parquet)
+      --no-tactics        no tactic verdicts (the winning move of the side to move, found/missed for the
+                          move played): faster, and the output of the motifs alone
       --max-game-bytes N  reject games longer than N bytes             (default 4194304, at most 2^30)
       --strict            exit 3 when any game was rejected
       --verify            audit every game with pgn-parser and chess.js (slow)
@@ -56,6 +59,8 @@ Puzzle options:
       --engine-procs N    engine processes                             (default ${defaultThreads()}, at most ${maxThreads()})
       --nodes N           nodes per verifying search                   (default ${DEFAULT_NODES}; 100 to 10^10)
       --probe-nodes N     nodes of the short probe before it           (default ${DEFAULT_PROBE_NODES}; 100 to 10^10)
+      --gap G             the only-move gap: every other move worse by more than G on the win-chance
+                          scale 2 / (1 + exp(-0.004 cp)) - 1        (default ${DEFAULT_GAP}, lichess's; 0 to 2)
       --max-puzzles N     stop after N puzzles
       --summary FILE      the run's counts as JSON (candidates per rule, engine, drops, themes)
       --candidates FILE   every stage-1 candidate with the engine's verdict, as JSON Lines

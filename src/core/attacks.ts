@@ -18,11 +18,13 @@ let PAWNS = MASKS;
 let BETWEEN = MASKS;
 let LINES = MASKS;
 let installed: Tables | null = null;
+let onDemand = false;
 
 /**
  * Makes these views the tables every function of the core reads, in this thread. Called by whoever owns
- * the process's tables: the worker task with the shared buffer it was given, the library's entry and the
- * CLI on a main thread (installNewTables), the test setup. Nothing builds tables behind the caller's back.
+ * the process's tables: the worker task with the shared buffer it was given, the CLI on a main thread
+ * (installNewTables), the test setup. Nothing builds tables behind the caller's back: the library's entry
+ * asks for them to be built when first needed (buildTablesOnDemand).
  */
 export function installTables(t: Tables): void {
   MASKS = t.masks;
@@ -41,6 +43,15 @@ export function installNewTables(): Tables {
   return t;
 }
 
+/**
+ * From now on, the first call that needs tables while none are installed builds and installs a private set
+ * (installNewTables) instead of throwing: for a thread that owns its tables but may never use the core.
+ * Every way into the core makes a Position or asks for installedTables() before any look-up.
+ */
+export function buildTablesOnDemand(): void {
+  onDemand = true;
+}
+
 /** Whether this thread has tables installed. */
 export function tablesInstalled(): boolean {
   return installed !== null;
@@ -49,6 +60,7 @@ export function tablesInstalled(): boolean {
 /** The installed tables; throws a clear error when this thread has none (the core is unusable then). */
 export function installedTables(): Tables {
   if (installed === null) {
+    if (onDemand) return installNewTables();
     throw new Error(
       'attack tables are not installed in this thread: call installTables(openTables(sab)) with the shared ' +
         'buffer, or installNewTables() on a thread that owns its tables, before using the core',

@@ -2,9 +2,10 @@
 // No BigInt anywhere: each half is a plain int32 so V8 keeps it in a register. The hot code iterates
 // sets inline (x & -x, Math.clz32); this module holds what the APIs and tests need, and the one-square
 // helpers the hot code inlines.
+import type { Square } from './squares.js';
 
 /** Squares of a set, ascending (allocates: for APIs and tests, not hot paths). */
-export function squaresOf(lo: number, hi: number): number[] {
+export function squaresOf(lo: number, hi: number): Square[] {
   const out: number[] = [];
   while (lo !== 0) {
     out.push(31 - Math.clz32(lo & -lo));
@@ -31,17 +32,17 @@ export function popCount(lo: number, hi: number): number {
 }
 
 /** The low half of the one-square set {sq}: 0 when sq is in the high half. */
-export function bitLo(sq: number): number {
+export function bitLo(sq: Square): number {
   return sq < 32 ? 1 << sq : 0;
 }
 
 /** The high half of the one-square set {sq}: 0 when sq is in the low half. */
-export function bitHi(sq: number): number {
+export function bitHi(sq: Square): number {
   return sq >= 32 ? 1 << (sq - 32) : 0;
 }
 
 /** Whether sq is in the set (lo, hi). */
-export function hasBit(lo: number, hi: number, sq: number): boolean {
+export function hasBit(lo: number, hi: number, sq: Square): boolean {
   return (sq < 32 ? (lo >>> sq) & 1 : (hi >>> (sq - 32)) & 1) !== 0;
 }
 
@@ -49,6 +50,6 @@ export function hasBit(lo: number, hi: number, sq: number): boolean {
  * Whether sq is in the set at set[o], set[o + 1]. Halves passed as arguments to a call that V8 does not
  * inline are boxed as heap numbers when bit 30 or 31 is set; halves left in a typed array are not.
  */
-export function inSet(set: Int32Array, o: number, sq: number): boolean {
+export function inSet(set: Int32Array, o: number, sq: Square): boolean {
   return (sq < 32 ? (set[o] >>> sq) & 1 : (set[o + 1] >>> (sq - 32)) & 1) !== 0;
 }

@@ -27,6 +27,15 @@ export const PIECE_VALUES: readonly number[] = [1, 3, 3, 5, 9, 100];
 
 export const WHITE = 0;
 export const BLACK = 1;
+/**
+ * A side as the core numbers it: WHITE 0, BLACK 1, the index of its piece set (Sets.WhiteLo + 2 × side).
+ * Records and FEN write it as a letter, 'w' or 'b' (the motif catalogue's Side).
+ */
+export type Colour = typeof WHITE | typeof BLACK;
+/** The other side. */
+export function opponent(side: Colour): Colour {
+  return (side ^ 1) as Colour;
+}
 
 /**
  * ASCII of the FEN letter by mailbox code (side * 8 + type + 1, position.ts's pieceCode): upper case white,

@@ -2,11 +2,11 @@
 // character for character what chess.js writes for a standard position (en passant square only when a
 // legal capture exists); Chess960 castling rights read as X-FEN or Shredder-FEN and written as X-FEN.
 import { attacked, pawnAttacks } from './attacks.js';
-import { BLACK, KING, PAWN, ROOK, WHITE, Sets } from './board.js';
+import { BLACK, KING, PAWN, ROOK, WHITE, Sets, opponent, type Colour } from './board.js';
 import { writePlacement } from './fen-ranks.js';
 import { epLegal } from './movegen.js';
 import { LONG, Position, SHORT } from './position.js';
-import { parseSquare, squareName, writeSquare } from './squares.js';
+import { parseSquare, squareName, writeSquare, type Square } from './squares.js';
 
 export const INITIAL_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
@@ -58,7 +58,7 @@ function readPlacement(pos: Position, text: string, fen: string): void {
 }
 
 /** The rook square a castling letter stands for, or -1 when the position has no such right. */
-function castlingRook(pos: Position, side: number, ch: string, chess960: boolean): number {
+function castlingRook(pos: Position, side: Colour, ch: string, chess960: boolean): Square {
   const back = side === WHITE ? 0 : 56;
   const ksq = pos.king(side);
   if ((ksq & 56) !== back) return -1;
@@ -120,7 +120,7 @@ export function parseFen(fen: string, opts: FenOptions = {}): Position {
   pos.halfmove = readInt(fields[4], 'halfmove clock', 0, 0, fen);
   // 0 is common in hand-made FENs (lichess studies) and harmless: read as 1, as python-chess does
   pos.fullmove = Math.max(1, readInt(fields[5], 'fullmove number', 0, 1, fen));
-  const them = pos.turn ^ 1;
+  const them = opponent(pos.turn);
   if (attacked(pos.bb, pos.occLo(), pos.occHi(), pos.king(them), pos.turn)) {
     throw new FenError('side to move', `${them === WHITE ? 'white' : 'black'} is not to move but is in check`, fen);
   }

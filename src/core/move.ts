@@ -1,6 +1,7 @@
 // A move is one non-negative int: from (bits 0–5), to (6–11), promotion piece type (12–14, 0 = none),
 // flags (15–18). Castling is encoded king-takes-own-rook (to = the rook's square), which serves
 // standard chess and Chess960 alike.
+import type { Square } from './squares.js';
 
 export const FLAG_EP = 1;
 export const FLAG_CASTLE = 2;
@@ -9,23 +10,26 @@ export const FLAG_DOUBLE = 4;
 export const FLAG_NULL = 8;
 export const NULL_MOVE = FLAG_NULL << 15;
 
-export function encodeMove(from: number, to: number, promo: number, flags: number): number {
+/** A move as this file encodes it (from, to, promotion, flags in one int). */
+export type Move = number;
+
+export function encodeMove(from: Square, to: Square, promo: number, flags: number): Move {
   return from | (to << 6) | (promo << 12) | (flags << 15);
 }
 
-export function moveFrom(m: number): number {
+export function moveFrom(m: Move): Square {
   return m & 63;
 }
 
-export function moveTo(m: number): number {
+export function moveTo(m: Move): Square {
   return (m >> 6) & 63;
 }
 
 /** Promotion piece type (KNIGHT…QUEEN of attacks.ts), 0 when none. */
-export function movePromo(m: number): number {
+export function movePromo(m: Move): number {
   return (m >> 12) & 7;
 }
 
-export function moveFlags(m: number): number {
+export function moveFlags(m: Move): number {
   return m >> 15;
 }

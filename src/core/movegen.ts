@@ -8,8 +8,9 @@ import {
 } from './attacks.js';
 import { bitHi, bitLo, hasBit, inSet } from './bitboard.js';
 import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE, Sets } from './board.js';
-import { encodeMove, FLAG_CASTLE, FLAG_DOUBLE, FLAG_EP, FLAG_NULL, moveFlags, moveFrom, movePromo, moveTo } from './move.js';
+import { encodeMove, FLAG_CASTLE, FLAG_DOUBLE, FLAG_EP, FLAG_NULL, moveFlags, moveFrom, movePromo, moveTo, type Move } from './move.js';
 import { LONG, SHORT, type Position } from './position.js';
+import type { Square } from './squares.js';
 
 // Scratch: [0, 1] a piece's attacks or pin line; [T, T + 1] the targets of every piece but the king and
 // [P, P + 1] those of pawn pushes, set by generate() for pieceMoves and pawnMoves (halves passed as
@@ -20,7 +21,7 @@ const P = 4;
 const s = new Int32Array(6);
 
 /** Whether an en passant capture from `from` to `to` leaves the mover's king safe. */
-export function epLegal(pos: Position, from: number, to: number): boolean {
+export function epLegal(pos: Position, from: Square, to: Square): boolean {
   const bb = pos.bb;
   const capSq = pos.turn === WHITE ? to - 8 : to + 8;
   const capLo = bitLo(capSq);
@@ -36,7 +37,7 @@ export function epLegal(pos: Position, from: number, to: number): boolean {
 }
 
 /** Whether castling with the rook on rookSq is legal now (Chess960 rules; standard chess is a case of them). */
-export function castleLegal(pos: Position, rookSq: number): boolean {
+export function castleLegal(pos: Position, rookSq: Square): boolean {
   if (pos.isCheck()) return false;
   const k = pos.kingSq;
   const rank = k & 56;
@@ -67,7 +68,7 @@ function several(lo: number, hi: number): boolean {
  * Whether a pseudo-legal move (right piece, reachable target, not onto an own piece) is legal.
  * Castling moves are checked in full.
  */
-export function isLegal(pos: Position, m: number): boolean {
+export function isLegal(pos: Position, m: Move): boolean {
   const from = moveFrom(m);
   const to = moveTo(m);
   const flags = moveFlags(m);
@@ -100,7 +101,7 @@ export function isLegal(pos: Position, m: number): boolean {
  * side to move's piece on its square, its reach on this board, no own piece on the target, the flags and
  * promotion its kind of move carries. Castling and the null move never are (isLegal then settles the rest).
  */
-export function isPseudoLegal(pos: Position, m: number): boolean {
+export function isPseudoLegal(pos: Position, m: Move): boolean {
   const from = moveFrom(m);
   const to = moveTo(m);
   const flags = moveFlags(m);

@@ -5,12 +5,13 @@ import {
   between, installedTables, knightAttacks, maskTable, pawnAttacks, xrayAttacksAlong,
   LINE_ANTI, LINE_DIAG, LINE_FILE, LINE_RANK,
 } from './attacks.js';
-import { BLACK, BOARD_WORDS, KING, PAWN, ROOK, WHITE, Sets } from './board.js';
+import { BLACK, BOARD_WORDS, KING, PAWN, ROOK, WHITE, Sets, type Colour } from './board.js';
 import { Mask, maskIndex } from './tables.js';
 import { FLAG_CASTLE, FLAG_DOUBLE, FLAG_EP, FLAG_NULL, moveFlags, moveFrom, movePromo, moveTo } from './move.js';
+import type { Square } from './squares.js';
 
 /** Mailbox code of a piece: side * 8 + type + 1 (0 = empty square). */
-export function pieceCode(side: number, type: number): number {
+export function pieceCode(side: Colour, type: number): number {
   return side * 8 + type + 1;
 }
 
@@ -37,7 +38,7 @@ export class Position {
   readonly castleRook = new Int8Array(this.state.buffer, BB_BYTES + BOARD_BYTES, 4).fill(-1);
   /** The piece sets and the mailbox as one run of 32 words: what the motif scan copies into its memory. */
   readonly words = new Int32Array(this.state.buffer, 0, (BB_BYTES + BOARD_BYTES) >> 2);
-  turn = WHITE;
+  turn: Colour = WHITE;
   /** En passant target square after a double push (as written in FEN), -1 otherwise. */
   ep = -1;
   halfmove = 0;
@@ -45,7 +46,7 @@ export class Position {
   /** Chess960 notation for castling rights (X-FEN) and castling in UCI (king takes rook). */
   chess960 = false;
   // Derived after every change of side to move (refresh()):
-  kingSq = 0;
+  kingSq: Square = 0;
   checkersLo = 0;
   checkersHi = 0;
   pinnedLo = 0;
@@ -64,14 +65,14 @@ export class Position {
   }
 
   /** Toggles a piece of (side, type) on sq in the piece sets (the mailbox is the caller's job). */
-  toggle(side: number, type: number, sq: number): void {
+  toggle(side: Colour, type: number, sq: Square): void {
     const h = sq >> 5;
     const bit = 1 << (sq & 31);
     this.bb[Sets.PawnsLo + 2 * type + h] ^= bit;
     this.bb[Sets.WhiteLo + 2 * side + h] ^= bit;
   }
 
-  put(side: number, type: number, sq: number): void {
+  put(side: Colour, type: number, sq: Square): void {
     this.toggle(side, type, sq);
     this.board[sq] = pieceCode(side, type);
   }
@@ -97,7 +98,7 @@ export class Position {
   }
 
   /** Square of the king of `side`. */
-  king(side: number): number {
+  king(side: Colour): Square {
     const lo = this.bb[Sets.KingsLo] & this.bb[Sets.WhiteLo + 2 * side];
     if (lo !== 0) return 31 - Math.clz32(lo & -lo);
     const hi = this.bb[Sets.KingsHi] & this.bb[Sets.WhiteHi + 2 * side];
@@ -105,7 +106,7 @@ export class Position {
   }
 
   /** Whether the piece on sq is pinned to the side to move's king. */
-  isPinned(sq: number): boolean {
+  isPinned(sq: Square): boolean {
     return (sq < 32 ? (this.pinnedLo >>> sq) & 1 : (this.pinnedHi >>> (sq - 32)) & 1) !== 0;
   }
 
@@ -167,7 +168,7 @@ export class Position {
     const to = moveTo(m);
     const flags = moveFlags(m);
     const us = this.turn;
-    const them = us ^ 1;
+    const them = (us ^ 1) as Colour;
     const board = this.board;
     const type = (board[from] & 7) - 1;
     const cr = this.castleRook;

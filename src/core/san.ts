@@ -6,7 +6,7 @@
 import { bishopAttacks, kingAttacks, knightAttacks, pawnAttacks, queenAttacks, rookAttacks } from './attacks.js';
 import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE, Sets } from './board.js';
 import { bitHi, bitLo } from './bitboard.js';
-import { encodeMove, FLAG_CASTLE, FLAG_DOUBLE, FLAG_EP, FLAG_NULL, moveFlags, moveFrom, movePromo, moveTo, NULL_MOVE } from './move.js';
+import { encodeMove, FLAG_CASTLE, FLAG_DOUBLE, FLAG_EP, FLAG_NULL, moveFlags, moveFrom, movePromo, moveTo, NULL_MOVE, type Move } from './move.js';
 import { castleLegal, hasLegalMove, isLegal } from './movegen.js';
 import { LONG, Position, SHORT } from './position.js';
 import { squareName, writeSquare } from './squares.js';
@@ -258,7 +258,7 @@ const encodeBuf = new Uint8Array(64);
 const parsed = new SanMatches();
 
 /** Reads a SAN string; throws SanError naming the move, the reason and the position. */
-export function parseSan(pos: Position, san: string): number {
+export function parseSan(pos: Position, san: string): Move {
   const text = san.trim();
   let m = SAN_MALFORMED;
   if (text.length <= encodeBuf.length) {
@@ -309,7 +309,7 @@ const FROM_SQUARE = FROM_FILE | FROM_RANK;
  * caller); returns the end. Minimal disambiguation, x for captures, =Q, + or #. `afterMove`: the position
  * after the move when the caller has it already (null: the move is made here), to read check and mate.
  */
-export function writeSan(pos: Position, m: number, afterMove: Position | null, b: Uint8Array, at: number): number {
+export function writeSan(pos: Position, m: Move, afterMove: Position | null, b: Uint8Array, at: number): number {
   const from = moveFrom(m);
   const to = moveTo(m);
   const flags = moveFlags(m);
@@ -392,7 +392,7 @@ function disambiguation(pos: Position, type: number, from: number, to: number): 
  * The move in UCI as ASCII bytes at b[at], at most MAX_UCI_BYTES (room ensured by the caller); returns
  * the end. The king goes to its target square, or onto its rook in Chess960 (UCI_Chess960).
  */
-export function writeUci(pos: Position, m: number, b: Uint8Array, at: number): number {
+export function writeUci(pos: Position, m: Move, b: Uint8Array, at: number): number {
   const flags = moveFlags(m);
   if ((flags & FLAG_NULL) !== 0) {
     for (let i = 0; i < 4; i++) b[at + i] = 48; // 0000
@@ -443,11 +443,11 @@ function text(n: number): string {
 }
 
 /** writeSan() as a string, for the formats that want one; `afterMove` as there, when the caller has it. */
-export function moveToSan(pos: Position, m: number, afterMove?: Position): string {
+export function moveToSan(pos: Position, m: Move, afterMove?: Position): string {
   return text(writeSan(pos, m, afterMove ?? null, textBytes, 0));
 }
 
 /** writeUci() as a string. */
-export function moveToUci(pos: Position, m: number): string {
+export function moveToUci(pos: Position, m: Move): string {
   return text(writeUci(pos, m, textBytes, 0));
 }

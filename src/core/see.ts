@@ -12,7 +12,7 @@
 // the captured pawn (1) leaves its own square, which may open a file to the target square as well.
 import { attacksTo, bishopAttacks, rookAttacks } from './attacks.js';
 import { BISHOP, KING, PAWN, PIECE_VALUES, QUEEN, ROOK, Sets } from './board.js';
-import { FLAG_CASTLE, FLAG_EP, FLAG_NULL, moveFlags, moveFrom, movePromo, moveTo } from './move.js';
+import { FLAG_CASTLE, FLAG_EP, FLAG_NULL, moveFlags, moveFrom, movePromo, moveTo, type Move } from './move.js';
 import type { Position } from './position.js';
 
 // gains[d]: the material balance for the side making capture d if the exchange stopped right after it
@@ -58,7 +58,7 @@ function lift(bb: Int32Array, sq: number, type: number, to: number): void {
  * pawns, the exchange that follows played out by least valuable attackers (among equal types the lowest
  * square first). Castling and the null move: 0. Allocates nothing.
  */
-export function see(pos: Position, m: number): number {
+export function see(pos: Position, m: Move): number {
   const flags = moveFlags(m);
   if ((flags & (FLAG_CASTLE | FLAG_NULL)) !== 0) return 0;
   const from = moveFrom(m);

@@ -69,6 +69,9 @@ const LINE_DIRS: readonly (readonly (readonly [number, number])[])[] = [
   [[-1, 1], [1, -1]],
 ];
 
+/** The step in squares of each line kind's positive direction (rank 1, file 8, diagonal 9, anti-diagonal 7). */
+export const LINE_STEPS: readonly number[] = LINE_DIRS.map(([[df, dr]]) => df + 8 * dr);
+
 function setBit(a: Int32Array, i: number, sq: number): void {
   if (sq < 32) a[i] |= 1 << sq;
   else a[i + 1] |= 1 << (sq - 32);
@@ -132,6 +135,14 @@ function fillBetweenAndLine(between: Int32Array, line: Int32Array): void {
   }
 }
 
+/** The fields of an x-ray entry, byte k of the word: the motif scan reads them by these numbers. */
+export const enum Xray {
+  FrontBelow = 0,
+  BackBelow = 1,
+  FrontAbove = 2,
+  BackAbove = 3,
+}
+
 /**
  * The x-ray entry of place p (0–7) on a line whose 8 squares are occupied as the bits of occ (bit p is
  * ignored: the slider's own square): four signed bytes, from the low byte up, the steps from p to the
@@ -146,7 +157,8 @@ function xrayEntry(p: number, occ: number): number {
   };
   const [fBelow, xBelow] = found(-1);
   const [fAbove, xAbove] = found(1);
-  return (fBelow & 0xff) | ((xBelow & 0xff) << 8) | ((fAbove & 0xff) << 16) | (xAbove << 24);
+  const field = (steps: number, k: Xray): number => (steps & 0xff) << (8 * k);
+  return field(fBelow, Xray.FrontBelow) | field(xBelow, Xray.BackBelow) | field(fAbove, Xray.FrontAbove) | field(xAbove, Xray.BackAbove);
 }
 
 function fillXray(xray: Int32Array): void {

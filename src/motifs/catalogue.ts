@@ -66,13 +66,16 @@ function played<const N extends string>(name: N, theme: string | null): { name: 
 
 /**
  * Tags of the move played, in the order of their statistics keys; a row's bit is 1 << its index. `theme`:
- * the puzzle theme it shows (null: a check alone is none).
+ * the puzzle theme it shows (null: a check alone is none). `found` and `missed` are the verdicts on a move
+ * played where the side to move had a tactic (src/tactics/verdict.ts), not geometry.
  */
 export const PLAYED = [
   played('check', null),
   played('discoveredCheck', 'discoveredCheck'),
   played('doubleCheck', 'doubleCheck'),
   played('discoveredAttack', 'discoveredAttack'),
+  played('found', null),
+  played('missed', null),
 ].map((p, i) => ({ bit: 1 << i, ...p }));
 export type PlayedRow = (typeof PLAYED)[number];
 export type PlayedTag = PlayedRow['name'];
@@ -85,6 +88,8 @@ export const PLAYED_CHECK = bitOf('check');
 export const PLAYED_DISCOVERED_CHECK = bitOf('discoveredCheck');
 export const PLAYED_DOUBLE_CHECK = bitOf('doubleCheck');
 export const PLAYED_DISCOVERED_ATTACK = bitOf('discoveredAttack');
+export const PLAYED_FOUND = bitOf('found');
+export const PLAYED_MISSED = bitOf('missed');
 
 /** Played tags sorted by name: the order every output lists them in (docs/design.md §5). */
 export const PLAYED_SORTED: readonly PlayedRow[] = [...PLAYED].sort((a, b) => (a.name < b.name ? -1 : 1));

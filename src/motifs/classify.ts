@@ -7,14 +7,17 @@ import { installedTables } from '../core/attacks.js';
 import { PIECE_VALUES } from '../core/board.js';
 import type { Position } from '../core/position.js';
 import { wasmExports } from '../runtime/compiled.js';
-import { MAX_CHAIN, MotifBuffer, STRIDE, UNCOVER_STRIDE } from './buffer.js';
+import { MotifBuffer, STRIDE, UNCOVER_STRIDE } from './buffer.js';
 import {
   BATTERY, DISCOVERED_ATTACK, DISCOVERED_CHECK, PIN_ABSOLUTE, PIN_RELATIVE, SKEWER_ABSOLUTE, SKEWER_RELATIVE, XRAY,
 } from './catalogue.js';
+import { checkScanLayout, type ScanModule } from './scan-layout.js';
 
-/** What wasm/scan.ts exports: its memory, its map of it (byte offsets), its layout constants, its functions. */
-interface ScanExports {
-  memory: WebAssembly.Memory;
+/**
+ * What wasm/scan.ts exports: its map of its memory (byte offsets), its functions; its memory, layout values
+ * and code readers are ScanModule's, which scan-layout.ts checks at load.
+ */
+interface ScanExports extends ScanModule {
   MASKS: WebAssembly.Global;
   KNIGHTS: WebAssembly.Global;
   KINGS: WebAssembly.Global;
@@ -27,8 +30,6 @@ interface ScanExports {
   OTHER_RECORDS: WebAssembly.Global;
   OTHER_UNCOVER: WebAssembly.Global;
   VALUES: WebAssembly.Global;
-  STRIDE: WebAssembly.Global;
-  MAX_CHAIN: WebAssembly.Global;
   RESULT: WebAssembly.Global;
   init(pinAbs: number, pinRel: number, skewerAbs: number, skewerRel: number, battery: number, dCheck: number, dAttack: number, xray: number): void;
   /** 1 or 0. */
@@ -62,9 +63,9 @@ let scanner: Scanner | null = null;
  */
 function instantiate(): Scanner {
   const x = wasmExports<ScanExports>('src/motifs/wasm/scan.wasm');
-  if (x.STRIDE.value !== STRIDE || x.MAX_CHAIN.value !== MAX_CHAIN) throw new Error('wasm/scan.ts and buffer.ts disagree on the record layout: rebuild (npm run build)');
-  const words = new Int32Array(x.memory.buffer);
   const t = installedTables();
+  checkScanLayout(x, t);
+  const words = new Int32Array(x.memory.buffer);
   const place: [Int32Array, number][] = [[t.masks, x.MASKS.value], [t.knight, x.KNIGHTS.value], [t.king, x.KINGS.value], [t.pawn, x.PAWNS.value], [t.xray, x.XRAYS.value], [t.line, x.LINES.value]];
   for (const [table, at] of place) words.set(table, at >> 2);
   words.set(PIECE_VALUES, x.VALUES.value >> 2);

@@ -1,7 +1,7 @@
 // --motifs: keep only some motifs. A name selects the static records of that motif (every kind) and,
 // where a played tag has the same name, that tag too; a played tag without a static motif of its name
 // (`check`, `doubleCheck`) selects that tag only. The names come from the catalogue.
-import { MotifBuffer, STRIDE, REC_CODE } from './buffer.js';
+import { type MotifBuffer, STRIDE, REC_CODE } from './buffer.js';
 import { ALL_CODES, ALL_PLAYED, MOTIFS, PLAYED, codesOf } from './catalogue.js';
 
 export interface MotifFilter {

@@ -1,7 +1,7 @@
 // The motif engine's public face: records of docs/design.md §6 as plain objects, for library users and tests.
 // The workers use the allocation-free forms underneath (scanMotifs into a MotifBuffer, playedFlags).
 import { parseFen, type FenOptions } from '../core/fen.js';
-import { Position } from '../core/position.js';
+import type { Position } from '../core/position.js';
 import { squareName } from '../core/squares.js';
 import { squaresOf } from '../core/bitboard.js';
 import {

@@ -10,6 +10,11 @@
 // the record's pieces (upper case white), of slider front back for line records, of the squares for
 // batteries; targetPieces those of the targets. Lists (squares, targets, the letters, checkers: the
 // pieces checking the side to move) are space-separated, squares ascending, letters aligned with them.
+// With verdicts on (not --no-tactics), five columns follow the checkers on every row of the position:
+//   tactic,tacticUci,gain,mate,themes
+// the winning move of the side to move (SAN, UCI), the pawns it wins or the moves to the mate (the other
+// one empty), its themes space-separated; all five empty where the position has no verdict. Without
+// verdicts the columns are not there: the output is the motifs' alone.
 // With --tags, one column per tag follows, named as the tag: its value in the game, empty when absent.
 // Game text (those tag values) goes through csvText: a spreadsheet would run a cell starting with
 // = + - @ (or a tab or CR before one) as a formula, so such a value gets a leading '. Every other cell is
@@ -18,11 +23,13 @@ import { REC_BACK, REC_CODE, REC_FRONT, REC_SLIDER, STRIDE } from '../motifs/buf
 import { LINE_KINDS, PLAYED_SORTED, byCodeAndPartial, byCodeAndSide, isChain } from '../motifs/catalogue.js';
 import { LETTER_BYTES } from '../core/board.js';
 import {
-  AsciiWriter, LineFormatter, ascii, writeChainLetters, writeFen, writeRecordText, writeSquareSet, writeTargetLetters, type RecordStyle,
+  type AsciiWriter, LineFormatter, ascii, writeChainLetters, writeFen, writeRecordText, writeSquareSet, writeTargetLetters, type RecordStyle,
 } from './lines.js';
 import type { GameInfo, PositionView } from './view.js';
 
 export const CSV_COLUMNS = 'game,ply,fen,move,uci,motif,kind,side,slider,front,back,partial,line,squares,targets,pieces,targetPieces,checkers';
+/** The verdict's columns, after the checkers (verdicts on). */
+export const CSV_TACTIC_COLUMNS = 'tactic,tacticUci,gain,mate,themes';
 
 /** A field as RFC 4180 writes it: quoted (quotes doubled) only when it holds `,` `"` CR or LF. */
 export function csvField(s: string): string {
@@ -109,16 +116,34 @@ function writeRowPrefix(w: AsciiWriter, v: PositionView): void {
   if (v.uci !== null) writeField(w, v.uci);
 }
 
-/** Writes the rows of one position; `tags`: the game's `,value,…` of the --tags columns (UTF-8), or nothing. */
-export function writePositionCsv(w: AsciiWriter, v: PositionView, tags: Uint8Array = NO_BYTES): void {
+/** Writes `,tactic,tacticUci,gain,mate,themes`: the position's verdict, or five empty fields. */
+function writeTactic(w: AsciiWriter, v: PositionView): void {
+  if (v.tactic === null) {
+    w.ensure(5);
+    w.put(NO_TACTIC);
+    return;
+  }
+  const t = v.tactic.tactic(); // its themes read here, for the rows written
+  w.plain(',');
+  writeField(w, t.move);
+  w.plain(',' + t.uci + ',' + (t.gain ?? '') + ',' + (t.mate ?? '') + ',' + t.themes.join(' '));
+}
+const NO_TACTIC = ascii(',,,,,');
+
+/**
+ * Writes the rows of one position; `tags`: the game's `,value,…` of the --tags columns (UTF-8), or nothing;
+ * `tactics`: the verdict's columns are written (verdicts on).
+ */
+export function writePositionCsv(w: AsciiWriter, v: PositionView, tags: Uint8Array = NO_BYTES, tactics = false): void {
   const pos = v.pos;
-  // game,ply,fen,move,uci and `,checkers CRLF` written once, then copied into every row
+  // game,ply,fen,move,uci and `,checkers[,tactic…] CRLF` written once, then copied into every row
   const rowStart = w.n;
   writeRowPrefix(w, v);
   const prefixEnd = w.n;
   w.ensure(1);
   w.buf[w.n++] = 0x2c;
   writeSquareSet(w, pos.checkersLo, pos.checkersHi, 0x20, false); // the checkers
+  if (tactics) writeTactic(w, v);
   w.ensure(2 + tags.length);
   w.put(tags);
   w.put(CRLF);
@@ -190,12 +215,15 @@ export class CsvFormatter extends LineFormatter {
   /** The game's --tags fields, `,value,…` as UTF-8. */
   private tagFields = NO_BYTES;
 
-  constructor(private readonly tags: readonly string[] = []) {
+  constructor(
+    private readonly tags: readonly string[] = [],
+    private readonly tactics = false,
+  ) {
     super();
   }
 
   override header(): string {
-    return CSV_COLUMNS + this.tags.map((t) => ',' + csvField(t)).join('') + '\r\n';
+    return CSV_COLUMNS + (this.tactics ? ',' + CSV_TACTIC_COLUMNS : '') + this.tags.map((t) => ',' + csvField(t)).join('') + '\r\n';
   }
 
   override beginGame(info: GameInfo): void {
@@ -204,7 +232,7 @@ export class CsvFormatter extends LineFormatter {
   }
 
   protected write(w: AsciiWriter, v: PositionView): void {
-    writePositionCsv(w, v, this.tagFields);
+    writePositionCsv(w, v, this.tagFields, this.tactics);
   }
 }
 

@@ -12,14 +12,19 @@
 //                  "discoveredCheck|discoveredAttack|xray S slider front back"
 //                  "battery S rank|file|diagonal|antiDiagonal sq,sq… -> target[,target]"
 //                                                                       e.g. "battery w file d1=R,d2=Q -> d5=q"
-//                  "played check|discoveredAttack|discoveredCheck|doubleCheck"   (the move's tags)
+//                  "played check|discoveredAttack|discoveredCheck|doubleCheck|found|missed"   (the move's tags)
 //                S is the side whose motif it is (w | b); every square is written `square=letter`, the FEN
 //                letter of the piece on it (upper case white); squares are lower-case, lists ascending.
+//   bm           where the side to move has a tactic verdict: its winning move in SAN (best move)
+//   dm           with bm, when the verdict is a forced mate: its number of moves (direct mate)
+//   tactic       with bm, the verdict: "gain N THEME…" (N pawns won) or "mate N THEME…", its themes
+//                space-separated (none: nothing after N)        e.g. bm Bxf6; tactic "gain 3 pin";
 //   sm           the move played from the position in SAN (supplied move); absent at the end of a game.
-// A position without records (--all-positions) has no c operations.
+// A position without records (--all-positions) has no c operations; without a verdict (or with
+// --no-tactics), no bm, dm or tactic.
 import { STRIDE } from '../motifs/buffer.js';
 import { LINE_KINDS, PLAYED_SORTED, byCodeAndPartial, byCodeAndSide } from '../motifs/catalogue.js';
-import { AsciiWriter, LineFormatter, ascii, piece, writeFen, writeLabelled, writeRecordText, type RecordStyle } from './lines.js';
+import { type AsciiWriter, LineFormatter, ascii, piece, writeFen, writeLabelled, writeRecordText, type RecordStyle } from './lines.js';
 import type { PositionView } from './view.js';
 
 /** A record's text: `motif[ kind] S ` then `slider front back[ partial]` or `line sq,sq… -> target[,target]`, each square `sq=L`. */
@@ -38,6 +43,17 @@ const PLAYED_OP: readonly Uint8Array[] = PLAYED_SORTED.map((p) => ascii('played 
 const [HMVC, FMVN, ID_GAME, ID_PLY] = [' hmvc ', '; fmvn ', '; id "game ', ' ply '].map(piece);
 const ID_END = ascii('";');
 const SM = ascii(' sm ');
+const BM = ascii(' bm ');
+
+/** Writes the verdict's operations: ` bm SAN;[ dm N;] tactic "gain|mate N THEME…";` (its themes read here, for the lines written). */
+function writeTactic(w: AsciiWriter, v: PositionView): void {
+  const t = v.tactic!.tactic();
+  w.ensure(4);
+  w.put(BM);
+  writeMove(w, t.move);
+  const value = t.mate !== undefined ? `; dm ${t.mate}; tactic "mate ${t.mate}` : `; tactic "gain ${t.gain}`;
+  w.plain(value + t.themes.map((name) => ' ' + name).join('') + '";');
+}
 
 /** Writes ` cN "`: the opening of comment operation N (c0 … c9, then c10 … as needed). */
 function writeCOpen(w: AsciiWriter, i: number): void {
@@ -103,6 +119,7 @@ export function writePositionEpd(w: AsciiWriter, v: PositionView): void {
       w.put(PLAYED_OP[k]);
     }
   }
+  if (v.tactic !== null) writeTactic(w, v);
   if (v.san !== null) {
     w.ensure(4);
     w.put(SM);

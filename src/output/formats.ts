@@ -7,7 +7,6 @@ import { OUTPUT_FORMATS, type OutputFormat } from './names.js';
 import { PgnFormatter } from './pgn.js';
 import type { Formatter, GameInfo, GameText, PositionView } from './view.js';
 
-
 /** Writes nothing (-f none: statistics only). */
 export class NoneFormatter implements Formatter {
   header(): string {
@@ -29,17 +28,25 @@ export class NoneFormatter implements Formatter {
   }
 }
 
+/** What a formatter is made with besides its format. */
+export interface FormatOptions {
+  /** The PGN tags copied into every line (--tags; JSONL and CSV have a place for them). */
+  tags?: readonly string[];
+  /** Verdicts are on (not --no-tactics): CSV has their columns then; the other formats write a verdict where a position has one. */
+  tactics?: boolean;
+}
+
 /**
  * A new formatter of the format; formatters keep per-game state (PGN), so one per worker. Which positions
  * are written (--all-positions) is the worker's choice: an untagged position is formatted like any other.
- * `tags`: the PGN tags copied into every line (--tags; JSONL and CSV have a place for them).
  */
-export function createFormatter(format: OutputFormat, tags: readonly string[] = []): Formatter {
+export function createFormatter(format: OutputFormat, o: FormatOptions = {}): Formatter {
+  const tags = o.tags ?? [];
   switch (format) {
     case 'jsonl':
       return new JsonlFormatter(tags);
     case 'csv':
-      return new CsvFormatter(tags);
+      return new CsvFormatter(tags, o.tactics === true);
     case 'epd':
       return new EpdFormatter();
     case 'pgn':

@@ -1,5 +1,6 @@
 // JSON Lines (docs/design.md §6): one object per position, keys in the order §6 gives,
 //   {"game":12,"ply":34,"fen":"…","move":"Bb5","uci":"f1b5","checkers":[],"motifs":[…],"played":["check"]}
+// then, where the position has a tactic verdict, `"tactic":{"move":…,"uci":…,"gain":N|"mate":N,"themes":[…]}`.
 // written straight from the MotifBuffer: no JSON.stringify, no intermediate objects. Motif
 // objects carry their keys in the order recordAt() (src/motifs/tags.ts) gives them, so
 // JSON.stringify(recordAt(…)) and this writer agree byte for byte (tested).
@@ -161,6 +162,11 @@ export function writePositionJson(w: AsciiWriter, v: PositionView, end: Uint8Arr
     writeRecordJson(w, d, i, pos.board);
   }
   w.piece(PLAYED_TAIL[v.played & ALL_PLAYED]);
+  if (v.tactic !== null) {
+    // a verdict is on a few positions in a hundred: its themes are read here, for the lines written
+    w.plain(',"tactic":' + JSON.stringify(v.tactic.tactic()));
+    w.ensure(end.length);
+  }
   w.put(end);
 }
 

@@ -8,4 +8,4 @@ export const OUTPUT_FORMATS: readonly OutputFormat[] = ['jsonl', 'csv', 'epd', '
 export type OutputKind = OutputFormat | 'records';
 
 /** The columns every Parquet row has (parquet-arrow.ts gives their types); --tags columns follow, named as the tags. */
-export const PARQUET_COLUMNS = ['game', 'ply', 'fen', 'move', 'uci', 'checkers', 'motifs', 'played'] as const;
+export const PARQUET_COLUMNS = ['game', 'ply', 'fen', 'move', 'uci', 'checkers', 'motifs', 'played', 'tactic'] as const;

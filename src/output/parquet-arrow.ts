@@ -9,7 +9,7 @@ import {
 import { squareName } from '../core/squares.js';
 import { LINE_KINDS, MOTIFS, PLAYED_SORTED, SIDES, isChain } from '../motifs/catalogue.js';
 import { PARQUET_COLUMNS } from './names.js';
-import { LETTERS, type KeyLists, type MotifColumns, type ParquetBatch, type TextColumn } from './parquet-columns.js';
+import { LETTERS, type KeyLists, type MotifColumns, type ParquetBatch, type TacticColumns, type TextColumn } from './parquet-columns.js';
 
 /** A fixed dictionary: the strings a key column's keys stand for. */
 class Strings {
@@ -59,6 +59,14 @@ function motifTypes(): Record<MotifField, DataType> {
 
 type Column = (typeof PARQUET_COLUMNS)[number];
 
+/** The tactic struct's fields, in the JSONL record's order (gain or mate: the other null). */
+const TACTIC_FIELDS = ['move', 'uci', 'gain', 'mate', 'themes'] as const;
+type TacticField = (typeof TACTIC_FIELDS)[number];
+
+function tacticTypes(): Record<TacticField, DataType> {
+  return { move: new Utf8(), uci: new Utf8(), gain: new Int32(), mate: new Int32(), themes: new List(new Field('element', new Utf8(), false)) };
+}
+
 /** The Arrow schema of the rows, with one nullable string column per asked tag. */
 export function parquetSchema(tags: readonly string[]): Schema {
   const m = motifTypes();
@@ -66,8 +74,10 @@ export function parquetSchema(tags: readonly string[]): Schema {
   const types: Record<Column, DataType> = {
     game: new Int64(), ply: new Int32(), fen: new Utf8(), move: new Utf8(), uci: new Utf8(), checkers: listOf(DICT.square),
     motifs: new List(new Field('element', motif, false)), played: listOf(DICT.played),
+    tactic: new Struct(TACTIC_FIELDS.map((f) => new Field(f, tacticTypes()[f], f !== 'themes'))),
   };
-  const nullable = (c: Column): boolean => c === 'move' || c === 'uci'; // null at the end of a game, as in JSONL
+  // move and uci: null at the end of a game; tactic: where the position has no verdict, as in JSONL
+  const nullable = (c: Column): boolean => c === 'move' || c === 'uci' || c === 'tactic';
   return new Schema([...PARQUET_COLUMNS.map((c) => new Field(c, types[c], nullable(c))), ...tags.map((t) => new Field(t, new Utf8(), true))]);
 }
 
@@ -128,6 +138,19 @@ function motifChildren(m: MotifColumns, types: Record<MotifField, DataType>): Da
   return MOTIF_FIELDS.map((f) => data[f]);
 }
 
+/** The tactic struct of the rows: null where a row has no verdict, its fields null there too. */
+function tacticData(type: Struct, t: TacticColumns): Data {
+  const n = t.valid.length;
+  const types = typesByName<TacticField>(type.children);
+  const int = (x: Int32Array, f: TacticField): Data => makeData({ type: types[f] as Int32, length: n, nullBitmap: bitmap(n, (i) => x[i] !== 0), data: x });
+  const themes = types.themes as List;
+  const data: Record<TacticField, Data> = {
+    move: textData(t.move), uci: textData(t.uci), gain: int(t.gain, 'gain'), mate: int(t.mate, 'mate'),
+    themes: makeData({ type: themes, length: n, valueOffsets: t.themes.offsets, child: textData(t.themes.names) }),
+  };
+  return makeData({ type, length: n, nullBitmap: bitmap(n, (i) => t.valid[i] === 1), children: TACTIC_FIELDS.map((f) => data[f]) });
+}
+
 /** A bitmap of n set bits (bitmap() gives null for "all valid", which a Bool's values cannot be). */
 function allSet(n: number): Uint8Array {
   return new Uint8Array((n + 7) >> 3).fill(0xff);
@@ -155,6 +178,7 @@ export function batchIpc(schema: Schema, b: ParquetBatch): Uint8Array {
     checkers: listData(types.checkers, b.checkers, DICT.square, null),
     motifs,
     played: listData(types.played, b.played, DICT.played, null),
+    tactic: tacticData(types.tactic as Struct, b.tactic),
   };
   const columns = [...PARQUET_COLUMNS.map((c) => data[c]), ...b.tags.map(textData)];
   const batch = new RecordBatch(schema, makeData({ type: new Struct(schema.fields), length: b.rows, children: columns }));

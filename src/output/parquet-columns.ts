@@ -2,7 +2,8 @@
 // per position or per motif), handed to the main thread once per batch as a ParquetBatch, which
 // parquet.ts turns into Arrow data and Parquet row groups. Small domains (squares, piece letters, motif
 // codes, sides, line kinds, played tags) are written as Int8 keys of fixed dictionaries; text (FEN, SAN,
-// UCI, tag values) as bytes with offsets. -1 in a key column means null (absent in the JSONL record).
+// UCI, tag values) as bytes with offsets. -1 in a key column means null (absent in the JSONL record). The
+// tactic verdict is a struct per row, null where the position has none (or verdicts are off).
 import type { GameInfo, PositionView } from '../analysis/view.js';
 import {
   REC_BACK, REC_CODE, REC_FRONT, REC_LENGTH, REC_LINE, REC_PARTIAL, REC_SIDE, REC_SLIDER, REC_SQUARES, REC_TARGET1, REC_TARGET2, STRIDE,
@@ -11,6 +12,7 @@ import { MOTIFS, PLAYED_SORTED, isChain } from '../motifs/catalogue.js';
 import { writeSan, writeUci } from '../core/san.js';
 import { AsciiWriter, writeFen } from './lines.js';
 import { askedTags } from './records.js';
+import type { TacticJudge } from '../tactics/verdict.js';
 
 /** The piece letters of the `pieces` dictionary; a letter's key is its index (`?`: an empty square, which no record names). */
 export const LETTERS = 'PNBRQKpnbrqk?';
@@ -53,6 +55,19 @@ export interface MotifColumns {
   targetPieces: KeyLists;
 }
 
+/** The tactic verdicts of a batch's rows: the struct's fields, each with a value at every row. */
+export interface TacticColumns {
+  /** 1 where the row has a verdict (the struct is null elsewhere). */
+  valid: Int8Array;
+  move: TextColumn;
+  uci: TextColumn;
+  /** Pawns won, or moves to the mate; 0 is null (a gain is at least 2, a mate at least 1). */
+  gain: Int32Array;
+  mate: Int32Array;
+  /** Row i's themes are names offsets[i] … offsets[i + 1]. */
+  themes: { offsets: Int32Array; names: TextColumn };
+}
+
 /** One batch's positions as columns (structured-cloneable: typed arrays only). */
 export interface ParquetBatch {
   rows: number;
@@ -67,6 +82,7 @@ export interface ParquetBatch {
   /** Keys into PLAYED_SORTED. */
   played: KeyLists;
   motifs: MotifColumns;
+  tactic: TacticColumns;
   /** One column per --tags tag, in the order asked. */
   tags: TextColumn[];
 }
@@ -185,6 +201,52 @@ class MotifBuilder {
   }
 }
 
+/** The builders of the tactic struct's fields. */
+class TacticBuilder {
+  private readonly valid = int8s();
+  private readonly move = new TextBuilder();
+  private readonly uci = new TextBuilder();
+  private readonly gain = int32s();
+  private readonly mate = int32s();
+  private readonly offsets = int32s();
+  private readonly names = new TextBuilder();
+  private themeCount = 0;
+
+  constructor() {
+    this.offsets.push(0);
+  }
+
+  /** Appends the row's verdict, or a null one (its themes read here, for the rows written). */
+  push(judge: TacticJudge | null): void {
+    this.valid.push(judge === null ? 0 : 1);
+    if (judge === null) {
+      this.move.push(null);
+      this.uci.push(null);
+      this.gain.push(0);
+      this.mate.push(0);
+    } else {
+      const t = judge.tactic();
+      this.move.push(utf8.encode(t.move));
+      this.uci.push(utf8.encode(t.uci));
+      this.gain.push(t.gain ?? 0);
+      this.mate.push(t.mate ?? 0);
+      for (const name of t.themes) this.names.push(utf8.encode(name));
+      this.themeCount += t.themes.length;
+    }
+    this.offsets.push(this.themeCount);
+  }
+
+  take(): TacticColumns {
+    const out = {
+      valid: this.valid.take(), move: this.move.take(), uci: this.uci.take(), gain: this.gain.take(), mate: this.mate.take(),
+      themes: { offsets: this.offsets.take(), names: this.names.take() },
+    };
+    this.offsets.push(0);
+    this.themeCount = 0;
+    return out;
+  }
+}
+
 /** Partial pins by code: whether the record has the `partial` field. */
 const HAS_PARTIAL = Uint8Array.from(MOTIFS, (m) => (m.partial ? 1 : 0));
 
@@ -200,6 +262,7 @@ export class ParquetColumns {
   private readonly checkers = new KeyListBuilder();
   private readonly played = new KeyListBuilder();
   private readonly motifs = new MotifBuilder();
+  private readonly tactic = new TacticBuilder();
   private readonly tagColumns: TextBuilder[];
   /** The game's value of each asked tag as UTF-8, or null. */
   private tagValues: (Uint8Array | null)[];
@@ -236,6 +299,7 @@ export class ParquetColumns {
     const d = v.buf.data;
     for (let i = 0; i < v.buf.count; i++) this.record(d, i * STRIDE, v.pos.board);
     this.motifs.offsets.push(this.motifs.code.n);
+    this.tactic.push(v.tactic);
     for (let t = 0; t < this.tagColumns.length; t++) this.tagColumns[t].push(this.tagValues[t]);
   }
 
@@ -303,7 +367,7 @@ export class ParquetColumns {
   take(): ParquetBatch {
     const batch: ParquetBatch = {
       rows: this.rows, game: this.game.take(), ply: this.ply.take(), fen: this.fen.take(), move: this.move.take(), uci: this.uci.take(),
-      checkers: this.checkers.take(), played: this.played.take(), motifs: this.motifs.take(), tags: this.tagColumns.map((c) => c.take()),
+      checkers: this.checkers.take(), played: this.played.take(), motifs: this.motifs.take(), tactic: this.tactic.take(), tags: this.tagColumns.map((c) => c.take()),
     };
     this.rows = 0;
     return batch;

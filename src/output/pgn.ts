@@ -4,15 +4,18 @@
 //   12. Bb5+ $1 { [%clk 0:01:02] [%played check] [%xray pin.absolute w b5-c6-e8,battery b d7+d8>d2] } a6
 //
 // The comment after move s describes the position after it: `[%played T,…]`, the sorted tags of move s
-// (check, discoveredAttack, discoveredCheck, doubleCheck), then `[%xray R,R,…]`, the static motif records
+// (check, discoveredAttack, discoveredCheck, doubleCheck, found, missed), then `[%xray R,R,…]`, the static motif records
 // of the position move s leads to, in the engine's order, comma-separated, each one of
 //        pin.absolute|pin.relative S slider-front-back[ partial]       e.g. pin.absolute w d1-d5-d8 partial
 //        skewer.absolute|skewer.relative S slider-front-back
 //        discoveredCheck|discoveredAttack|xray S slider-front-back
 //        battery S sq+sq…>target[+target]                               e.g. battery w d1+d2>d5
-// S = the side whose motif it is (w | b); squares lower-case, lists ascending. The records of the initial
-// position go in a comment before the first move. Either command is left out when empty, and so is a
-// comment with neither. The text goes after the move's NAGs and glyphs, into the comment that follows them
+// S = the side whose motif it is (w | b); squares lower-case, lists ascending. Where the position has a
+// tactic verdict, `[%tactic SAN +N THEME,…]` (N pawns won) or `[%tactic SAN mate N THEME,…]` follows: the
+// winning move of the side to move, in the comment before the move played from there (which `[%played]`
+// of the next comment says found or missed). The records of the initial position go in a comment before
+// the first move. Each command is left out when empty, and so is a
+// comment with none. The text goes after the move's NAGs and glyphs, into the comment that follows them
 // when there is one (`{ … }` or `; …`, appended at its end), else into a new `{ … }` there: a move keeps at
 // most the one comment it had, which is all chess.js reads. Games are separated by one blank line; each
 // ends "\n\n". A position given as FEN/EPD (endGame() with empty bytes) becomes a game of its own:
@@ -66,6 +69,14 @@ export function motifsCommand(v: PositionView): string {
   return s + ']';
 }
 
+/** `[%tactic …]` of the position's verdict ('' when it has none; its themes read here, for the games written). */
+export function tacticCommand(v: PositionView): string {
+  if (v.tactic === null) return '';
+  const t = v.tactic.tactic();
+  const value = t.mate !== undefined ? ` mate ${t.mate}` : ` +${t.gain}`;
+  return '[%tactic ' + t.move + value + (t.themes.length > 0 ? ' ' + t.themes.join(',') : '') + ']';
+}
+
 /** Finds where the movetext starts: after the last tag pair; reused for every game. */
 class TagSectionEnd implements GameSink {
   end = 0;
@@ -94,8 +105,8 @@ function commentPlace(bytes: Uint8Array, from: number, afterMove: boolean): numb
     if (i >= n) return -1 - at;
     const b = bytes[i];
     if (b === 0x7b) return lastNonBlank(bytes, i + 1, bytes.indexOf(0x7d, i + 1)); // { … }
-    const escape = b === 0x25 && !afterMove && i > 0 && (bytes[i - 1] === 0x0a || bytes[i - 1] === 0x0d);
-    if (b === 0x3b || escape) { // ; … and % … run to the line end
+    const escapeLine = b === 0x25 && !afterMove && i > 0 && (bytes[i - 1] === 0x0a || bytes[i - 1] === 0x0d);
+    if (b === 0x3b || escapeLine) { // ; … and % … run to the line end
       let end = i;
       while (end < n && bytes[end] !== 0x0a && bytes[end] !== 0x0d) end++;
       if (b === 0x3b) return lastNonBlank(bytes, i + 1, end);
@@ -169,6 +180,8 @@ export class PgnFormatter implements Formatter {
     // the position's records describe it: after the move that led to it; the tags of its move, after that move
     const motifs = motifsCommand(v);
     if (motifs !== '') this.add(v.ply, motifs);
+    const tactic = tacticCommand(v);
+    if (tactic !== '') this.add(v.ply, tactic);
     const played = PLAYED_PART[v.played & ALL_PLAYED];
     if (played !== '') this.add(v.ply + 1, played);
     if (this.text.bytes.length > 0) this.flush(v.ply);

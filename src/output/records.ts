@@ -6,8 +6,9 @@ import { squareName } from '../core/squares.js';
 import type { PositionView } from '../analysis/view.js';
 import { playedNames, type PlayedTag } from '../motifs/catalogue.js';
 import { recordAt, type MotifRecord } from '../motifs/tags.js';
+import type { Tactic } from '../tactics/verdict.js';
 
-/** One output record: a position with its motifs and the tags of the move played from it. */
+/** One output record: a position with its motifs, the tags of the move played from it and its tactic verdict. */
 export interface PositionRecord {
   game: number;
   ply: number;
@@ -17,6 +18,8 @@ export interface PositionRecord {
   checkers: string[];
   motifs: MotifRecord[];
   played: PlayedTag[];
+  /** The tactic verdict for the side to move, only where there is one (verdicts on). */
+  tactic?: Tactic;
   /** The game's tags asked for (--tags, the `tags` option), as in the file; a tag the game lacks is absent. */
   tags?: Record<string, string>;
 }
@@ -48,6 +51,7 @@ export function positionRecord(v: PositionView, tags: [string, string][] | null 
     motifs,
     played: playedNames(v.played),
   };
+  if (v.tactic !== null) rec.tactic = v.tactic.tactic();
   if (tags !== null) rec.tags = Object.fromEntries(tags);
   return rec;
 }

@@ -2,7 +2,7 @@
 // collect it as a record (the library). One sink per worker, emptied after every batch.
 import type { GameInfo, GameText, PositionSink, PositionView } from '../analysis/view.js';
 import type { OutputKind } from '../output/names.js';
-import { createFormatter } from '../output/formats.js';
+import { createFormatter, type FormatOptions } from '../output/formats.js';
 import { NO_OUTPUT } from '../output/lines.js';
 import { ParquetColumns, type ParquetBatch } from '../output/parquet-columns.js';
 import { askedTags, positionRecord, type PositionRecord } from '../output/records.js';
@@ -47,9 +47,9 @@ export class BatchSink implements PositionSink {
   }
 
   /** The sink of an output kind. */
-  static of(kind: OutputKind, tags: readonly string[] = [], keptGamesOnly = false): BatchSink {
+  static of(kind: OutputKind, o: FormatOptions = {}, keptGamesOnly = false): BatchSink {
     const text = kind !== 'records' && kind !== 'none' && kind !== 'parquet';
-    return new BatchSink(text ? createFormatter(kind, tags) : null, { records: kind === 'records', tags, parquet: kind === 'parquet', keptGamesOnly });
+    return new BatchSink(text ? createFormatter(kind, o) : null, { records: kind === 'records', tags: o.tags, parquet: kind === 'parquet', keptGamesOnly });
   }
 
   beginGame(info: GameInfo, text: GameText): void {

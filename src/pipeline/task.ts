@@ -33,6 +33,8 @@ export interface WorkerOptions {
   tags?: string[];
   /** Records carry their game's byte offset (--shard). */
   offsets?: boolean;
+  /** Tactic verdicts and found/missed for the positions (off with --no-tactics; the puzzles never scan). */
+  tactics?: boolean;
   /**
    * A task plugin of the worker's entry, by name, and its options: it sees every position of every game
    * instead of the output (no output, no motif tags: it judges the positions itself; every tag kept).
@@ -191,8 +193,8 @@ export function createTask(init: WorkerInit, plugins: TaskPlugins = {}): (batch:
   const tags = o.tags ?? [];
   const plugin = pluginOf(plugins, o.plugin);
   // SAN and UCI strings for the outputs that read them: JSONL and Parquet write the bytes from the view's move themselves
-  const analyzer = new GameAnalyzer({ allPositions: o.allPositions, filter: o.filter, moves: o.output !== 'none' && o.output !== 'jsonl' && o.output !== 'parquet', allTags: o.games === true || tags.length > 0 || plugin !== null, select: o.where != null ? new QueryEvaluator(o.where) : null, scan: plugin === null });
-  const sink = plugin !== null ? new BatchSink(null, { also: plugin }) : BatchSink.of(o.output, tags, o.where != null);
+  const analyzer = new GameAnalyzer({ allPositions: o.allPositions, filter: o.filter, moves: o.output !== 'none' && o.output !== 'jsonl' && o.output !== 'parquet', allTags: o.games === true || tags.length > 0 || plugin !== null, select: o.where != null ? new QueryEvaluator(o.where) : null, scan: plugin === null, tactics: o.tactics === true });
+  const sink = plugin !== null ? new BatchSink(null, { also: plugin }) : BatchSink.of(o.output, { tags, tactics: o.tactics === true }, o.where != null);
   let toIpc: ((b: ParquetBatch) => Uint8Array) | null = null; // -f parquet: Arrow loads with the first batch
   const post = (m: PartMessage): void => parentPort!.postMessage(m);
 

@@ -251,7 +251,7 @@ export class UciEngine implements Analyser {
     if (this.buffered.length > MAX_LINE) this.buffered = '';
     for (const line of lines) {
       const w = this.waiter;
-      if (w !== null && w.until(line)) {
+      if (w?.until(line)) {
         clearTimeout(w.timer);
         this.waiter = null;
         w.resolve();

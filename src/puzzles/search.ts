@@ -23,7 +23,7 @@ import {
   LINE_ANTI, LINE_DIAG, LINE_FILE, LINE_RANK,
 } from '../core/attacks.js';
 import { inSet, popCount } from '../core/bitboard.js';
-import { BISHOP, KNIGHT, PAWN, PIECE_VALUES, QUEEN, ROOK, WHITE, Sets } from '../core/board.js';
+import { BISHOP, KNIGHT, PAWN, PIECE_VALUES, QUEEN, ROOK, WHITE, Sets, type Colour } from '../core/board.js';
 import { FLAG_CASTLE, FLAG_EP, moveFlags, moveFrom, movePromo, moveTo } from '../core/move.js';
 import { isLegal, isPseudoLegal, legalMoves, legalTacticalMoves } from '../core/movegen.js';
 import { Position } from '../core/position.js';
@@ -377,15 +377,18 @@ export class MaterialSearch {
             aLo = s[0] & ci[o + 2];
             aHi = s[1] & ci[o + 3];
           }
+          // a queen's every move meets both kinds of check squares (Qh7+ up the file against Kg8 is a bishop check)
+          const checksLo = t === QUEEN ? ci[o + 4] | ci[o + 6] : t === BISHOP ? ci[o + 4] : ci[o + 6];
+          const checksHi = t === QUEEN ? ci[o + 5] | ci[o + 7] : t === BISHOP ? ci[o + 5] : ci[o + 7];
           if (t === BISHOP || t === QUEEN) {
             bishopAttacks(occLo, occHi, sq, s, 0);
-            aLo |= s[0] & ci[o + 4];
-            aHi |= s[1] & ci[o + 5];
+            aLo |= s[0] & checksLo;
+            aHi |= s[1] & checksHi;
           }
           if (t === ROOK || t === QUEEN) {
             rookAttacks(occLo, occHi, sq, s, 0);
-            aLo |= s[0] & ci[o + 6];
-            aHi |= s[1] & ci[o + 7];
+            aLo |= s[0] & checksLo;
+            aHi |= s[1] & checksHi;
           }
           if (((aLo & freeLo) | (aHi & freeHi)) !== 0) return true;
         }
@@ -447,13 +450,8 @@ export class MaterialSearch {
     const usLo = bb[Sets.WhiteLo + 2 * us];
     const usHi = bb[Sets.WhiteHi + 2 * us];
     for (let t = PAWN; t <= ROOK; t++) {
-      // the capturers of kind t: queens check along the bishop's and the rook's squares too
-      let cLo = bb[Sets.PawnsLo + 2 * t] & usLo;
-      let cHi = bb[Sets.PawnsHi + 2 * t] & usHi;
-      if (t === BISHOP || t === ROOK) {
-        cLo |= bb[Sets.QueensLo] & usLo;
-        cHi |= bb[Sets.QueensHi] & usHi;
-      }
+      const cLo = bb[Sets.PawnsLo + 2 * t] & usLo;
+      const cHi = bb[Sets.PawnsHi + 2 * t] & usHi;
       if ((cLo | cHi) === 0) continue;
       for (let h = 0; h < 2; h++) {
         for (let x = ci[o + 2 * t + h] & (h === 0 ? themLo : themHi); x !== 0; x &= x - 1) {
@@ -464,6 +462,34 @@ export class MaterialSearch {
           else rookAttacks(occLo, occHi, sq, s, 0);
           if (((s[0] & cLo) | (s[1] & cHi)) !== 0) return true;
         }
+      }
+    }
+    return this.queenCaptureChecks(ply, themLo, themHi);
+  }
+
+  /**
+   * Whether a queen of the side to move may capture an enemy piece on a bishop or a rook check square: a
+   * queen reaches either kind by either kind of move (Qxh7+ up the file against Kg8 checks on the diagonal).
+   */
+  private queenCaptureChecks(ply: number, themLo: number, themHi: number): boolean {
+    const pos = this.stack[ply];
+    const bb = pos.bb;
+    const us = pos.turn;
+    const qLo = bb[Sets.QueensLo] & bb[Sets.WhiteLo + 2 * us];
+    const qHi = bb[Sets.QueensHi] & bb[Sets.WhiteHi + 2 * us];
+    if ((qLo | qHi) === 0) return false;
+    const ci = this.checkInfo;
+    const o = ply * CI_WORDS;
+    const s = this.s;
+    const occLo = bb[Sets.WhiteLo] | bb[Sets.BlackLo];
+    const occHi = bb[Sets.WhiteHi] | bb[Sets.BlackHi];
+    for (let h = 0; h < 2; h++) {
+      for (let x = (ci[o + 4 + h] | ci[o + 6 + h]) & (h === 0 ? themLo : themHi); x !== 0; x &= x - 1) {
+        const sq = h * 32 + 31 - Math.clz32(x & -x);
+        bishopAttacks(occLo, occHi, sq, s, 0);
+        if (((s[0] & qLo) | (s[1] & qHi)) !== 0) return true;
+        rookAttacks(occLo, occHi, sq, s, 0);
+        if (((s[0] & qLo) | (s[1] & qHi)) !== 0) return true;
       }
     }
     return false;
@@ -482,7 +508,7 @@ export class MaterialSearch {
     const ci = this.checkInfo;
     const o = ply * CI_WORDS;
     const us = pos.turn;
-    const ek = pos.king(us ^ 1);
+    const ek = pos.king((us ^ 1) as Colour);
     const occLo = bb[Sets.WhiteLo] | bb[Sets.BlackLo];
     const occHi = bb[Sets.WhiteHi] | bb[Sets.BlackHi];
     const usLo = bb[Sets.WhiteLo + 2 * us];

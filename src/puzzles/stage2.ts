@@ -4,13 +4,14 @@
 // 1. P with fewer than two legal moves never starts a puzzle ('oneLegal'; no engine call).
 // 2. Probe: multipv 2 at probeNodes. "No chance" = the best move neither mates nor reaches +100 cp for
 //    the solver: half the winning bar, as the short search may undervalue a tactic; or it does not mate and
-//    the second best is within PROBE_GAP of it on the win-chance scale ('probe'). Measured on 354 candidates
-//    of the sample and 200 lichess puzzles (probe 100,000 against 1,000,000 nodes): the longer search
-//    widened a gap by 0.40 at most, never the 0.5 from PROBE_GAP to an only move; the rule drops 44% of the
-//    candidates that pass the first, each a 1,000,000-node search saved, and none of the 200 puzzles.
+//    the second best is within the gap less PROBE_MARGIN of it on the win-chance scale ('probe'): the longer
+//    search widened a probe's gap by 0.40 at most on 354 candidates of the sample and 200 lichess puzzles
+//    (probe 100,000 against 1,000,000 nodes), so a probe that close can never become an only move.
 // 3. Multipv 2 at nodes. The best move must win: a mate, or at least +200 cp ('notWinning'); and be the
-//    only move: every other move worse by more than 0.7 on the win-chance scale (a mate counts as ±1),
-//    except that a mate in 1 beside other mates in 1 is fine, as lichess accepts any mate ('notOnly').
+//    only move, by lichess-puzzler's rule (generator/util.py is_valid_attack): every other move worse by
+//    more than `gap` (--gap, 0.5) on the win-chance scale (a mate counts as ±1), or a mate in 1 where the
+//    second best is no mate in 1 or 2; later in the line a mate in 1 beside other mates in 1 is fine, as
+//    lichess accepts any mate ('notOnly').
 // 4. The line goes on: the opponent's best reply (multipv 1 at nodes), then the solver's next move, judged
 //    as in 3 ('strict'), or forced (one legal move), or, when the best is a mate, the only move that keeps
 //    a mate ('mateOnly'). It stops at the first solver move that is not one of these, at checkmate or
@@ -34,18 +35,21 @@ export interface Stage2Options {
   nodes: number;
   /** Longest solution in plies (odd). */
   maxPlies: number;
+  /** The only-move gap on the win-chance scale (`--gap`). */
+  gap: number;
 }
 
-export const STAGE2_DEFAULTS: Stage2Options = { probeNodes: 100_000, nodes: 1_000_000, maxPlies: 15 };
+/** lichess-puzzler's only-move gap on its win-chance scale. */
+export const DEFAULT_GAP = 0.5;
+
+export const STAGE2_DEFAULTS: Stage2Options = { probeNodes: 100_000, nodes: 1_000_000, maxPlies: 15, gap: DEFAULT_GAP };
 
 /** A probe score below this (and no mate) means no chance. */
 export const CHANCE_CP = 100;
-/** A probe whose best move (no mate) beats the second by this or less on the win-chance scale: no chance. */
-export const PROBE_GAP = 0.2;
+/** How much the long search may widen a probe's gap: a probe within the gap less this is no chance. */
+export const PROBE_MARGIN = 0.4;
 /** A best move below this (and no mate) does not win. */
 export const WINNING_CP = 200;
-/** The best move must beat every other by more than this on the win-chance scale. */
-export const ONLY_MOVE_GAP = 0.7;
 
 /** Why a candidate is not a puzzle, for the run summary's counts. */
 export type DropReason = 'badPosition' | 'oneLegal' | 'probe' | 'notWinning' | 'notOnly' | 'engineError' | 'noMove';
@@ -99,15 +103,21 @@ function winGap(best: Score, second: Score): number {
   return winChance(best) - winChance(second);
 }
 
+/** The solver mates in `n` moves or fewer. */
+function matesWithin(s: Score, n: number): boolean {
+  return s.mate !== undefined && s.mate > 0 && s.mate <= n;
+}
+
 /** The solver mates, or is at least `cp` up. */
 function atLeast(s: Score, cp: number): boolean {
   return mates(s) || (s.cp !== undefined && s.cp >= cp);
 }
 
-/** How the best move passes against the second best, or null when it is not the only move. */
-function judge(best: Score, second: Score | null, atStart: boolean): Pass | null {
+/** How the best move passes against the second best (`gap`: --gap), or null when it is not the only move. */
+function judge(best: Score, second: Score | null, atStart: boolean, gap: number): Pass | null {
   if (second === null) return 'forced';
-  if (winGap(best, second) > ONLY_MOVE_GAP) return 'strict';
+  if (winGap(best, second) > gap) return 'strict';
+  if (best.mate === 1 && !matesWithin(second, 2)) return 'strict'; // lichess-puzzler: Mate(1) against less than Mate(2)
   if (best.mate === 1 && second.mate === 1) return 'mateOnly'; // lichess accepts any mate in 1
   if (!atStart && mates(best) && !mates(second)) return 'mateOnly';
   return null;
@@ -167,12 +177,12 @@ async function verifyAt(s: Searcher, pos: Position, o: Stage2Options): Promise<V
   if (!atLeast(probe.score, CHANCE_CP)) {
     return drop('probe', `best ${formatScore(probe.score)} at ${o.probeNodes} nodes`);
   }
-  if (!mates(probe.score) && winGap(probe.score, runnerUp!.score) <= PROBE_GAP) {
+  if (!mates(probe.score) && winGap(probe.score, runnerUp!.score) <= o.gap - PROBE_MARGIN) {
     return drop('probe', `best ${formatScore(probe.score)}, second ${formatScore(runnerUp!.score)} at ${o.probeNodes} nodes`);
   }
   const [best, second] = topLines(await s.ask([], o.nodes, 2), legal);
   if (!atLeast(best.score, WINNING_CP)) return drop('notWinning', `best ${formatScore(best.score)}`);
-  const pass = judge(best.score, second!.score, true);
+  const pass = judge(best.score, second!.score, true, o.gap);
   if (pass === null) return drop('notOnly', `best ${formatScore(best.score)}, second ${formatScore(second!.score)}`);
   const solution = [best.pv[0]];
   playUci(pos, solution[0]);
@@ -198,7 +208,7 @@ async function extendLine(s: Searcher, pos: Position, solution: string[], passes
     if (legal === 0) break;
     const moves = [...solution, reply.pv[0]];
     const [best, second] = topLines(await s.ask(moves, o.nodes, 2), legal);
-    const pass = atLeast(best.score, WINNING_CP) ? judge(best.score, second?.score ?? null, false) : null;
+    const pass = atLeast(best.score, WINNING_CP) ? judge(best.score, second?.score ?? null, false, o.gap) : null;
     if (pass === null) break;
     playUci(next, best.pv[0]);
     pos.copyFrom(next);

@@ -10,6 +10,10 @@ import { materialBalance } from './search.js';
 
 const s = new Int32Array(4);
 
+/** The names of the two themes read here. */
+export const FORK_THEME = 'fork';
+export const HANGING_PIECE_THEME = 'hangingPiece';
+
 /** Value of the piece on sq (P 1 … K 100); the square must hold one. */
 export function valueAt(pos: Position, sq: number): number {
   return VALUES[(pos.board[sq] & 7) - 1];

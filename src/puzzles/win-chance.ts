@@ -1,10 +1,11 @@
-// Engine scores on lichess's win-chance scale (docs/design.md §12): 2 / (1 + exp(-0.00368208 × cp)) - 1, from
-// -1 (lost) to +1 (won), a mate counting as ±1. Two moves are told apart by their distance on this scale,
-// which shrinks as the advantage grows: +600 against +900 is no choice, +0 against +300 is one.
+// Engine scores on the win-chance scale of lichess's puzzle generator (docs/design.md §12, lichess-puzzler's
+// generator/util.py): 2 / (1 + exp(-0.004 × cp)) - 1, from -1 (lost) to +1 (won), a mate counting as ±1.
+// Two moves are told apart by their distance on this scale, which shrinks as the advantage grows: +600
+// against +900 is no choice, +0 against +300 is one.
 import type { Score } from './types.js';
 
-/** lichess's constant (lila's WinPercent, lichess-puzzler's win_chances). */
-export const WIN_CHANCE_K = 0.00368208;
+/** The puzzle generator's constant (lichess-puzzler's win_chances; lila's own WinPercent uses 0.00368208). */
+export const WIN_CHANCE_K = 0.004;
 
 /** The score on the win-chance scale [-1, 1], from the side to move's view. */
 export function winChance(s: Score): number {

@@ -7,15 +7,17 @@
 //   OP_OR, OP_AND  [op, end, operand…, operand…, …]   each operand starts at the end of the one before
 //   OP_NOT         [op, end, operand…]
 //   OP_MOTIF       [op, end, codes, (cond, a, b)*]   codes: bits 1 << record code
+//   OP_TACTIC      [op, end, (cond, a, b)*]   the position's tactic verdict (src/tactics/verdict.ts)
 //   OP_PLAYED      [op, end, bit]
 //   OP_POSITION    [op, end, k]   tests[k] compares a field of the position (ply, move, turn, phase)
 //   OP_GAME        [op, end, k]   tests[k] compares a field of the game, decided once per game
 import { parseSquare } from '../core/squares.js';
 import { REC_BACK, REC_FRONT, REC_SLIDER } from '../motifs/buffer.js';
 import { LINE_KINDS, PLAYED, SIDES, codesOf } from '../motifs/catalogue.js';
-import { parseQuery, type CompareOp, type Cond, type Query } from './parse.js';
+import { themeBitsOf } from '../tactics/themes.js';
+import { parseQuery, type CompareOp, type Cond, type Query, type TacticCond } from './parse.js';
 
-export const OP_OR = 0, OP_AND = 1, OP_NOT = 2, OP_MOTIF = 3, OP_PLAYED = 4, OP_POSITION = 5, OP_GAME = 6;
+export const OP_OR = 0, OP_AND = 1, OP_NOT = 2, OP_MOTIF = 3, OP_PLAYED = 4, OP_POSITION = 5, OP_GAME = 6, OP_TACTIC = 7;
 /** Conditions of OP_MOTIF, three words each: the kind, then a and b. */
 export const C_SIDE = 0; // a: side
 export const C_ROLE = 1; // a: REC_SLIDER | REC_FRONT | REC_BACK, b: piece-type mask (line records only)
@@ -23,6 +25,10 @@ export const C_TARGET = 2; // a: piece-type mask (chain records only: any target
 export const C_PARTIAL = 3; // a: 0 | 1 (records with the partial field only)
 export const C_LINE = 4; // a: line kind (chain records only)
 export const COND_WORDS = 3;
+/** Conditions of OP_TACTIC, COND_WORDS each: the kind, then a and b. */
+export const T_THEME = 0; // a: theme bits (1 << index in TACTIC_THEMES), any of them
+export const T_GAIN = 1; // a: operator, b: pawns (a verdict of material only)
+export const T_MATE = 2; // a: operator, b: moves (a verdict of mate only)
 
 /** Comparison operators as numbers. */
 export const EQ = 0, NE = 1, LT = 2, LE = 3, GT = 4, GE = 5;
@@ -110,8 +116,13 @@ function condWords(c: Cond): [number, number, number] {
   }
 }
 
-/** The number of cost levels (cost(): 0 to 3). */
-const COST_LEVELS = 4;
+function tacticWords(c: TacticCond): [number, number, number] {
+  if (c.type === 'theme') return [T_THEME, themeBitsOf(c.themes), 0];
+  return [c.type === 'gain' ? T_GAIN : T_MATE, OPS[c.op], c.value];
+}
+
+/** The number of cost levels (cost(): 0 to 4). */
+const COST_LEVELS = 5;
 
 class Compiler {
   readonly words: number[] = [];
@@ -147,6 +158,11 @@ class Compiler {
         this.words.push(codesOf(q.name, q.kind ?? undefined));
         for (const c of q.conds) this.words.push(...condWords(c));
         return OP_MOTIF;
+      case 'tactic':
+        // gain and mate are read off the verdict; a theme needs its line read: last
+        for (const c of q.conds) if (c.type !== 'theme') this.words.push(...tacticWords(c));
+        for (const c of q.conds) if (c.type === 'theme') this.words.push(...tacticWords(c));
+        return OP_TACTIC;
       case 'played':
         this.words.push(PLAYED.find((p) => p.name === q.tag)!.bit);
         return OP_PLAYED;
@@ -159,7 +175,7 @@ class Compiler {
 
   /**
    * How much evaluating q may cost, remembered for every node: 0 a look-up, 1 a scan of the records, 2 the
-   * material count, 3 a SAN.
+   * material count, 3 a SAN, 4 the themes of a tactic (its winning line replayed and scanned).
    */
   private cost(q: Query): number {
     let c: number;
@@ -174,6 +190,9 @@ class Compiler {
         break;
       case 'motif':
         c = 1;
+        break;
+      case 'tactic':
+        c = q.conds.some((t) => t.type === 'theme') ? 4 : 0;
         break;
       case 'played':
         c = 0;

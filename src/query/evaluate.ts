@@ -3,7 +3,8 @@
 // the position's mailbox, the played bits, ply, turn and phase, and allocates nothing. Comparisons of
 // the game's fields (tags, derived fields) do not change within a game: they are decided once, at its
 // start, decoding only the tags named. SAN is computed only when a `move` comparison is reached, and not
-// for a move whose destination rules out the SAN compared with.
+// for a move whose destination rules out the SAN compared with; a tactic's themes only when a theme
+// condition is reached on a position that has a verdict.
 import { phaseOf, PHASES } from '../core/phase.js';
 import type { PositionSelector } from '../analysis/selector.js';
 import type { GameInfo, PositionView } from '../analysis/view.js';
@@ -13,9 +14,10 @@ import { moveToSan } from '../core/san.js';
 import type { DerivedFields } from '../pgn/derived.js';
 import { REC_CODE, REC_LINE, REC_PARTIAL, REC_SIDE, REC_TARGET1, REC_TARGET2, STRIDE } from '../motifs/buffer.js';
 import { MOTIFS, SIDES, isChain } from '../motifs/catalogue.js';
+import type { TacticJudge } from '../tactics/verdict.js';
 import {
   C_LINE, C_PARTIAL, C_ROLE, C_SIDE, C_TARGET, COND_WORDS, EQ, GT, LE, LT, NE, OP_AND, OP_MOTIF, OP_NOT, OP_OR,
-  OP_PLAYED, OP_POSITION, POSITION_FIELDS, decimal, type CompiledQuery, type FieldTest, type SanKey,
+  OP_PLAYED, OP_POSITION, OP_TACTIC, POSITION_FIELDS, T_GAIN, T_MATE, decimal, type CompiledQuery, type FieldTest, type SanKey,
 } from './compile.js';
 
 /** 1 for record codes that have the `partial` field. */
@@ -92,6 +94,18 @@ function cond(kind: number, a: number, b: number, d: Int32Array, o: number, code
   }
 }
 
+/** One condition on a verdict; gain and mate, each only on a verdict of that kind. */
+function tacticCond(kind: number, a: number, b: number, j: TacticJudge): boolean {
+  switch (kind) {
+    case T_GAIN:
+      return j.mate === 0 && holds(a, sign(j.gain, b));
+    case T_MATE:
+      return j.mate > 0 && holds(a, sign(j.mate, b));
+    default: // T_THEME
+      return (j.themeBits() & a) !== 0;
+  }
+}
+
 /** Decides, position by position, whether a compiled query matches; one per analyzer. */
 export class QueryEvaluator implements PositionSelector {
   readonly usesTags: boolean;
@@ -142,6 +156,8 @@ export class QueryEvaluator implements PositionSelector {
         return !this.node(pc + 2);
       case OP_MOTIF:
         return this.motif(pc, p[pc + 1]);
+      case OP_TACTIC:
+        return this.tactic(pc, p[pc + 1]);
       case OP_PLAYED:
         return (this.v!.played & p[pc + 2]) !== 0;
       case OP_POSITION:
@@ -166,6 +182,15 @@ export class QueryEvaluator implements PositionSelector {
       if (k >= end) return true;
     }
     return false;
+  }
+
+  /** Whether the position has a tactic verdict meeting every condition of the node. */
+  private tactic(pc: number, end: number): boolean {
+    const j = this.v!.tactic;
+    if (j === null) return false;
+    const p = this.program;
+    for (let k = pc + 2; k < end; k += COND_WORDS) if (!tacticCond(p[k], p[k + 1], p[k + 2], j)) return false;
+    return true;
   }
 
   /** Whether the move played could have a SAN of that key. */

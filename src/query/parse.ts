@@ -1,12 +1,15 @@
 // The --where grammar (docs/design.md §10) by recursive descent, from tokens with columns to a tree:
 //   expr := or ;  or := and ("or" and)* ;  and := not ("and" not)* ;  not := "not" not | atom
-//   atom := "(" expr ")" | motif | played | compare
-// Names (motifs, kinds, played tags, line kinds) come from the motif catalogue. Every error is a
+//   atom := "(" expr ")" | motif | tactic | played | compare
+//   tactic := "tactic" ["[" tcond ("," tcond)* "]"] ;  tcond := "theme" "=" THEME ("|" THEME)* | ("gain" | "mate") OP N
+// Names (motifs, kinds, played tags, line kinds) come from the motif catalogue, the themes of a tactic
+// from the verdicts' list (src/tactics/themes.ts). Every error is a
 // UsageError "column N: expected …, found …" with the expression and a caret under the column.
 // A chain `a or b or c` is one node with every operand, so its length costs no depth anywhere (parser,
 // compiler, interpreter); what nests — parentheses and `not` — may go MAX_DEPTH levels deep, past which
 // the query is refused rather than left to overflow a stack.
 import { LINE_KINDS, MOTIFS, PLAYED, SIDES, type LineKind, type MotifKind, type MotifName, type PlayedTag, type Side } from '../motifs/catalogue.js';
+import { TACTIC_THEMES } from '../tactics/themes.js';
 import { describe, queryError, tokenize, type Token } from './lex.js';
 
 export type CompareOp = '=' | '!=' | '<' | '<=' | '>' | '>=';
@@ -19,10 +22,16 @@ export type Cond =
   | { type: 'partial'; partial: boolean }
   | { type: 'line'; line: LineKind };
 
+/** A condition on a position's tactic verdict: one of the themes its line uses, its gain or its mate in N. */
+export type TacticCond =
+  | { type: 'theme'; themes: string[] }
+  | { type: 'gain' | 'mate'; op: CompareOp; value: number };
+
 export type Query =
   | { type: 'or' | 'and'; args: Query[] } // two or more operands, in the order written
   | { type: 'not'; arg: Query }
   | { type: 'motif'; name: MotifName; kind: MotifKind | null; conds: Cond[] }
+  | { type: 'tactic'; conds: TacticCond[] }
   | { type: 'played'; tag: PlayedTag }
   | { type: 'compare'; field: string; op: CompareOp; value: string; quoted: boolean };
 
@@ -36,7 +45,10 @@ const KEYWORDS = ['and', 'or', 'not'];
 const FIELD = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** How deep parentheses and `not` may nest. */
 export const MAX_DEPTH = 256;
-const ATOM = `a motif (${MOTIF_NAMES.join(', ')}), played.TAG, FIELD OP VALUE, "not" or "("`;
+const ATOM = `a motif (${MOTIF_NAMES.join(', ')}), tactic, played.TAG, FIELD OP VALUE, "not" or "("`;
+const TACTIC = 'tactic';
+const TACTIC_CONDS = ['theme', 'gain', 'mate'];
+const WHOLE = /^\d{1,9}$/;
 
 /** "a, b or c" */
 function oneOf(names: readonly string[]): string {
@@ -100,6 +112,7 @@ class Parser {
     const dot = t.text.indexOf('.');
     const head = dot < 0 ? t.text : t.text.slice(0, dot);
     if ((MOTIF_NAMES as readonly string[]).includes(head)) return this.motif(t, head as MotifName, dot);
+    if (head === TACTIC) return this.tactic(t, dot);
     if (head === 'played') return this.played(t, dot);
     return this.compare(t);
   }
@@ -147,6 +160,35 @@ class Parser {
     const t = this.next();
     if (t.kind !== 'word' || !(words as readonly string[]).includes(t.text)) this.fail(t, `expected ${what} (${oneOf(words)})`);
     return t.text as T;
+  }
+
+  /** "tactic" ["[" tcond ("," tcond)* "]"] */
+  private tactic(t: Token, dot: number): Query {
+    if (dot >= 0) this.failAt(t.col + dot, `expected [ or the end of "tactic" (its conditions go in brackets: tactic[theme=pin, gain>=3]), found "${t.text.slice(dot)}"`);
+    const conds: TacticCond[] = [];
+    if (this.accept('punct', '[')) {
+      conds.push(this.tacticCond());
+      while (this.accept('punct', ',')) conds.push(this.tacticCond());
+      this.expectPunct(']', 'expected , or ]');
+    }
+    return { type: 'tactic', conds };
+  }
+
+  /** theme=THEME|THEME…, gain OP N, mate OP N */
+  private tacticCond(): TacticCond {
+    const t = this.next();
+    if (t.kind !== 'word' || !TACTIC_CONDS.includes(t.text)) return this.fail(t, `expected a condition of a tactic (${oneOf(TACTIC_CONDS)})`);
+    if (t.text === 'theme') {
+      this.expectOp('=');
+      const themes = [this.choice(TACTIC_THEMES, 'a theme')];
+      while (this.accept('punct', '|')) themes.push(this.choice(TACTIC_THEMES, 'a theme'));
+      return { type: 'theme', themes };
+    }
+    const op = this.next();
+    if (op.kind !== 'op') this.fail(op, `expected an operator (${OPS.join(' ')}) after ${t.text}`);
+    const n = this.next();
+    if (n.kind !== 'word' || !WHOLE.test(n.text)) this.fail(n, `expected a whole number ${t.text === 'gain' ? 'of pawns' : 'of moves'} (0, 1, 2, …)`);
+    return { type: t.text as 'gain' | 'mate', op: op.text as CompareOp, value: Number(n.text) };
   }
 
   /** "played." TAG */

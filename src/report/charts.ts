@@ -4,7 +4,15 @@
 import type { TopLevelSpec } from 'vega-lite';
 import { MOTIFS, MOTIF_KEYS, type MotifKey } from '../motifs/catalogue.js';
 import type { StatsJSON } from '../stats/stats.js';
+import { TACTIC_KEYS } from '../stats/dim-counts.js';
 import { DIMENSIONS, type Dimension } from '../stats/dimensions.js';
+import { grouped } from './summary.js';
+
+/** The figures behind a chart as a table of text cells (the first column a label, the others numbers). */
+export interface DataTable {
+  head: string[];
+  rows: string[][];
+}
 
 export interface Chart {
   /** Stable id: the figure's element id is `chart-${id}`. */
@@ -13,6 +21,8 @@ export interface Chart {
   /** What the chart shows and how to read it, one or two sentences. */
   caption: string;
   spec: TopLevelSpec;
+  /** The numbers behind the marks, shown under the chart. */
+  table?: DataTable;
 }
 
 const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
@@ -31,6 +41,12 @@ const FILES = 'abcdefgh';
 /** Below this many games a score is shown pale: a handful of games says little. */
 const FEW_GAMES = 30;
 const FEW = { condition: { test: `datum.games < ${FEW_GAMES}`, value: 0.35 }, value: 1 };
+
+/** A share found of fewer tactics than this is shown pale. */
+const FEW_TACTICS = 30;
+const FOUND = '#54a24b';
+const MISSED = '#e45756';
+const Z95 = 1.96;
 
 function rate(n: number, of: number): number {
   return of === 0 ? 0 : Math.round((1e5 * n) / of) / 100;
@@ -152,6 +168,11 @@ export function squaresChart(s: StatsJSON): Chart {
   };
 }
 
+/** The frame of a chart of one horizontal bar per row (motif or theme) of its data. */
+function rowsChart(values: object[]): object {
+  return { $schema: SCHEMA, config: CONFIG, width: 620, height: { step: 22 }, data: { values } };
+}
+
 /** The owner's score per motif against the 50% that a side scores over all games. */
 export function outcomeChart(s: StatsJSON): Chart {
   const rows = MOTIF_KEYS.flatMap((motif) => {
@@ -165,11 +186,7 @@ export function outcomeChart(s: StatsJSON): Chart {
   const x = { field: 'score', type: 'quantitative', title: 'score of the motif\u2019s owner (%)', scale: { domain: [50 - reach, 50 + reach] }, axis: { tickCount: 8 } };
   const y = { field: 'motif', type: 'nominal', sort: [...MOTIF_KEYS], title: null, axis: { labelLimit: 400 } };
   const spec = {
-    $schema: SCHEMA,
-    config: CONFIG,
-    width: 620,
-    height: { step: 22 },
-    data: { values: rows },
+    ...rowsChart(rows),
     layer: [
       {
         mark: { type: 'bar' },
@@ -225,7 +242,133 @@ export function ecoChart(s: StatsJSON): Chart {
   };
 }
 
-/** Every chart of the report, in page order. */
+/** A percentage with one decimal. */
+function percent(n: number, of: number): number {
+  return of === 0 ? 0 : Math.round((1000 * n) / of) / 10;
+}
+
+/** The 95% Wilson score interval of `found` of n, in percent with one decimal. */
+function wilson(found: number, n: number): [number, number] {
+  const p = found / n;
+  const z2 = Z95 * Z95;
+  const centre = (p + z2 / (2 * n)) / (1 + z2 / n);
+  const half = (Z95 * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / (1 + z2 / n);
+  return [Math.round(1000 * Math.max(0, centre - half)) / 10, Math.round(1000 * Math.min(1, centre + half)) / 10];
+}
+
+/** The tactics found and missed at a dimension's values (those with any), with the share found. */
+function foundShares(s: StatsJSON, dim: Dimension): { value: string; found: number; missed: number; n: number; share: number; low: number; high: number }[] {
+  const by = s.by?.[dim] ?? {};
+  return DIMENSIONS[dim].flatMap((value) => {
+    const t = by[value]?.tactics;
+    const found = t?.found?.tactic ?? 0;
+    const missed = t?.missed?.tactic ?? 0;
+    const n = found + missed;
+    if (n === 0) return [];
+    const [low, high] = wilson(found, n);
+    return [{ value, found, missed, n, share: percent(found, n), low, high }];
+  });
+}
+
+/** Whether the statistics hold any tactic verdict on a move played. */
+function hasVerdicts(s: StatsJSON): boolean {
+  return (s.tactics?.found?.tactic ?? 0) + (s.tactics?.missed?.tactic ?? 0) > 0;
+}
+
+/** The headline: the share of winning tactics found, by rating band and by speed, with the n behind every bar. */
+export function foundShareChart(s: StatsJSON): Chart {
+  const dims: [Dimension, string][] = [['ratingBand', 'rating band'], ['speed', 'speed']];
+  const rows = dims.flatMap(([dim, title]) => foundShares(s, dim).map((r) => ({ dimension: title, ...r })));
+  const panel = (title: string): object => ({
+    width: { step: 44 },
+    height: 200,
+    transform: [{ filter: { field: 'dimension', equal: title } }],
+    encoding: { x: { field: 'value', type: 'ordinal', sort: null, title, axis: { labelAngle: -35 } } },
+    layer: [
+      {
+        mark: { type: 'bar' },
+        encoding: {
+          y: { field: 'share', type: 'quantitative', title: 'found (%)', scale: { domain: [0, 100] }, axis: { tickCount: 5 } },
+          color: { condition: { test: "datum.value === 'unknown'", value: GREY }, value: BAR },
+          opacity: { condition: { test: `datum.n < ${FEW_TACTICS}`, value: 0.35 }, value: 1 },
+          tooltip: [
+            { field: 'value', title },
+            { field: 'share', title: 'found (%)' },
+            { field: 'found', title: 'found', format: ',' },
+            { field: 'missed', title: 'missed', format: ',' },
+            { field: 'n', title: 'tactics (n)', format: ',' },
+          ],
+        },
+      },
+      { mark: { type: 'rule', color: '#333' }, encoding: { y: { field: 'low', type: 'quantitative' }, y2: { field: 'high' } } },
+    ],
+  });
+  const spec = { $schema: SCHEMA, config: CONFIG, data: { values: rows }, hconcat: dims.map(([, title]) => panel(title)), spacing: 40 };
+  return {
+    id: 'tactics-found',
+    title: 'Winning tactics found, by rating band and by speed',
+    caption: `Of the positions where the side to move had a winning tactic (a move winning two pawns or more, or a forced mate), the share where the move played was a winning one; the line: its 95% interval. Hover a bar for the counts; the table gives them all. Pale: fewer than ${FEW_TACTICS} tactics; grey: games without ratings or a readable TimeControl.`,
+    spec: spec as TopLevelSpec,
+    table: {
+      head: ['', 'found', 'missed', 'tactics (n)', 'found (%)', '95% interval'],
+      rows: rows.map((r) => [`${r.dimension} ${r.value}`, grouped(r.found), grouped(r.missed), grouped(r.n), r.share.toFixed(1), `${r.low.toFixed(1)}–${r.high.toFixed(1)}`]),
+    },
+  };
+}
+
+/** How a tactic key reads: all tactics, mate, or its theme. */
+function tacticLabel(key: string): string {
+  return key === 'tactic' ? 'all tactics' : key.slice('tactic.'.length);
+}
+
+/** Found and missed per tactic key (all, mate, each theme): one bar split in two, the share found. */
+export function themeChart(s: StatsJSON): Chart {
+  const t = s.tactics;
+  const keys = TACTIC_KEYS.filter((k) => (t?.found?.[k] ?? 0) + (t?.missed?.[k] ?? 0) > 0).map((k) => {
+    const found = t.found[k] ?? 0;
+    const missed = t.missed[k] ?? 0;
+    return { key: tacticLabel(k), positions: t.positions?.[k] ?? 0, found, missed, n: found + missed, share: percent(found, found + missed) };
+  });
+  const rows = keys.flatMap((k) => [
+    { key: k.key, played: 'found', count: k.found, n: k.n, share: k.share },
+    { key: k.key, played: 'missed', count: k.missed, n: k.n, share: k.share },
+  ]);
+  const y = { field: 'key', type: 'nominal', sort: keys.map((k) => k.key), title: null, axis: { labelLimit: 400 } };
+  const spec = {
+    ...rowsChart(rows),
+    mark: { type: 'bar' },
+    encoding: {
+      x: { field: 'count', type: 'quantitative', stack: 'normalize', title: 'share of the tactics', axis: { format: '%', tickCount: 5 } },
+      y,
+      color: { field: 'played', type: 'nominal', title: 'the move played', scale: { domain: ['found', 'missed'], range: [FOUND, MISSED] } },
+      order: { field: 'played' },
+      tooltip: [
+        { field: 'key', title: 'theme' },
+        { field: 'played', title: 'the move played' },
+        { field: 'count', title: 'positions', format: ',' },
+        { field: 'n', title: 'tactics (n)', format: ',' },
+        { field: 'share', title: 'found (%)' },
+      ],
+    },
+  };
+  return {
+    id: 'tactics-themes',
+    title: 'Found and missed, by theme',
+    caption: 'For each motif a winning line uses (the puzzles’ theme names; a line may use several, or none), and for forced mates, the share of those tactics that the move played found (green) or missed (red). Hover a bar for the counts; the table gives them all.',
+    spec: spec as TopLevelSpec,
+    table: {
+      head: ['', 'positions with it', 'found', 'missed', 'tactics (n)', 'found (%)'],
+      rows: keys.map((k) => [k.key, grouped(k.positions), grouped(k.found), grouped(k.missed), grouped(k.n), k.share.toFixed(1)]),
+    },
+  };
+}
+
+/** The tactic charts, first in the page: none when the statistics hold no verdict on a move played. */
+export function tacticCharts(s: StatsJSON): Chart[] {
+  return hasVerdicts(s) ? [foundShareChart(s), themeChart(s)] : [];
+}
+
+/** The motif charts of the report, in page order. */
 export function charts(s: StatsJSON): Chart[] {
   return [
     rateChart(s, 'ratingBand', 'Motifs by rating band', 'Each motif\u2019s rate per 1000 positions in the games of each band of mean rating (the mean of WhiteElo and BlackElo); grey: games without ratings.'),

@@ -1,11 +1,13 @@
 // The statistics report (--report, merge-stats --report; docs/design.md §11): one self-contained HTML page —
-// no script runs, nothing is fetched (its Content-Security-Policy forbids it) — with a short header, a
-// table of the headline figures and the charts as inline SVG. Each chart's Vega-Lite specification,
+// no script runs, nothing is fetched (its Content-Security-Policy forbids it) — with a short header, the
+// tactic charts (the headline: the share of winning tactics found by rating band and by speed), a table of
+// the motif figures and the motif charts as inline SVG, each bar's numbers in its tooltip and the tactic
+// charts' in a table under them. Each chart's Vega-Lite specification,
 // data included, sits beside it, and the statistics themselves at the end, so a reader can re-plot them.
 // The page is a function of the statistics alone: the same counts give the same bytes.
 import { MOTIF_KEYS } from '../motifs/catalogue.js';
 import type { InputIdentity, StatsJSON } from '../stats/stats.js';
-import { charts, type Chart } from './charts.js';
+import { charts, tacticCharts, type Chart, type DataTable } from './charts.js';
 import { renderSvg } from './render.js';
 import { statsText } from '../stats/stats-text.js';
 import { grouped } from './summary.js';
@@ -23,6 +25,7 @@ thead th { border-bottom: 2px solid #bbb; font-weight: 600; }
 figure.chart { margin: 0 0 2.2em; break-inside: avoid; page-break-inside: avoid; }
 figure.chart p { margin: 0 0 .6em; color: #555; max-width: 60em; }
 figure.chart svg { display: block; max-width: 100%; height: auto; }
+figure.chart table.data { margin: .6em 0 0; font-size: .9em; }
 footer { color: #666; font-size: .9em; border-top: 1px solid #ddd; padding-top: .8em; }
 @media print { body { padding: 0; max-width: none; font-size: 12px; } footer { display: none; } }
 `;
@@ -64,10 +67,27 @@ function runSection(s: StatsJSON): string {
   const rows: [string, string][] = [['inputs', inputsText(merged?.merged.flatMap((r) => r.inputs) ?? one?.inputs ?? [])]];
   rows.push(['games', grouped(s.games)], ['positions', grouped(s.positions)], ['rejected games', grouped(s.rejected)]);
   rows.push(['tagged positions', `${grouped(s.taggedPositions)} (${pct(s.taggedPositions, s.positions)})`]);
+  rows.push(['tactics', tacticsText(s)]);
   const runs = merged?.merged.length ?? 0;
   if (merged !== null) rows.push(['merged', `the statistics of ${grouped(runs)} run${runs === 1 ? '' : 's'} (pgn-xray ${escapeHtml(merged.version)})`]);
   if (one !== null) rows.push(['run time', `${one.seconds.toFixed(1)} s (pgn-xray ${escapeHtml(one.version)})`]);
   return `<dl class="run">${rows.map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`).join('')}</dl>`;
+}
+
+/** The tactic verdicts in a line: positions with one, found and missed. */
+function tacticsText(s: StatsJSON): string {
+  const t = s.tactics;
+  const n = t?.positions?.tactic ?? 0;
+  if (n === 0) return 'none counted (statistics made with --no-tactics, or before the verdicts)';
+  const found = t.found?.tactic ?? 0;
+  const missed = t.missed?.tactic ?? 0;
+  return `${grouped(n)} positions with a winning tactic for the side to move (${pct(n, s.positions)}); the move played found ${grouped(found)} and missed ${grouped(missed)} (${pct(found, found + missed)} found)`;
+}
+
+/** A table of text cells (escaped), a header row and body rows. */
+function table(className: string, head: string[], rows: string[][]): string {
+  const tr = (cells: string[], tag: string): string => `<tr>${cells.map((c) => `<${tag}>${escapeHtml(c)}</${tag}>`).join('')}</tr>`;
+  return `<table class="${className}"><thead>${tr(head, 'th')}</thead><tbody>${rows.map((r) => tr(r, 'td')).join('')}</tbody></table>`;
 }
 
 /** The headline figures per motif key. */
@@ -81,19 +101,25 @@ function headlineTable(s: StatsJSON): string {
     const score = n === 0 ? '–' : pct(o!.win + o!.draw / 2, n);
     return [k, grouped(c), per, pct(s.positionsWith?.[k] ?? 0, s.positions), pct(s.gamesWith?.[k] ?? 0, s.games), score];
   });
-  const tr = (cells: string[], tag: string): string => `<tr>${cells.map((c) => `<${tag}>${escapeHtml(c)}</${tag}>`).join('')}</tr>`;
-  return `<table class="headline"><thead>${tr(head, 'th')}</thead><tbody>${rows.map((r) => tr(r, 'td')).join('')}</tbody></table>`;
+  return table('headline', head, rows);
 }
 
 function figure(c: Chart, svg: string): string {
-  return `<figure class="chart" id="chart-${c.id}"><h2>${escapeHtml(c.title)}</h2><p>${escapeHtml(c.caption)}</p>\n${svg}\n` +
+  const data = c.table === undefined ? '' : `${dataTable(c.table)}\n`;
+  return `<figure class="chart" id="chart-${c.id}"><h2>${escapeHtml(c.title)}</h2><p>${escapeHtml(c.caption)}</p>\n${svg}\n${data}` +
     `<script type="application/vnd.vegalite+json" class="spec">${scriptJson(c.spec)}</script></figure>`;
+}
+
+function dataTable(t: DataTable): string {
+  return table('data', t.head, t.rows);
 }
 
 /** The whole page for a statistics object. */
 export async function reportHtml(s: StatsJSON): Promise<string> {
-  const list = charts(s);
+  const lead = tacticCharts(s);
+  const list = [...lead, ...charts(s)];
   const svgs = await renderSvg(list.map((c) => c.spec));
+  const figures = list.map((c, i) => figure(c, svgs[i]));
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -106,9 +132,10 @@ export async function reportHtml(s: StatsJSON): Promise<string> {
 <body>
 <h1>pgn-xray statistics</h1>
 ${runSection(s)}
-<h2>Headline figures</h2>
+${figures.slice(0, lead.length).join('\n')}
+<h2>Motif figures</h2>
 ${headlineTable(s)}
-${list.map((c, i) => figure(c, svgs[i])).join('\n')}
+${figures.slice(lead.length).join('\n')}
 <footer>Rates count motif records per 1000 positions; the motifs of both sides are counted. Every chart\u2019s Vega-Lite specification, with its data, follows it in the page source (<code>script type="application/vnd.vegalite+json"</code>), and the statistics file itself is at the end (<code>script id="statistics"</code>): paste a specification into any Vega-Lite viewer to re-plot it.</footer>
 <script type="application/json" id="statistics">${scriptJson(s, true)}</script>
 </body>

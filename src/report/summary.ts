@@ -1,6 +1,6 @@
-// The summary table printed on stderr at the end of a run (and by merge-stats): the totals, each motif
-// key's count, rate and share of positions and games, then its rate per 1000 positions by speed and by
-// rating band. Plain aligned text, no colours.
+// The summary table printed on stderr at the end of a run (and by merge-stats): the totals (with the tactic
+// verdicts, found and missed, when there are any), each motif key's count, rate and share of positions and
+// games, then its rate per 1000 positions by speed and by rating band. Plain aligned text, no colours.
 import { MOTIF_KEYS } from '../motifs/catalogue.js';
 import type { StatsJSON } from '../stats/stats.js';
 import type { DimJSON } from '../stats/dim-counts.js';
@@ -39,6 +39,14 @@ function head(s: StatsJSON): string {
     ['tagged positions', `${grouped(s.taggedPositions)} (${pct(s.taggedPositions, s.positions)})`],
     ['tagged positions/game', s.games === 0 ? '-' : s.motifPositionsPerGame.toFixed(1)],
   ];
+  const t = s.tactics;
+  const n = t?.positions?.tactic ?? 0;
+  if (n > 0) {
+    // none with --no-tactics (or in statistics older than the verdicts): no line rather than a misleading 0
+    const found = t.found?.tactic ?? 0;
+    const missed = t.missed?.tactic ?? 0;
+    rows.push(['tactics', `${grouped(n)} positions (${perMille(n, s.positions)} per 1000); found ${grouped(found)}, missed ${grouped(missed)}: ${pct(found, found + missed)} found`]);
+  }
   const w = Math.max(...rows.map(([k]) => k.length));
   return rows.map(([k, v]) => `${k.padEnd(w)}  ${v}\n`).join('');
 }

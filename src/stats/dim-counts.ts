@@ -1,9 +1,35 @@
 // The counts of one statistics dimension (docs/design.md §11) in typed arrays indexed by value (and value ×
-// motif key): what the workers add to per position and per game without allocating, and its JSON form
-// {value: {games, positions, motifs, positionsWith, gamesWith}}, which merging adds back key by key.
+// motif key, value × tactic key): what the workers add to per position and per game without allocating,
+// and its JSON form {value: {games, positions, motifs, positionsWith, gamesWith, tactics}}, which merging
+// adds back key by key.
 import { MOTIF_KEYS, type MotifKey } from '../motifs/catalogue.js';
+import { TACTIC_THEMES } from '../tactics/themes.js';
 
 export type MotifCounts = Record<MotifKey, number>;
+
+/**
+ * Statistics keys of the tactic verdicts (src/tactics/verdict.ts): `tactic` any verdict for the side to
+ * move, `tactic.mate` a forced mate, `tactic.THEME` a verdict whose line uses the theme. A verdict's bits:
+ * tacticBits().
+ */
+export const TACTIC_KEYS: readonly string[] = ['tactic', 'tactic.mate', ...TACTIC_THEMES.map((t) => `tactic.${t}`)];
+export type TacticCounts = Record<string, number>;
+const T = TACTIC_KEYS.length;
+
+/** The keys of a verdict as bits (1 << index in TACTIC_KEYS): tactic, mate when it is one, its themes. */
+export function tacticBits(mate: boolean, themeBits: number): number {
+  return 1 | (mate ? 2 : 0) | (themeBits << 2);
+}
+
+/**
+ * Tactic verdicts by key: `positions` with such a verdict for the side to move, and of those where a move
+ * was played, `found` (the move played is a winning move) and `missed` (it is not).
+ */
+export interface TacticsJSON {
+  positions: TacticCounts;
+  found: TacticCounts;
+  missed: TacticCounts;
+}
 
 /** The figures of one value of a dimension (or of the whole corpus). */
 export interface DimValue {
@@ -15,12 +41,16 @@ export interface DimValue {
   positionsWith: MotifCounts;
   /** Games with at least one record of the key. */
   gamesWith: MotifCounts;
+  tactics: TacticsJSON;
 }
 
 /** A dimension's figures by value label; a value with no game and no position is left out. */
 export type DimJSON = Partial<Record<string, DimValue>>;
 
 const K = MOTIF_KEYS.length;
+/** Where markGame() puts the tactic counts, and the length of its mark. */
+const MARK_TACTICS = 1 + 2 * K;
+export const MARK_LENGTH = MARK_TACTICS + 3 * T;
 
 export class DimCounts {
   readonly games: Float64Array;
@@ -29,6 +59,10 @@ export class DimCounts {
   readonly motifs: Float64Array;
   readonly positionsWith: Float64Array;
   readonly gamesWith: Float64Array;
+  /** value * T + tactic key, as the two below */
+  readonly tacticPositions: Float64Array;
+  readonly tacticFound: Float64Array;
+  readonly tacticMissed: Float64Array;
 
   constructor(readonly labels: readonly string[]) {
     const n = labels.length;
@@ -37,11 +71,14 @@ export class DimCounts {
     this.motifs = new Float64Array(n * K);
     this.positionsWith = new Float64Array(n * K);
     this.gamesWith = new Float64Array(n * K);
+    this.tacticPositions = new Float64Array(n * T);
+    this.tacticFound = new Float64Array(n * T);
+    this.tacticMissed = new Float64Array(n * T);
   }
 
   /**
    * Adds one game of value v: its figures are what `all` (the corpus totals, value 0) gained since
-   * `mark` (all's positions, then motifs, then positionsWith at the game's start); `bits` its keys.
+   * `mark` (markGame()); `bits` its keys.
    */
   addGame(v: number, all: DimCounts, mark: Float64Array, bits: number): void {
     this.games[v]++;
@@ -52,20 +89,40 @@ export class DimCounts {
       this.positionsWith[base + k] += all.positionsWith[k] - mark[1 + K + k];
     }
     addBits(this.gamesWith, base, bits);
+    const t = v * T;
+    const at = MARK_TACTICS;
+    for (let k = 0; k < T; k++) {
+      this.tacticPositions[t + k] += all.tacticPositions[k] - mark[at + k];
+      this.tacticFound[t + k] += all.tacticFound[k] - mark[at + T + k];
+      this.tacticMissed[t + k] += all.tacticMissed[k] - mark[at + 2 * T + k];
+    }
   }
 
   /** Its counters in a fixed order, for a Stats vector (stats.ts). */
   arrays(): Float64Array[] {
-    return [this.games, this.positions, this.motifs, this.positionsWith, this.gamesWith];
+    return [this.games, this.positions, this.motifs, this.positionsWith, this.gamesWith, this.tacticPositions, this.tacticFound, this.tacticMissed];
   }
 
-  /** Remembers in `mark` what addGame() measures a game from. */
+  /**
+   * Remembers in `mark` (MARK_LENGTH) what addGame() measures a game from: positions, then motifs and
+   * positionsWith by motif key, then the tactic positions, found and missed by tactic key.
+   */
   markGame(mark: Float64Array): void {
     mark[0] = this.positions[0];
     for (let k = 0; k < K; k++) {
       mark[1 + k] = this.motifs[k];
       mark[1 + K + k] = this.positionsWith[k];
     }
+    mark.set(this.tacticPositions.subarray(0, T), MARK_TACTICS);
+    mark.set(this.tacticFound.subarray(0, T), MARK_TACTICS + T);
+    mark.set(this.tacticMissed.subarray(0, T), MARK_TACTICS + 2 * T);
+  }
+
+  /** Counts a verdict of keys `bits` (tacticBits()) at value v; `played`: 1 found, 2 missed, 0 no move played. */
+  addTactic(v: number, bits: number, played: number): void {
+    addBits(this.tacticPositions, v * T, bits);
+    if (played === 1) addBits(this.tacticFound, v * T, bits);
+    else if (played === 2) addBits(this.tacticMissed, v * T, bits);
   }
 
   value(v: number): DimValue {
@@ -75,6 +132,11 @@ export class DimCounts {
       motifs: counts(this.motifs, v * K),
       positionsWith: counts(this.positionsWith, v * K),
       gamesWith: counts(this.gamesWith, v * K),
+      tactics: {
+        positions: tacticCounts(this.tacticPositions, v * T),
+        found: tacticCounts(this.tacticFound, v * T),
+        missed: tacticCounts(this.tacticMissed, v * T),
+      },
     };
   }
 
@@ -94,6 +156,10 @@ export class DimCounts {
     addCounts(this.motifs, v * K, o.motifs);
     addCounts(this.positionsWith, v * K, o.positionsWith);
     addCounts(this.gamesWith, v * K, o.gamesWith);
+    // statistics written before the verdicts have none: they add 0
+    addTacticCounts(this.tacticPositions, v * T, o.tactics?.positions);
+    addTacticCounts(this.tacticFound, v * T, o.tactics?.found);
+    addTacticCounts(this.tacticMissed, v * T, o.tactics?.missed);
   }
 
   /** Adds another dimension's JSON; a value label this one does not have is an error of the file. */
@@ -126,4 +192,17 @@ export function counts(a: Float64Array, base: number): MotifCounts {
 export function addCounts(a: Float64Array, base: number, c: Partial<MotifCounts> | undefined): void {
   if (!c) return;
   for (let k = 0; k < K; k++) a[base + k] += c[MOTIF_KEYS[k]] ?? 0;
+}
+
+/** The T counts from base on, by tactic key. */
+function tacticCounts(a: Float64Array, base: number): TacticCounts {
+  const out: TacticCounts = {};
+  for (let k = 0; k < T; k++) out[TACTIC_KEYS[k]] = a[base + k];
+  return out;
+}
+
+/** Adds counts by tactic key at base (missing keys count as 0). */
+function addTacticCounts(a: Float64Array, base: number, c: Partial<TacticCounts> | undefined): void {
+  if (!c) return;
+  for (let k = 0; k < T; k++) a[base + k] += c[TACTIC_KEYS[k]] ?? 0;
 }

@@ -6,6 +6,7 @@
 import { UsageError } from '../errors.js';
 import { MOTIFS, MOTIF_KEYS } from '../motifs/catalogue.js';
 import { GAME_BUCKET_LABELS, PLY_BUCKET_LABELS, type InputIdentity, type RunRecord } from './stats.js';
+import { TACTIC_KEYS } from './dim-counts.js';
 import { DIMENSION_NAMES, DIMENSIONS } from './dimensions.js';
 
 /** What a value must be: a count, the one mean, a value checked elsewhere, an object of known keys, a list of counts. */
@@ -15,13 +16,15 @@ const fields = (entries: Record<string, Shape>): Shape => ({ keys: new Map(Objec
 const each = (labels: readonly string[], shape: Shape): Shape => ({ keys: new Map(labels.map((l) => [l, shape])) });
 
 const MOTIF_COUNTS = each(MOTIF_KEYS, 'count');
-const DIM_VALUE = fields({ games: 'count', positions: 'count', motifs: MOTIF_COUNTS, positionsWith: MOTIF_COUNTS, gamesWith: MOTIF_COUNTS });
+const TACTIC_COUNTS = each(TACTIC_KEYS, 'count');
+const TACTICS = fields({ positions: TACTIC_COUNTS, found: TACTIC_COUNTS, missed: TACTIC_COUNTS });
+const DIM_VALUE = fields({ games: 'count', positions: 'count', motifs: MOTIF_COUNTS, positionsWith: MOTIF_COUNTS, gamesWith: MOTIF_COUNTS, tactics: TACTICS });
 const SQUARES: Shape = { list: 64 };
 
 /** The statistics file; `version` and `run` are checked apart, `verify` (--verify's report) is not added up. */
 const STATS = fields({
   version: 'elsewhere', games: 'count', positions: 'count', rejected: 'count', taggedPositions: 'count',
-  motifs: MOTIF_COUNTS, positionsWith: MOTIF_COUNTS, gamesWith: MOTIF_COUNTS,
+  motifs: MOTIF_COUNTS, positionsWith: MOTIF_COUNTS, gamesWith: MOTIF_COUNTS, tactics: TACTICS,
   bySide: fields({ w: MOTIF_COUNTS, b: MOTIF_COUNTS }),
   byPly: each(PLY_BUCKET_LABELS, fields({ positions: 'count', motifs: MOTIF_COUNTS })),
   perGame: each(GAME_BUCKET_LABELS, 'count'),

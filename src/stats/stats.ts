@@ -10,6 +10,10 @@
 //   motifs          counts of records per key, MOTIF_KEYS (src/motifs/catalogue.ts): the static
 //                   "pin.absolute" … "xray" (potential motifs of both sides) and the played "played.check" …
 //   positionsWith, gamesWith   per key, the positions / games having at least one such record
+//   tactics         the tactic verdicts (src/tactics/verdict.ts) by key, TACTIC_KEYS (src/stats/dim-counts.ts):
+//                   "tactic", "tactic.mate", "tactic.THEME": {positions, found, missed}, each {key: count}:
+//                   positions with such a verdict for the side to move, and where the move played from
+//                   them was found or missed (as the keys played.found and played.missed count them)
 //   bySide          {w: {…}, b: {…}}: motifs by the side whose motif it is (played tags: the mover)
 //   byPly           buckets of 10 plies "0-9", … "190-199", "200+", each {positions, motifs},
 //                   from "0-9" up to the last bucket holding a position
@@ -17,7 +21,7 @@
 //   gameMotifPositions     the sum over games of their tagged positions (what the mean is made of)
 //   motifPositionsPerGame  its mean per game (4 decimals; 0 without games)
 //   by              per dimension (src/stats/dimensions.ts) and value: {games, positions, motifs,
-//                   positionsWith, gamesWith}; phase counts positions, its games those reaching it
+//                   positionsWith, gamesWith, tactics}; phase counts positions, its games those reaching it
 //   outcome         per key {win, draw, loss}: per game and side having the key, the result for that side
 //   frontSquares    per static key {w: [64], b: [64]}: the square (a1 = 0 … h8 = 63) of the front piece
 //                   of each record by owner (battery: the chain's slider next to its first target)
@@ -26,12 +30,13 @@
 import { GamePhase } from '../core/phase.js';
 import type { DerivedFields } from '../pgn/derived.js';
 import { REC_CODE, REC_FRONT, REC_LENGTH, REC_SIDE, REC_SQUARES, REC_TARGET1, STRIDE } from '../motifs/buffer.js';
-import { isChain, MOTIFS, MOTIF_KEYS, PLAYED, type MotifRow, type MotifKey } from '../motifs/catalogue.js';
-import { addBits, addCounts, counts, DimCounts, type DimJSON, type MotifCounts } from './dim-counts.js';
+import { isChain, MOTIFS, MOTIF_KEYS, PLAYED, PLAYED_FOUND, PLAYED_MISSED, type MotifRow, type MotifKey } from '../motifs/catalogue.js';
+import { addBits, addCounts, counts, DimCounts, MARK_LENGTH, tacticBits, type DimJSON, type MotifCounts, type TacticsJSON } from './dim-counts.js';
+import type { TacticJudge } from '../tactics/verdict.js';
 import { BLACK_WINS, DIMENSION_NAMES, DIMENSIONS, DRAW, GAME_DIMENSIONS, gameValues, RESULT_AT, WHITE_WINS, type Dimension } from './dimensions.js';
 import type { PositionView } from '../analysis/view.js';
 
-export type { MotifCounts } from './dim-counts.js';
+export type { MotifCounts, TacticsJSON } from './dim-counts.js';
 
 /** Every count of a Stats in one fixed order (Stats.vector), as batches carry them to the main thread. */
 export type StatsVector = Float64Array;
@@ -44,7 +49,10 @@ function vectorLength(arrays: readonly Float64Array[]): number {
   return arrays.reduce((n, a) => n + a.length, SCALARS);
 }
 
-/** The version of the StatsJSON layout; merge-stats refuses files of another. */
+/**
+ * The version of the StatsJSON layout; merge-stats refuses files of another. Still 2 with `tactics` and the
+ * played keys found and missed: a file written before them merges as having none (missing counts are 0).
+ */
 export const STATS_VERSION = 2;
 
 export interface PlyBucket {
@@ -110,6 +118,7 @@ export interface StatsJSON {
   motifs: MotifCounts;
   positionsWith: MotifCounts;
   gamesWith: MotifCounts;
+  tactics: TacticsJSON;
   bySide: { w: MotifCounts; b: MotifCounts };
   byPly: Record<string, PlyBucket>;
   perGame: Record<string, number>;
@@ -133,7 +142,7 @@ const OUTCOMES = ['win', 'draw', 'loss'] as const;
 const WIN = 0, DRAWN = 1, LOSS = 2;
 
 function gameBucket(n: number): number {
-  return n <= 1 ? (n < 0 ? 0 : n) : n <= 4 ? 2 : n <= 9 ? 3 : n <= 19 ? 4 : 5;
+  return n <= 1 ? Math.max(n, 0) : n <= 4 ? 2 : n <= 9 ? 3 : n <= 19 ? 4 : 5;
 }
 
 /** The square of a record's front piece; for a chain, its slider next to its first target. */
@@ -174,7 +183,7 @@ export class Stats {
 
   // The game being counted: its dimension values, the totals at its start, the keys it had.
   private readonly gameValue = new Int32Array(GAME_DIMENSIONS.length);
-  private readonly mark = new Float64Array(1 + 2 * K);
+  private readonly mark = new Float64Array(MARK_LENGTH);
   private gameBits = 0;
   private readonly sideBits = new Int32Array(2);
   private readonly phaseBits = new Int32Array(DIMENSIONS.phase.length);
@@ -212,6 +221,7 @@ export class Stats {
     ph.positions[phase]++;
     this.phasesReached |= 1 << phase;
     this.plyPositions[bucket]++;
+    if (v.tactic !== null) this.addTactic(v.tactic, v.played, phase);
     if (v.buf.count === 0 && v.played === 0) return;
     this.taggedPositions++;
     let seen = this.addRecords(v, phase * K, bucket * K);
@@ -220,6 +230,14 @@ export class Stats {
     this.phaseBits[phase] |= seen;
     addBits(this.all.positionsWith, 0, seen);
     addBits(ph.positionsWith, phase * K, seen);
+  }
+
+  /** Counts the position's tactic verdict, found or missed by the move played (already filtered). */
+  private addTactic(j: TacticJudge, played: number, phase: number): void {
+    const bits = tacticBits(j.mate > 0, j.themeBits());
+    const verdict = (played & PLAYED_FOUND) !== 0 ? 1 : (played & PLAYED_MISSED) !== 0 ? 2 : 0;
+    this.all.addTactic(0, bits, verdict);
+    this.byPhase.addTactic(phase, bits, verdict);
   }
 
   /** Counts the position's static records; returns their keys as bits. */
@@ -357,6 +375,7 @@ export class Stats {
       motifs: all.motifs,
       positionsWith: all.positionsWith,
       gamesWith: all.gamesWith,
+      tactics: all.tactics,
       bySide: { w: counts(this.bySide, 0), b: counts(this.bySide, K) },
       byPly: this.plyJSON(),
       perGame: Object.fromEntries(GAME_BUCKET_LABELS.map((l, i) => [l, this.perGame[i]])),

@@ -9,7 +9,8 @@
 //   the motif scan alone on real positions of that file (ns/position, CPU time of this thread);
 //   JSONL: the formatting in a worker, the formatter alone on the file's tagged positions, and the main
 //   thread's write; a single-thread comparison with pgn-parser + chess.js; the cost of --where; where a
-//   worker's time goes, by stage. The scan's and the formatting's targets are judged on their figures in a
+//   worker's time goes, by stage; the tactic verdicts' cost (tactics.ts). Every figure but the verdicts' is
+//   of the motif analysis alone (--no-tactics). The scan's and the formatting's targets are judged on their figures in a
 //   worker (profile.ts), on positions hot in its caches as the product has them; alone in this thread
 //   they read every position cold from memory (a copy of each into one hot position takes 50 of the 322
 //   ns the scan alone measures, the FEN hot 75 ns against 280-350 cold), shown for comparison.
@@ -32,6 +33,7 @@ import { corpusPath, readCorpusBytes, splitGames } from '../helpers/corpus.js';
 import { captureGames, replayCapture, type Capture } from './capture.js';
 import { cpuOf, interleave, load, num, QUICK, ratios, rounds, show, spread, target, timedCli, type CliRun } from './measure.js';
 import { jsonlInWorker, printProfile } from './profile.js';
+import { tacticsCost } from './tactics.js';
 import { whereFigure } from './where.js';
 
 // the largest corpus file: 2.84 M positions, so start-up weighs little (BENCH_QUICK: 298 games)
@@ -63,11 +65,11 @@ function ceiling(r: CliRun): number {
 
 /** The CLI on the big file, -j 2 and -j 1 interleaved. */
 function endToEnd(): void {
-  const args = (j: number): string[] => [corpusPath(FILE), '-f', 'none', '-q', '-j', String(j)];
+  const args = (j: number): string[] => [corpusPath(FILE), '-f', 'none', '-q', '--no-tactics', '-j', String(j)];
   const n = rounds(5);
   const [two, one] = interleave(n, [() => timedCli(CLI, args(2)), () => timedCli(CLI, args(1))]);
   const positions = two[0].stats.positions;
-  console.log(`end to end: pgn-xray ${FILE} -f none --stats, ${n} rounds of (-j 2, -j 1); ${num(positions)} positions`);
+  console.log(`end to end: pgn-xray ${FILE} -f none --no-tactics --stats, ${n} rounds of (-j 2, -j 1); ${num(positions)} positions`);
   const rate = (rs: CliRun[]): number[] => rs.map((r) => r.stats.positions / r.wall);
   const perPos = (xs: number[]): string => show(spread(xs), (x) => num((x * 1e9) / positions));
   for (const [j, rs] of [[2, two], [1, one]] as const) {
@@ -118,11 +120,11 @@ function mainThreadCap(rs: CliRun[], positions: number): void {
  */
 function longInput(): void {
   const n = rounds(3);
-  const args = (times: number): string[] => [...Array<string>(times).fill(corpusPath(FILE)), '-f', 'none', '-q', '-j', '2'];
+  const args = (times: number): string[] => [...Array<string>(times).fill(corpusPath(FILE)), '-f', 'none', '-q', '--no-tactics', '-j', '2'];
   const [long, once] = interleave(n, [() => timedCli(CLI, args(3)), () => timedCli(CLI, args(1))]);
   const rate = (rs: CliRun[]): number[] => rs.map((r) => r.stats.positions / r.wall);
   const r3 = spread(rate(long));
-  console.log(`long input: pgn-xray with ${FILE} given 3 times (${num(long[0].stats.positions)} positions) -f none --stats -j 2, ${n} rounds beside the file once`);
+  console.log(`long input: pgn-xray with ${FILE} given 3 times (${num(long[0].stats.positions)} positions) -f none --no-tactics --stats -j 2, ${n} rounds beside the file once`);
   const r = ratios(rate(long), rate(once));
   console.log(`  ${show(r3)} positions/s (wall), ${show(spread(r), (x) => x.toFixed(2))}× the file once within a round; ceiling from CPU ${show(spread(long.map(ceiling)))}`);
   fixedCosts(r, rate(once), once.map((x) => x.wall));
@@ -145,9 +147,9 @@ function fixedCosts(r: number[], onceRate: number[], onceWall: number[]): void {
 /** Start-up: the CLI on 32 games, -j 1 and -j 2 interleaved; wall clock and CPU. */
 function startUp(): void {
   const n = rounds(7);
-  const args = (j: number): string[] => [corpusPath(STARTUP_FILE), '-f', 'none', '-q', '-j', String(j)];
+  const args = (j: number): string[] => [corpusPath(STARTUP_FILE), '-f', 'none', '-q', '--no-tactics', '-j', String(j)];
   const [one, two] = interleave(n, [() => timedCli(CLI, args(1)), () => timedCli(CLI, args(2))]);
-  console.log(`start-up: pgn-xray ${STARTUP_FILE} (${num(one[0].stats.positions)} positions) -f none --stats, ${n} rounds of (-j 1, -j 2)`);
+  console.log(`start-up: pgn-xray ${STARTUP_FILE} (${num(one[0].stats.positions)} positions) -f none --no-tactics --stats, ${n} rounds of (-j 1, -j 2)`);
   for (const [j, rs] of [[1, one], [2, two]] as const) {
     const own = rs.map((r) => threadSeconds(r)?.process ?? NaN);
     console.log(`  -j ${j}: wall ${show(spread(rs.map((r) => r.wall)), s3)} s; CPU ${show(spread(rs.map((r) => r.cpu)), (x) => x.toFixed(2))} s (GNU time, 10 ms steps), ${show(spread(own), s3)} s up to the statistics (the run's own figure)`);
@@ -284,7 +286,8 @@ function main(): void {
   baseline(games.slice(0, QUICK ? 10 : 100));
   console.log(`--where, one thread, -f none, the first ${QUICK ? 300 : 2000} games (${num(games.length)} in the file):`);
   whereFigure(games.slice(0, QUICK ? 300 : 2000), rounds(5));
-  const scan = printProfile(CLI, corpusPath(FILE), rounds(5)).get('motif scan') ?? spread([NaN]);
+  const scan = printProfile(CLI, corpusPath(FILE), rounds(5), ['--no-tactics']).get('motif scan') ?? spread([NaN]);
+  tacticsCost(CLI, corpusPath(FILE), results);
   results.push(() => target('motif scan in a worker, ns per position (CPU)', show(scan), '≤ 300', scan.median <= 300));
   console.log(`targets (${FILE}; medians, min–max in brackets):`);
   for (const r of results) r();

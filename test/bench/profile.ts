@@ -21,6 +21,11 @@ import { show, spread, timedCli, type CliRun, type Spread } from './measure.js';
 /** Stages by rank (first wins), each with the compiled modules (or V8 pseudo-frames) that mark it. */
 const STAGES: readonly [string, RegExp][] = [
   ['JSONL formatting', /\/output\/(jsonl|lines)\.js$/],
+  // the verdicts (src/tactics), their WebAssembly search under search.js: the gate, the themes of the lines
+  // written, the rest (the judge: baseline, searches, the move played) as the search
+  ['tactic gate', /\/tactics\/gate(-position)?\.js$/],
+  ['tactic themes', /\/(tactics\/themes|puzzles\/(line|motif-themes|threats|themes))\.js$/],
+  ['tactic search', /\/(tactics\/(search|engine|verdict)|puzzles\/search)\.js$/],
   // WebAssembly frames (the scan's, the tokenizer's) go to the stage of their caller on the stack: classify.js, movetext.js
   ['motif scan', /\/motifs\/(classify|defended)\.js$/],
   ['played tags', /\/motifs\/played\.js$/],
@@ -129,12 +134,12 @@ function workerCpu(p: WorkerProfile): number | undefined {
 }
 
 /**
- * Runs the CLI with one worker under the profiler (-f none), `runs` times, and prints the worker's time by
- * stage: ns/position from each run's share of the samples and the worker's CPU time, median (min–max)
- * over the runs. Returns those figures by stage.
+ * Runs the CLI with one worker under the profiler (-f none, and `extra`), `runs` times, and prints the
+ * worker's time by stage: ns/position from each run's share of the samples and the worker's CPU time,
+ * median (min–max) over the runs. Returns those figures by stage.
  */
-export function printProfile(cli: string, file: string, runs: number): Map<string, Spread> {
-  const profiles = Array.from({ length: runs }, () => profileWorker(cli, [file, '-f', 'none']));
+export function printProfile(cli: string, file: string, runs: number, extra: readonly string[] = []): Map<string, Spread> {
+  const profiles = Array.from({ length: runs }, () => profileWorker(cli, [file, '-f', 'none', ...extra]));
   const byStage = new Map<string, number[]>();
   for (const p of profiles) {
     const cpu = workerCpu(p) ?? NaN;
@@ -142,7 +147,7 @@ export function printProfile(cli: string, file: string, runs: number): Map<strin
   }
   const total = spread(profiles.map((p) => ((workerCpu(p) ?? NaN) * 1e9) / p.run.stats.positions));
   const figures = new Map([...byStage].map(([stage, ns]) => [stage, spread([...ns, ...Array<number>(runs - ns.length).fill(0)])]));
-  console.log(`worker time by stage (${runs} profiled -f none -j 1 runs; ns/position from each run's share of the samples while busy, postMessage left out, and the worker's CPU time, ${show(total)} ns/position in all):`);
+  console.log(`worker time by stage (${runs} profiled -f none ${extra.join(' ')} -j 1 runs; ns/position from each run's share of the samples while busy, postMessage left out, and the worker's CPU time, ${show(total)} ns/position in all):`);
   for (const [stage, ns] of [...figures].sort((x, y) => y[1].median - x[1].median)) {
     if (ns.median < total.median * 0.005) continue;
     console.log(`  ${stage.padEnd(26)} ${((ns.median / total.median) * 100).toFixed(1).padStart(5)}%   ${show(ns).padStart(16)} ns/position`);
@@ -159,7 +164,7 @@ export function printProfile(cli: string, file: string, runs: number): Map<strin
  * know its threads' CPU.
  */
 export function jsonlInWorker(cli: string, file: string, out: string): number {
-  const p = profileWorker(cli, [file, '-f', 'jsonl', '-o', out]);
+  const p = profileWorker(cli, [file, '-f', 'jsonl', '--no-tactics', '-o', out]); // the motif lines' formatting: a verdict's themes would count in it
   const cpu = workerCpu(p) ?? NaN;
   return p.run.stats.taggedPositions / ((cpu * (p.stages.get(FORMATTING) ?? 0)) / p.busy);
 }

@@ -14,7 +14,7 @@ import { CLI, ROOT } from '../helpers/cli.js';
 import { splitGames } from '../helpers/corpus.js';
 import { GameReader } from '../../src/analysis/replay.js';
 import { installNewTables } from '../../src/core/attacks.js';
-import { Position } from '../../src/core/position.js';
+import type { Position } from '../../src/core/position.js';
 import { scanGame } from '../../src/pgn/movetext.js';
 import { Stage1 } from '../../src/puzzles/stage1.js';
 import type { PuzzleSummary } from '../../src/puzzles/tally.js';

@@ -23,12 +23,12 @@ describe('npm run bench, BENCH_QUICK=1', () => {
     for (const row of ['rook attack', 'perft Kiwipete', 'SAN replay']) expect(out).toMatch(new RegExp(`${row}.*\\d.*×`));
   });
 
-  it('prints every end-to-end target with PASS or MISS, start-up and the worker stages', () => {
+  it('prints every end-to-end target with PASS or MISS, start-up, the worker stages and the verdicts\' cost', () => {
     const out = part('pipeline');
     const targets = out.split('\n').filter((l) => / target .*(PASS|MISS)$/.test(l));
     // the CPU ceilings' lines only where the run reports its threads (Linux)
-    expect(targets.length).toBeGreaterThanOrEqual(7);
-    expect(targets.length).toBeLessThanOrEqual(9);
+    expect(targets.length).toBeGreaterThanOrEqual(9);
+    expect(targets.length).toBeLessThanOrEqual(11);
     expect(out).toMatch(/-j 2: [\d,]+ .*positions\/s/);
     expect(out).toMatch(/long input: .* given 3 times .*\n {2}[\d,]+ .*positions\/s \(wall\), [\d.]+ .*× the file once/);
     expect(out).toMatch(/\n {2}so, of the file once: fixed costs \(start-up, warm-up, tail\) -?\d+% .* s; past them [\d,]+ .*positions\/s/);
@@ -36,6 +36,9 @@ describe('npm run bench, BENCH_QUICK=1', () => {
     expect(out).toMatch(/start-up: .*\n {2}-j 1: wall [\d.]+ .*\n {2}-j 2: wall [\d.]+/);
     expect(out).toMatch(/ {2}motif scan +[\d.]+% +[\d,]+ \([\d,]+–[\d,]+\) ns\/position/);
     expect(out).toMatch(/ {2}formatting in a worker \(.*\) +[\d,]+ \([\d,]+–[\d,]+\)/);
+    expect(out).toMatch(/tactic verdicts: .*\n {2}verdicts [\d,]+ .*positions\/s, --no-tactics [\d,]+ .*ratio within each round [\d.]+/);
+    expect(out).toMatch(/the verdicts cost -?[\d,]+ .*ns a position/);
+    expect(out).toMatch(/ {2}tactic search +[\d.]+% +[\d,]+ /);
   });
 
   it('prints JSONL against Parquet', () => {

@@ -65,6 +65,15 @@ describe('puzzles: numeric options', () => {
     expect(searchDeadline(1e12)).toBe(MAX_TIMER_MS);
   });
 
+  it('takes --gap above 0 and below 2 (a win-chance difference), 0.5 by default, and refuses the rest', () => {
+    expect(parse().gap).toBe(0.5);
+    expect(parse('--gap', '0.7').gap).toBe(0.7);
+    expect(parse('--gap', '1.99').gap).toBe(1.99);
+    for (const bad of ['0', '2', '-0.5', 'abc', '', 'NaN', 'Infinity', '1e-3', '0.5.1']) {
+      expect(usage(() => parse(`--gap=${bad}`)), bad).toBe(`puzzles: --gap must be a number above 0 and below 2 (a win-chance difference), not "${bad}"`);
+    }
+  });
+
   it('lowers --engine-procs past twice the cores to that, with a warning, as -j', () => {
     const c = parse('--engine-procs', '1000');
     expect(c.engineProcs).toBe(2 * CORES);

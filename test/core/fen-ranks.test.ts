@@ -4,7 +4,7 @@
 // real games, standard and Chess960, en passant squares included (double Fischer Random in
 // fen-ranks.corpus.test.ts).
 import { describe, expect, it } from 'vitest';
-import { BLACK, KING, PAWN, ROOK } from '../../src/core/board.js';
+import { BLACK, KING, PAWN, ROOK, type Colour } from '../../src/core/board.js';
 import { INITIAL_FEN, parseFen, toFen } from '../../src/core/fen.js';
 import { Position } from '../../src/core/position.js';
 import { mulberry32 } from '../helpers/random.js';
@@ -22,7 +22,7 @@ describe('writeFen piece placement', () => {
         const pos = new Position();
         for (let i = 0, c = k; i < 4; i++, c = Math.floor(c / 13)) {
           const code = codes[c % 13];
-          if (code !== 0) pos.put(code >> 3, (code & 7) - 1, rank * 8 + half + i);
+          if (code !== 0) pos.put((code >> 3) as Colour, (code & 7) - 1, rank * 8 + half + i);
         }
         // a piece on the other half of the rank at every third key, so that both the empty and the full join are seen
         if (k % 3 === 0) pos.put(BLACK, ROOK, rank * 8 + (half === 0 ? 4 + (k % 4) : k % 4));
@@ -44,9 +44,9 @@ describe('writeFen piece placement', () => {
       for (let sq = 0; sq < 64; sq++) {
         if (next() / 2 ** 32 >= density) continue;
         const type = next() % 6;
-        pos.put(next() & 1, type === PAWN && (sq < 8 || sq >= 56) ? KING : type, sq);
+        pos.put((next() & 1) as Colour, type === PAWN && (sq < 8 || sq >= 56) ? KING : type, sq);
       }
-      pos.turn = next() & 1;
+      pos.turn = (next() & 1) as Colour;
       pos.halfmove = next() % 150;
       pos.fullmove = 1 + (next() % 300);
       const d = difference(pos);

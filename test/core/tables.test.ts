@@ -282,11 +282,15 @@ describe('tables are installed by their owner, never built behind its back', () 
     expect(fresh.installedTables().buffer).toBe(sab);
   });
 
-  it('the library entry builds and installs one set when imported on a main thread', async () => {
+  it('the library entry builds nothing when imported; on a main thread the first position made builds and installs one set', async () => {
     const fresh = await freshCore();
-    await import('../../src/index.js');
+    const library = await import('../../src/index.js');
+    expect(fresh.tablesInstalled()).toBe(false);
+    expect(library.tagFen(library.INITIAL_FEN).motifs).toEqual([]);
     expect(fresh.tablesInstalled()).toBe(true);
     const t = fresh.installedTables();
     expect(checkContents(t)).toBe(0);
+    library.parseFen(library.INITIAL_FEN);
+    expect(fresh.installedTables()).toBe(t); // once
   });
 });

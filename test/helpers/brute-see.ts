@@ -19,7 +19,7 @@ const ORDER = 'pnbrqk';
 export type Board = (string | null)[];
 
 const isWhite = (piece: string): boolean => piece === piece.toUpperCase();
-const valueOf = (piece: string): number => VALUE[piece.toLowerCase()];
+const valueOfPiece = (piece: string): number => VALUE[piece.toLowerCase()];
 
 /** The board of a FEN as 64 letters or null, a1 = 0 … h8 = 63. */
 export function boardOfFen(fen: string): Board {
@@ -71,7 +71,7 @@ function captureValue(board: Board, from: number, sq: number, white: boolean, an
   const next = capture(board, from, sq);
   if (board[from]!.toLowerCase() === 'k' && attackersOf(next, sq, !white).length > 0) return null;
   const promotion = next[sq] !== board[from] ? VALUE.q - VALUE.p : 0;
-  return valueOf(board[sq]!) + promotion - best(next, sq, !white, anyOrder);
+  return valueOfPiece(board[sq]!) + promotion - best(next, sq, !white, anyOrder);
 }
 
 /** The best the side to capture on sq can get from here: 0 by stopping, or a capture and what follows. */
@@ -92,7 +92,7 @@ function best(board: Board, sq: number, white: boolean, anyOrder: boolean): numb
 function exchangeAfterMove(board: Board, from: number, to: number, promo: string, anyOrder: boolean): number {
   const piece = board[from]!;
   const white = isWhite(piece);
-  let gain = board[to] !== null ? valueOf(board[to]!) : 0;
+  let gain = board[to] !== null ? valueOfPiece(board[to]!) : 0;
   const next = board.slice();
   if (piece.toLowerCase() === 'p' && from % 8 !== to % 8 && board[to] === null) {
     next[Math.floor(from / 8) * 8 + (to % 8)] = null; // en passant: the pawn passed beside ours

@@ -95,7 +95,7 @@ function commentEnd(bytes: Uint8Array, i: number): number {
   }
   const w = words;
   const last = bytes.length - 4; // the last offset a whole word can be read from
-  const stop = i + SHORT_COMMENT < last ? i + SHORT_COMMENT : last;
+  const stop = Math.min(i + SHORT_COMMENT, last);
   let j = i + 1;
   for (; j <= stop; j += 4) {
     const x = w.getInt32(j, true) ^ 0x7d7d7d7d; // a `}` byte becomes 0

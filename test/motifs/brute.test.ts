@@ -624,7 +624,7 @@ describe('absolute pins, discovered checks and checkers vs chess.js', () => {
         seen.add(key);
         const king = chess.get(rec.back as Square);
         const slider = chess.get(rec.slider as Square);
-        if (!king || king.type !== 'k' || !slider || slider.color !== rec.side || king.color === rec.side) {
+        if (king?.type !== 'k' || !slider || slider.color !== rec.side || king.color === rec.side) {
           problems.push(`${fen}: ${who} ${key}: back is not the enemy king or slider not of its side`);
           continue;
         }

@@ -90,7 +90,7 @@ describe('the motif catalogue', () => {
     for (const m of MOTIFS) {
       for (const partial of m.partial ? [0, 1] : [0]) {
         const buf = oneRecord(m.code, 0, partial);
-        const v: PositionView = { game: 1, offset: -1, ply: 0, pos, buf, played: 0, move: -1, next: null, san: null, uci: null };
+        const v: PositionView = { game: 1, offset: -1, ply: 0, pos, buf, played: 0, tactic: null, move: -1, next: null, san: null, uci: null };
         expect(JSON.parse(positionJson(v)).motifs).toEqual([recordAt(buf, 0, pos)]);
         const csv = new CsvFormatter();
         csv.position(v);

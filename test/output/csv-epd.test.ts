@@ -174,7 +174,7 @@ describe('CSV', () => {
     expect(csvField('two\nlines')).toBe('"two\nlines"');
     expect(csvField('cr\r')).toBe('"cr\r"');
     const pos = parseFen('4k3/8/8/8/8/8/8/4K3 w - - 0 1');
-    const text = line(new CsvFormatter(), { game: 1, offset: -1, ply: 0, pos, buf: new MotifBuffer(), played: 0, move: -1, next: null, san: 'a,"b"', uci: 'e1e2' });
+    const text = line(new CsvFormatter(), { game: 1, offset: -1, ply: 0, pos, buf: new MotifBuffer(), played: 0, tactic: null, move: -1, next: null, san: 'a,"b"', uci: 'e1e2' });
     expect(readCsv(text)[0][3]).toBe('a,"b"');
   });
 });
@@ -227,7 +227,7 @@ function crowded(fen: string, records: number, chess960 = false): PositionView {
       buf.data.set([4, i & 1, i % 4, (i + 9) % 64, i % 3 === 0 ? -1 : (i + 17) % 64, 3, i % 64, (i + 1) % 64, (i + 2) % 64], o);
     } else pushLine(buf, code, i & 1, i % 64, (i + 1) % 64, (i + 2) % 64, i & 1);
   }
-  return { game: 4294967296, offset: -1, ply: 31, pos, buf, played: 15, move: -1, next: null, san: 'Qh4+', uci: 'd8h4' };
+  return { game: 4294967296, offset: -1, ply: 31, pos, buf, played: 15, tactic: null, move: -1, next: null, san: 'Qh4+', uci: 'd8h4' };
 }
 
 function seenOf(v: PositionView): Seen {

@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CSV_COLUMNS, csvField, csvText } from '../../src/output/csv.js';
+import { CSV_COLUMNS, CSV_TACTIC_COLUMNS, csvField, csvText } from '../../src/output/csv.js';
 import { PUZZLE_CSV_COLUMNS, puzzleCsv } from '../../src/puzzles/csv.js';
 import { gameUrl, openingTags } from '../../src/puzzles/opening.js';
 import type { Puzzle } from '../../src/puzzles/types.js';
@@ -58,8 +58,10 @@ describe('analyze -f csv --tags', () => {
     const r = await runCli([input, '-q', '--all-positions', '-f', 'csv', '--tags', asked.join(',')]);
     expect(r.code, r.stderr).toBe(0);
     const [header, ...rows] = readCsv(r.stdout);
-    expect(header).toEqual([...CSV_COLUMNS.split(','), ...asked]);
-    const fixed = CSV_COLUMNS.split(',').length;
+    // the verdict's columns (verdicts are on by default) come before the tags'
+    const ours = [...CSV_COLUMNS.split(','), ...CSV_TACTIC_COLUMNS.split(',')];
+    expect(header).toEqual([...ours, ...asked]);
+    const fixed = ours.length;
     const first = rows.filter((row) => row[0] === '1');
     expect(first.length).toBeGreaterThan(8);
     for (const row of first) {

@@ -30,7 +30,7 @@ function replay(games: CorpusGame[], cb: (v: PositionView) => void): void {
   games.forEach((g, gi) => {
     const chess960 = variantFromTag(g.variant) === 'chess960';
     const pos = parseFen(g.fen ?? INITIAL_FEN, { chess960 });
-    const v: PositionView = { game: gi + 1, offset: -1, ply: 0, pos, buf, played: 0, move: -1, next: null, san: null, uci: null };
+    const v: PositionView = { game: gi + 1, offset: -1, ply: 0, pos, buf, played: 0, tactic: null, move: -1, next: null, san: null, uci: null };
     for (let ply = 0; ply <= g.sans.length; ply++) {
       scanMotifs(pos, buf);
       v.ply = ply;
@@ -162,7 +162,7 @@ describe('JSONL', () => {
     const next = pos.clone();
     next.play(m);
     const buf = new MotifBuffer();
-    const v: PositionView = { game: 1, offset: -1, ply: 0, pos, buf, played: 0, move: m, next, san: null, uci: null };
+    const v: PositionView = { game: 1, offset: -1, ply: 0, pos, buf, played: 0, tactic: null, move: m, next, san: null, uci: null };
     const line = positionJson(v);
     expect(JSON.parse(line)).toMatchObject({ move: 'Nf3', uci: 'g1f3' });
     expect(positionJson({ ...v, san: 'Nf3' })).toBe(line);
@@ -173,7 +173,7 @@ describe('JSONL', () => {
     const pos = parseFen(INITIAL_FEN);
     const buf = new MotifBuffer();
     for (let i = 0; i < 300; i++) pushLine(buf, i % 8 === BATTERY ? 0 : i % 8, i & 1, i % 64, (i + 1) % 64, (i + 2) % 64, i & 1);
-    const v: PositionView = { game: 123456789, offset: 9007199254740, ply: 4000, pos, buf, played: 15, move: -1, next: null, san: null, uci: null };
+    const v: PositionView = { game: 123456789, offset: 9007199254740, ply: 4000, pos, buf, played: 15, tactic: null, move: -1, next: null, san: null, uci: null };
     const line = positionJson(v);
     const expected = expectedObject(v);
     expect(line).toBe(JSON.stringify(expected) + '\n');
@@ -193,7 +193,7 @@ describe('JSONL', () => {
       pushChain(buf, BATTERY, c & 1, 3, 62, 63, 8);
       pushLine(buf, PIN_ABSOLUTE, 1, 0, 1, 2, 1);
     }
-    const v: PositionView = { game: 2 ** 31, offset: 9007199254740, ply: 4000, pos, buf, played: 15, move, next, san: null, uci: null };
+    const v: PositionView = { game: 2 ** 31, offset: 9007199254740, ply: 4000, pos, buf, played: 15, tactic: null, move, next, san: null, uci: null };
     const line = positionJson(v);
     expect(JSON.parse(line)).toMatchObject({ move: 'exd8=Q+', uci: 'e7d8q' });
     for (let fill = 4096 - line.length - 64; fill <= 4096; fill++) {
@@ -217,7 +217,7 @@ describe('JSONL', () => {
       const buf = new MotifBuffer();
       buf.data.set(v.buf.data.subarray(0, v.buf.count * STRIDE));
       buf.count = v.buf.count;
-      kept.push({ game: v.game, offset: -1, ply: v.ply, pos: v.pos.clone(), buf, played: v.played, move: v.move, next: v.next?.clone() ?? null, san: v.san, uci: v.uci });
+      kept.push({ game: v.game, offset: -1, ply: v.ply, pos: v.pos.clone(), buf, played: v.played, tactic: null, move: v.move, next: v.next?.clone() ?? null, san: v.san, uci: v.uci });
     });
     let chars = 0;
     for (const v of kept) chars += positionJson(v).length; // warm-up pass

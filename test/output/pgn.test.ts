@@ -284,7 +284,7 @@ describe('PGN', () => {
     const buf = new MotifBuffer();
     const pos = parseFen(fen);
     scanMotifs(pos, buf);
-    f.position({ game: 7, offset: -1, ply: 0, pos, buf, played: 0, move: -1, next: null, san: null, uci: null });
+    f.position({ game: 7, offset: -1, ply: 0, pos, buf, played: 0, tactic: null, move: -1, next: null, san: null, uci: null });
     expect(taken(f)).toBe(''); // nothing before the game ends
     f.endGame({ bytes: new Uint8Array(0), moveEnds: new Int32Array(0) });
     const fenGame = taken(f);

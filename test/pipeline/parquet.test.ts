@@ -31,16 +31,18 @@ async function readParquet(path: string): Promise<Record<string, unknown>[]> {
 
 /**
  * A JSONL record as the Parquet row should say it: every motif field present (null when absent), pieces as
- * a list, a column per asked tag (null when absent).
+ * a list, the tactic verdict a struct with gain and mate (one null) or null where the record has none, a
+ * column per asked tag (null when absent).
  */
 function asRow(rec: PositionRecord, asked: string[] = []): Record<string, unknown> {
-  const { tags, ...rest } = rec;
+  const { tags, tactic, ...rest } = rec;
+  const verdict = tactic === undefined ? null : { move: tactic.move, uci: tactic.uci, gain: tactic.gain ?? null, mate: tactic.mate ?? null, themes: tactic.themes };
   const motifs = rec.motifs.map((m) => {
     const full: Record<string, unknown> = Object.fromEntries(MOTIF_FIELDS.map((f) => [f, (m as Record<string, unknown>)[f] ?? null]));
     if ('slider' in m) full.pieces = [m.pieces.slider, m.pieces.front, m.pieces.back];
     return full;
   });
-  return { ...rest, motifs, ...Object.fromEntries(asked.map((t) => [t, tags?.[t] ?? null])) };
+  return { ...rest, motifs, tactic: verdict, ...Object.fromEntries(asked.map((t) => [t, tags?.[t] ?? null])) };
 }
 
 async function both(args: string[], name: string): Promise<{ rows: Record<string, unknown>[]; records: PositionRecord[] }> {
@@ -62,6 +64,8 @@ describe('-f parquet, read back by DuckDB', () => {
     expect(rows).toEqual(records.map((r) => asRow(r)));
     const motifs = records.flatMap((r) => r.motifs);
     expect(new Set(motifs.map((m) => m.motif)).size).toBe(6); // every kind of record went through
+    const verdicts = records.flatMap((r) => (r.tactic === undefined ? [] : [r.tactic]));
+    expect(verdicts.some((t) => t.mate !== undefined) && verdicts.some((t) => t.gain !== undefined && t.themes.length > 1)).toBe(true);
   });
 
   it('keeps input order with two threads and small batches, and writes every position with --all-positions', async () => {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyze, type PositionRecord } from '../../src/index.js';
-import { CSV_COLUMNS } from '../../src/output/csv.js';
+import { CSV_COLUMNS, CSV_TACTIC_COLUMNS } from '../../src/output/csv.js';
 import { runCli } from '../helpers/cli.js';
 import { corpusPath } from '../helpers/corpus.js';
 import { readCsv } from '../helpers/csv.js';
@@ -60,8 +60,10 @@ describe('--tags', () => {
     const r = await runCli(['-', '-q', '-f', 'csv', '--all-positions', '--tags', ASKED.join(',')], { stdin: INPUT });
     expect(r.code, r.stderr).toBe(0);
     const rows = readCsv(r.stdout);
-    const fixed = CSV_COLUMNS.split(',').length;
-    expect(rows[0]).toEqual([...CSV_COLUMNS.split(','), ...ASKED]);
+    // ours, the verdict's columns included (verdicts are on by default), then the tags'
+    const ours = [...CSV_COLUMNS.split(','), ...CSV_TACTIC_COLUMNS.split(',')];
+    const fixed = ours.length;
+    expect(rows[0]).toEqual([...ours, ...ASKED]);
     const games = new Set<number>();
     for (const row of rows.slice(1)) {
       expect(row.length).toBe(fixed + ASKED.length);

@@ -27,6 +27,8 @@ const TACTICS: [string, string][] = [
   ['skewer', '8/8/4k3/8/8/8/1q6/4K2R w - - 0 1'],
   ['discovered attack', 'r2qk2r/ppp2ppp/2n5/3Nb3/2B5/8/PPP2PPP/R2QR1K1 w kq - 0 1'],
   ['Kiwipete', 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'],
+  // a queen checking by a move of the other kind: Qxh7+ up the file gives check on the diagonal to g8
+  ['queen check of the other kind', 'rq2r1k1/p2n1ppp/1ppPp3/3n2N1/8/6B1/PPP1QPPP/2KRR3 w - - 0 1'],
 ];
 
 const search = new MaterialSearch();
@@ -55,6 +57,7 @@ describe('MaterialSearch', () => {
     expect(values.get('mate in 2')).toBe(1000);
     expect(values.get('stalemated')).toBe(0);
     expect(values.get('mated')).toBe(-1000);
+    expect(values.get('queen check of the other kind')).toBe(2);
   });
 
   it('agrees with the plain minimax on real game positions', () => {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolve } from 'node:path';
 import { EnginePool } from '../../src/puzzles/engine-pool.js';
 import { UciEngine, type Analyser, type SearchLimits } from '../../src/puzzles/engine.js';
-import { PROBE_GAP, verifyCandidate, type Stage2Options, type Verdict } from '../../src/puzzles/stage2.js';
+import { DEFAULT_GAP, PROBE_MARGIN, verifyCandidate, type Stage2Options, type Verdict } from '../../src/puzzles/stage2.js';
 import type { EngineAnswer, Score } from '../../src/puzzles/types.js';
 import { ROOT } from '../helpers/cli.js';
 import { stockfishOrSkip } from '../helpers/stockfish.js';
@@ -16,7 +16,7 @@ import { loadLichessPuzzles, puzzleFen, type LichessPuzzle } from '../helpers/li
 
 const SF = stockfishOrSkip('stage 2 engine tests');
 
-const MODEST: Stage2Options = { probeNodes: 20_000, nodes: 100_000, maxPlies: 15 };
+const MODEST: Stage2Options = { probeNodes: 20_000, nodes: 100_000, maxPlies: 15, gap: DEFAULT_GAP };
 
 /** The position after `moves` (UCI) from `fen`, by chess.js. */
 function play(fen: string, moves: string[]): Chess {
@@ -97,13 +97,15 @@ describe.skipIf(SF === null)('stage 2 with the real engine', () => {
     }
   });
 
-  it('accepts a mate in 1 beside another mate in 1, and refuses one beside a move that merely wins', async () => {
+  it('accepts a mate in 1 beside another mate in 1, or beside a move that merely wins (lichess\'s rule)', async () => {
     const twoMates = '6k1/5ppp/8/8/8/8/Q4PPP/3R2K1 w - - 0 1'; // Rd8# and Qa8#
     const s = solved(await verifyCandidate(pool, { fen: twoMates }, MODEST));
     expect(s.mateIn).toBe(1);
     expect(play(twoMates, s.solution).isCheckmate()).toBe(true);
     const rookUp = '6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1'; // Rd8#, or stay a rook up (over +500)
-    expect(await verifyCandidate(pool, { fen: rookUp }, MODEST)).toMatchObject({ verified: false, drop: 'notOnly' });
+    const r = solved(await verifyCandidate(pool, { fen: rookUp }, MODEST));
+    expect(r.solution).toEqual(['d1d8']);
+    expect(r.mateIn).toBe(1);
   });
 });
 
@@ -127,7 +129,8 @@ describe('stage 2 without the engine\'s help', () => {
   });
 });
 
-const K = 0.00368208;
+const K = 0.004; // lichess-puzzler's generator/util.py win_chances
+const PROBE_GAP = DEFAULT_GAP - PROBE_MARGIN;
 const wc = (cp: number): number => 2 / (1 + Math.exp(-K * cp)) - 1;
 /** The cp whose win chance is `w` (the formula solved for cp). */
 const cpOf = (w: number): number => -Math.log(2 / (w + 1) - 1) / K;
@@ -155,15 +158,25 @@ const always = (best: Score, second: Score) => (): [Score, Score] => [best, seco
 
 describe('stage 2 rules (scripted engine)', () => {
   const start = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
-  const o: Stage2Options = { probeNodes: 10, nodes: 100, maxPlies: 7 };
+  const o: Stage2Options = { probeNodes: 10, nodes: 100, maxPlies: 7, gap: DEFAULT_GAP };
 
-  it('wants the best move more than 0.7 ahead in win chance', async () => {
-    const ahead = Math.floor(cpOf(wc(400) - 0.7)) - 1; // just far enough behind +400
-    const level = Math.ceil(cpOf(wc(400) - 0.7)) + 1; // just too close
-    expect(wc(400) - wc(ahead)).toBeGreaterThan(0.7);
-    expect(wc(400) - wc(level)).toBeLessThan(0.7);
+  it('wants the best move more than --gap (0.5) ahead in win chance, on the puzzle generator\'s scale', async () => {
+    const ahead = Math.floor(cpOf(wc(400) - 0.5)) - 1; // just far enough behind +400
+    const level = Math.ceil(cpOf(wc(400) - 0.5)) + 1; // just too close
+    expect(wc(400) - wc(ahead)).toBeGreaterThan(0.5);
+    expect(wc(400) - wc(level)).toBeLessThan(0.5);
+    expect(2 / (1 + Math.exp(-0.004 * 100)) - 1).toBeCloseTo(0.1974, 4); // the scale itself, by hand
     expect(await verifyCandidate(scripted(start, always({ cp: 400 }, { cp: ahead })), { fen: start }, o)).toMatchObject({ verified: true });
     expect(await verifyCandidate(scripted(start, always({ cp: 400 }, { cp: level })), { fen: start }, o)).toMatchObject({ verified: false, drop: 'notOnly' });
+    // a wider --gap refuses what the default keeps; a narrower one keeps what the default refuses
+    expect(await verifyCandidate(scripted(start, always({ cp: 400 }, { cp: ahead })), { fen: start }, { ...o, gap: 0.8 })).toMatchObject({ drop: 'notOnly' });
+    expect(await verifyCandidate(scripted(start, always({ cp: 400 }, { cp: level })), { fen: start }, { ...o, gap: 0.3 })).toMatchObject({ verified: true });
+  });
+
+  it('takes a mate in 1 where the second best is worse than a mate in 2, however good (lichess-puzzler: Mate(1), second < Mate(2))', async () => {
+    expect(await verifyCandidate(scripted(start, always({ mate: 1 }, { cp: 2000 })), { fen: start }, o)).toMatchObject({ verified: true });
+    expect(await verifyCandidate(scripted(start, always({ mate: 1 }, { mate: 3 })), { fen: start }, o)).toMatchObject({ verified: true });
+    expect(await verifyCandidate(scripted(start, always({ mate: 1 }, { mate: 2 })), { fen: start }, o)).toMatchObject({ drop: 'notOnly' });
   });
 
   it('drops at the probe a best move (no mate) within PROBE_GAP of the second, before the long search', async () => {
@@ -193,9 +206,8 @@ describe('stage 2 rules (scripted engine)', () => {
   });
 
   it('keeps a mate-only move only in a line that ends in mate, and drops trailing forced moves', async () => {
-    // at P a mate beside a crushing second best is no only-move, nor a mate in 1 beside a longer mate
+    // at P a mate beside a crushing second best is no only-move
     expect(await verifyCandidate(scripted(start, always({ mate: 5 }, { cp: 900 })), { fen: start }, o)).toMatchObject({ drop: 'notOnly' });
-    expect(await verifyCandidate(scripted(start, always({ mate: 1 }, { mate: 2 })), { fen: start }, o)).toMatchObject({ drop: 'notOnly' });
     // later, "the only move that keeps a mate" passes, but this scripted line never mates: cut before it
     const cut = scripted(start, (k) => (k === 0 ? [{ cp: 700 }, { cp: -100 }] : k === 1 ? [{ cp: 800 }, { cp: -50 }] : [{ mate: 4 }, { cp: 900 }]));
     const s = solved(await verifyCandidate(cut, { fen: start }, o));

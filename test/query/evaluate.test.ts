@@ -4,12 +4,12 @@
 // against the engine first, so the expected matches below follow from the listed records alone.
 import { describe, expect, it } from 'vitest';
 import { GameAnalyzer } from '../../src/analysis/game.js';
-import type { PositionSink, PositionView } from '../../src/analysis/view.js';
 import { ALL_MOTIFS } from '../../src/motifs/filter.js';
 import { tagFen, type MotifRecord } from '../../src/motifs/tags.js';
 import { compileWhere } from '../../src/query/compile.js';
 import { QueryEvaluator } from '../../src/query/evaluate.js';
 import { fenPieces } from '../helpers/fen-board.js';
+import { Kept } from '../helpers/kept-sink.js';
 
 /** Positions given as FEN, one game each (game = index + 1, ply 0), and their records by hand. */
 const FENS: { fen: string; records: string[]; note: string }[] = [
@@ -76,15 +76,6 @@ const D = `[SetUp "1"]
 
 1. exd6 O-O 2. bxa8=Q Rxa8 3. O-O-O *
 `;
-
-class Kept implements PositionSink {
-  out: string[] = [];
-  beginGame(): void {}
-  position(v: PositionView, keep: boolean): void {
-    if (keep) this.out.push(`${v.game}:${v.ply}`);
-  }
-  endGame(): void {}
-}
 
 /** Positions kept by the query over the FEN games ("g:0"), the PGN games (A = 1, B = 2, C = 3) or D alone. */
 function kept(where: string, group: 'fen' | 'pgn' | 'D'): string[] {

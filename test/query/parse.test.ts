@@ -37,6 +37,18 @@ describe('parseQuery', () => {
     for (const op of ['=', '!=', '<', '<=', '>', '>=']) expect(parseQuery(`ply ${op} 3`)).toMatchObject({ op });
   });
 
+  it('reads tactic, alone or with conditions on its themes, gain and mate', () => {
+    expect(parseQuery('tactic')).toEqual({ type: 'tactic', conds: [] });
+    expect(parseQuery('tactic[theme=pin|skewer, gain>=3, mate <= 2]')).toEqual({
+      type: 'tactic',
+      conds: [{ type: 'theme', themes: ['pin', 'skewer'] }, { type: 'gain', op: '>=', value: 3 }, { type: 'mate', op: '<=', value: 2 }],
+    });
+    expect(parseQuery('not tactic [ theme = hangingPiece ] and played.missed')).toEqual({
+      type: 'and', args: [{ type: 'not', arg: { type: 'tactic', conds: [{ type: 'theme', themes: ['hangingPiece'] }] } }, { type: 'played', tag: 'missed' }],
+    });
+    for (const op of ['=', '!=', '<', '<=', '>', '>=']) expect(parseQuery(`tactic[gain ${op} 2]`)).toEqual({ type: 'tactic', conds: [{ type: 'gain', op, value: 2 }] });
+  });
+
   it('binds not tighter than and, and tighter than or; parentheses group', () => {
     expect(parseQuery('xray or pin and skewer')).toEqual({ type: 'or', args: [xray, { type: 'and', args: [pin, skewer] }] });
     expect(parseQuery('(xray or pin) and skewer')).toEqual({ type: 'and', args: [{ type: 'or', args: [xray, pin] }, skewer] });
@@ -51,7 +63,7 @@ describe('parseQuery', () => {
   });
 
   it.each([
-    ['', 1, 'expected a motif (pin, skewer, battery, discoveredCheck, discoveredAttack, xray), played.TAG, FIELD OP VALUE, "not" or "(", found the end of the expression'],
+    ['', 1, 'expected a motif (pin, skewer, battery, discoveredCheck, discoveredAttack, xray), tactic, played.TAG, FIELD OP VALUE, "not" or "(", found the end of the expression'],
     ['pin and', 8, 'found the end of the expression'],
     ['pin.absolut', 5, 'expected a kind (absolute or relative), found "absolut"'],
     ['pin[front=Q', 12, 'expected , or ], found the end of the expression'],
@@ -62,7 +74,16 @@ describe('parseQuery', () => {
     ['pin[side=white]', 10, 'expected a side (w or b), found "white"'],
     ['pin[partial=yes]', 13, 'expected a boolean (true or false), found "yes"'],
     ['battery[line=column]', 14, 'expected a line kind (rank, file, diagonal or antiDiagonal), found "column"'],
-    ['played.mate', 8, 'expected a tag of the move played (check, discoveredCheck, doubleCheck or discoveredAttack), found "mate"'],
+    ['played.mate', 8, 'expected a tag of the move played (check, discoveredCheck, doubleCheck, discoveredAttack, found or missed), found "mate"'],
+    ['tactic[theme=pinn]', 14, 'expected a theme (battery, discoveredAttack, discoveredCheck, doubleCheck, fork, hangingPiece, partialPin, pin, relativePin, skewer or xRayAttack), found "pinn"'],
+    ['tactic[theme=pin|mate]', 18, 'expected a theme ('],
+    ['tactic[theme>=pin]', 13, 'expected "=", found ">="'],
+    ['tactic[gain=2.5]', 13, 'expected a whole number of pawns (0, 1, 2, …), found "2.5"'],
+    ['tactic[mate<=two]', 14, 'expected a whole number of moves (0, 1, 2, …), found "two"'],
+    ['tactic[gain 3]', 13, 'expected an operator (= != < <= > >=) after gain, found "3"'],
+    ['tactic[side=w]', 8, 'expected a condition of a tactic (theme, gain or mate), found "side"'],
+    ['tactic[gain>=2', 15, 'expected , or ], found the end of the expression'],
+    ['tactic.pin', 7, 'expected [ or the end of "tactic" (its conditions go in brackets: tactic[theme=pin, gain>=3]), found ".pin"'],
     ['played', 7, 'expected "." and a tag of the move played'],
     ['check', 6, 'expected an operator (= != < <= > >=) after the field check (the move played: played.check), found the end of the expression'],
     ['pinn and skewer', 6, 'expected an operator (= != < <= > >=) after the field pinn ("pinn" is no motif: a field needs an operator), found "and"'],
@@ -161,6 +182,14 @@ describe('--where on the command line', () => {
     expect(chain.code, chain.stderr).toBe(0);
     expect(one.stdout).toContain('"ply":6');
     expect(chain.stdout).toBe(one.stdout);
+  });
+
+  it('a bad tactic condition is exit 2 naming the token, before any input is read', async () => {
+    const r = await runCli(['no-such-file.pgn', '--where', 'tactic[theme=pin|forks] and ply > 3']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('pgn-xray: --where: column 18: expected a theme (');
+    expect(r.stderr).toContain('found "forks"');
+    expect(r.stdout).toBe('');
   });
 
   it('a syntax error is exit 2 with the column, before any input is read', async () => {

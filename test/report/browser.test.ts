@@ -1,32 +1,49 @@
 // The --report page in a real browser: Debian's Chromium, headless, driven by playwright-core, with the
 // network blocked (offline context, every host unresolvable) and the page opened from disk. Asserted: no
 // console error (a Content-Security-Policy violation would be one), no request but the page itself,
-// every chart an <svg> of non-zero size with the number of marks the statistics call for. A screenshot
-// of the whole page is saved in test-output/ for a person to look at.
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+// every chart an <svg> of non-zero size with the number of marks the statistics call for. The headline
+// chart (the share of winning tactics found by rating band and by speed) is checked on a report made by
+// merge-stats from statistics counted with verdicts on: first in the page, one bar per band and speed
+// with verdicts, each as tall as its share, its counts in its hover title and in the table under it.
+// A screenshot of the whole page is saved in test-output/ for a person to look at.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GameAnalyzer } from '../../src/analysis/game.js';
+import { ALL_MOTIFS } from '../../src/motifs/filter.js';
+import { BatchSink } from '../../src/pipeline/sinks.js';
 import { ROOT, runCli } from '../helpers/cli.js';
-import { corpusPath } from '../helpers/corpus.js';
+import { corpusPath, splitGames } from '../helpers/corpus.js';
 import { tempDir } from '../helpers/temp.js';
+import { sampleBytes } from '../tactics/sample-games.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const OUT = join(ROOT, 'test-output');
-const KEYS = 12; // motif keys: 8 static, 4 played
-const STATIC = 8;
+
+type Counts = Record<string, number>;
+
+interface Tactics {
+  positions: Counts;
+  found: Counts;
+  missed: Counts;
+}
 
 interface Value {
   positions: number;
+  tactics?: Tactics;
 }
 
 interface StatsFile {
   games: number;
   positions: number;
+  motifs: Counts;
+  tactics?: Tactics;
   byPly: Record<string, Value>;
   by: Record<string, Record<string, Value>>;
   outcome: Record<string, { win: number; draw: number; loss: number }>;
+  frontSquares: Record<string, unknown>;
 }
 
 const tmp = tempDir('report');
@@ -40,12 +57,43 @@ function present(dim: string): number {
   return Object.values(stats.by[dim]).filter((v) => v.positions > 0).length;
 }
 
+/** Tactics found and missed at a value. */
+function verdicts(v: Value | undefined): number {
+  return (v?.tactics?.found.tactic ?? 0) + (v?.tactics?.missed.tactic ?? 0);
+}
+
+/** The headline's bars of a statistics file: per band, then per speed, with verdicts: its label, n and share found (%). */
+function headlineBars(s: StatsFile): { label: string; n: number; share: number }[] {
+  return ['ratingBand', 'speed'].flatMap((dim) => Object.entries(s.by[dim]).filter(([, v]) => verdicts(v) > 0).map(([label, v]) => ({
+    label, n: verdicts(v), share: (100 * v.tactics!.found.tactic) / verdicts(v),
+  })));
+}
+
+/** Tactic keys found or missed: one bar split in two each in the chart by theme. */
+function themeKeys(s: StatsFile): number {
+  const t = s.tactics!;
+  return Object.keys(t.positions).filter((k) => t.found[k] + t.missed[k] > 0).length;
+}
+
+/** The tactic charts' marks, when the statistics have verdicts. */
+function tacticMarks(s: StatsFile): Record<string, Record<string, number>> {
+  if (verdicts(s) === 0) return {};
+  const bars = headlineBars(s).length;
+  return {
+    'tactics-found': { 'g.role-mark.mark-rect > path': bars, 'g.role-mark.mark-rule > line': bars },
+    'tactics-themes': { 'g.role-mark.mark-rect > path': 2 * themeKeys(s) },
+  };
+}
+
 /** Marks each chart must hold, by chart id and mark selector. */
 function expectedMarks(): Record<string, Record<string, number>> {
+  const KEYS = Object.keys(stats.motifs).length;
+  const STATIC = Object.keys(stats.frontSquares).length;
   const buckets = Object.values(stats.byPly);
   const busy = buckets.filter((b) => b.positions > 0 && 100 * b.positions >= stats.positions).length;
   const outcomes = Object.values(stats.outcome).filter((o) => o.win + o.draw + o.loss > 0).length;
   return {
+    ...tacticMarks(stats),
     'by-ratingBand': { 'g.role-mark.mark-rect > path': KEYS * present('ratingBand') },
     'by-speed': { 'g.role-mark.mark-rect > path': KEYS * present('speed') },
     'by-phase': { 'g.role-mark.mark-rect > path': KEYS * present('phase') },
@@ -107,8 +155,8 @@ describe('the report in headless Chromium, offline', () => {
       const spec = JSON.parse((await page.locator(`figure#chart-${id} > script[type="application/vnd.vegalite+json"]`).textContent())!) as { data: { values: unknown[] } };
       expect(spec.data.values.length, id).toBeGreaterThan(0);
     }
-    // the headline table: one row per motif key; the statistics themselves at the end
-    expect(await page.locator('table.headline tbody tr').count()).toBe(KEYS);
+    // the motif table: one row per motif key; the statistics themselves at the end
+    expect(await page.locator('table.headline tbody tr').count()).toBe(Object.keys(stats.motifs).length);
     const embedded = JSON.parse((await page.locator('script#statistics').textContent())!) as StatsFile;
     expect(embedded.positions).toBe(stats.positions);
     // the page fits a laptop screen: no chart wider than the viewport
@@ -131,5 +179,66 @@ describe('the report in headless Chromium, offline', () => {
     expect(Math.min(...widths)).toBeGreaterThan(100);
     expect(Math.max(...widths)).toBeLessThanOrEqual(a4);
     await context.close();
+  });
+});
+
+describe('the headline chart, from statistics counted with verdicts on', () => {
+  const dir = tempDir('report-tactics');
+  const report = join(dir, 'report.html');
+  let counted: StatsFile;
+
+  beforeAll(async () => {
+    const analyzer = new GameAnalyzer({ allPositions: false, filter: ALL_MOTIFS, moves: false, tactics: true });
+    const sink = new BatchSink(null);
+    for (const g of splitGames(sampleBytes(), 400)) if (analyzer.pgn(g.bytes, g.index, sink) !== null) sink.stats.addRejected();
+    sink.stats.addVector(sink.take().stats); // the vector is taken, the sink's own Stats cleared: count it back in
+    writeFileSync(join(dir, 'stats.json'), JSON.stringify(sink.stats.toJSON()));
+    const r = await runCli(['merge-stats', join(dir, 'stats.json'), '-o', join(dir, 'merged.json'), '--report', report]);
+    expect(r.code, r.stderr).toBe(0);
+    counted = JSON.parse(readFileSync(join(dir, 'merged.json'), 'utf8')) as StatsFile;
+  });
+
+  /** The page opened offline, with no console error. */
+  async function open(): Promise<{ page: Page; close: () => Promise<void> }> {
+    const context = await browser.newContext({ offline: true, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') errors.push(m.text());
+    });
+    await page.goto(pathToFileURL(report).href, { waitUntil: 'load' });
+    expect(errors).toEqual([]);
+    return { page, close: () => context.close() };
+  }
+
+  it('comes first, one bar per rating band and speed, each as tall as its share, its n on hover and in the table', async () => {
+    const bars = headlineBars(counted);
+    expect(bars.length).toBeGreaterThan(5); // several bands and speeds in the sample
+    expect(bars.every((b) => b.share > 0 && b.share < 100)).toBe(true);
+    const { page, close } = await open();
+    expect(await page.locator('figure.chart').first().getAttribute('id')).toBe('chart-tactics-found');
+    const chart = page.locator('figure#chart-tactics-found');
+    for (const [selector, n] of Object.entries(tacticMarks(counted)['tactics-found'])) expect(await chart.locator(`svg ${selector}`).count(), selector).toBe(n);
+    // each bar: its hover title names its value and n; its height on the 200-pixel axis of 0–100% is its share
+    const drawn = await chart.locator('svg g.role-mark.mark-rect > path').evaluateAll((els) =>
+      els.map((e) => ({ title: e.querySelector('title')?.textContent ?? '', height: (e as unknown as { getBBox(): { height: number } }).getBBox().height })));
+    expect(drawn.length).toBe(bars.length);
+    drawn.forEach((d, i) => {
+      expect(d.title, bars[i].label).toContain(`: ${bars[i].label};`);
+      expect(d.title).toContain(`tactics (n): ${bars[i].n.toLocaleString('en')}`);
+      expect(d.height, d.title).toBeCloseTo((200 * bars[i].share) / 100, 0);
+    });
+    // the table under the chart: a row per bar with its n
+    const rows = await chart.locator('table.data tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+    expect(rows.map((r) => r[0].split(' ').pop())).toEqual(bars.map((b) => b.label));
+    expect(rows.map((r) => r[3])).toEqual(bars.map((b) => b.n.toLocaleString('en')));
+    // found and missed by theme: one bar split in two per theme met, its table a row each
+    const themes = page.locator('figure#chart-tactics-themes');
+    expect(await themes.locator('svg g.role-mark.mark-rect > path').count()).toBe(2 * themeKeys(counted));
+    expect(await themes.locator('table.data tbody tr').count()).toBe(themeKeys(counted));
+    mkdirSync(OUT, { recursive: true });
+    await chart.screenshot({ path: join(OUT, 'report-tactics.png') });
+    await themes.screenshot({ path: join(OUT, 'report-tactic-themes.png') });
+    await close();
   });
 });

@@ -1,7 +1,8 @@
 // The statistics' dimensions, outcome, games-with and front squares (docs/design.md §9, §11) against an
 // oracle written the obvious way, on 1,000 real games: tags read with a regular expression from each
 // game's text, the phase by counting material on the FEN of every position of `--all-positions`, the
-// motifs from the JSON Lines records. Nothing of src/ is used to compute the expected figures.
+// motifs, tactic verdicts, found and missed from the JSON Lines records. Nothing of src/ is used to
+// compute the expected figures.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,8 @@ interface Rec {
   fen: string;
   motifs: { motif: string; kind?: string; side: 'w' | 'b'; front?: string; squares?: string[]; targets?: string[] }[];
   played: string[];
+  /** The side to move's tactic verdict (absent or null: none). */
+  tactic?: { gain?: number; mate?: number; themes: string[] } | null;
 }
 
 interface Value {
@@ -23,11 +26,14 @@ interface Value {
   motifs: Record<string, number>;
   positionsWith: Record<string, number>;
   gamesWith: Record<string, number>;
+  tactics: Record<'positions' | 'found' | 'missed', Record<string, number>>;
 }
 
 const KEYS = ['pin.absolute', 'pin.relative', 'skewer.absolute', 'skewer.relative', 'battery', 'discoveredCheck', 'discoveredAttack', 'xray',
-  'played.check', 'played.discoveredCheck', 'played.doubleCheck', 'played.discoveredAttack'];
+  'played.check', 'played.discoveredCheck', 'played.doubleCheck', 'played.discoveredAttack', 'played.found', 'played.missed'];
 const STATIC = KEYS.slice(0, 8);
+const THEMES = ['battery', 'discoveredAttack', 'discoveredCheck', 'doubleCheck', 'fork', 'hangingPiece', 'partialPin', 'pin', 'relativePin', 'skewer', 'xRayAttack'];
+const TACTIC_KEYS = ['tactic', 'tactic.mate', ...THEMES.map((t) => `tactic.${t}`)];
 
 const tmp = tempDir('dims');
 const texts: string[] = [];
@@ -67,8 +73,17 @@ function phase(fen: string, ply: number): string {
 const square = (s: string): number => (s.charCodeAt(0) - 97) + 8 * (Number(s[1]) - 1);
 
 function emptyValue(): Value {
-  const z = (): Record<string, number> => Object.fromEntries(KEYS.map((k) => [k, 0]));
-  return { games: 0, positions: 0, motifs: z(), positionsWith: z(), gamesWith: z() };
+  const z = (keys = KEYS): Record<string, number> => Object.fromEntries(keys.map((k) => [k, 0]));
+  return { games: 0, positions: 0, motifs: z(), positionsWith: z(), gamesWith: z(), tactics: { positions: z(TACTIC_KEYS), found: z(TACTIC_KEYS), missed: z(TACTIC_KEYS) } };
+}
+
+/** Counts a record's tactic verdict into a value: its keys, found or missed by the move played. */
+function countTactic(c: Value, r: Rec): void {
+  const t = r.tactic;
+  if (t === undefined || t === null) return;
+  const keys = ['tactic', ...(t.mate !== undefined ? ['tactic.mate'] : []), ...t.themes.map((x) => `tactic.${x}`)];
+  const counted = (['positions', 'found', 'missed'] as const).filter((w) => w === 'positions' || r.played.includes(w));
+  for (const w of counted) for (const k of keys) c.tactics[w][k]++;
 }
 
 /** The oracle's statistics: by dimension, outcome, games with, front squares. */
@@ -107,6 +122,7 @@ function oracle(recs: Rec[]): { by: Record<string, Record<string, Value>>; outco
       byPhase.set(ph, phaseKeys);
       for (const c of [...Object.entries(values).map(([d, v]) => cell(d, v)), cell('phase', ph)]) {
         c.positions++;
+        countTactic(c, r);
         for (const k of keys) c.motifs[k]++;
         for (const k of new Set(keys)) c.positionsWith[k]++;
       }

@@ -15,6 +15,7 @@ import { ROOT, runCli } from '../helpers/cli.js';
 import { tempDir } from '../helpers/temp.js';
 
 /** A statistics file as JSON: any key, read and changed freely by the tests. */
+// biome-ignore lint/suspicious/noExplicitAny: the tests read and change any key of the file, typed or not
 type Json = Record<string, any>;
 
 const dir = tempDir('merge-checks');

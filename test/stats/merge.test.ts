@@ -56,7 +56,7 @@ function withoutRun({ run: _run, ...counts }: Record<string, unknown>): Record<s
 
 /** A report page without what differs with the runs behind it: the header's inputs and runs, the file's run. */
 function runsAside(html: string): string {
-  return html.replace(/<dl class="run">[^]*?<\/dl>/, '').replace(/,\n  "run": [^]*?(?=\n\}<\/script>)/, '');
+  return html.replace(/<dl class="run">[^]*?<\/dl>/, '').replace(/,\n {2}"run": [^]*?(?=\n\}<\/script>)/, '');
 }
 
 let one: Record<string, unknown>;

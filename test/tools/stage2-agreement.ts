@@ -5,7 +5,7 @@
 import { installNewTables } from '../../src/core/attacks.js';
 import { EnginePool } from '../../src/puzzles/engine-pool.js';
 import { resolveEngine } from '../../src/puzzles/engine-path.js';
-import { verifyCandidate, type Verdict } from '../../src/puzzles/stage2.js';
+import { STAGE2_DEFAULTS, verifyCandidate, type Verdict } from '../../src/puzzles/stage2.js';
 import { loadLichessPuzzles, puzzleFen, type LichessPuzzle } from '../helpers/lichess-puzzles.js';
 
 function compare(p: LichessPuzzle, v: Verdict): string {
@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   const tally = new Map<string, number>();
   const t0 = process.hrtime.bigint();
   await Promise.all(puzzles.map(async (p) => {
-    const v = await verifyCandidate(pool, { fen: puzzleFen(p) }, { nodes: Number(nodes), probeNodes: Number(probe), maxPlies: 15 });
+    const v = await verifyCandidate(pool, { fen: puzzleFen(p) }, { ...STAGE2_DEFAULTS, nodes: Number(nodes), probeNodes: Number(probe) });
     const k = compare(p, v);
     tally.set(k, (tally.get(k) ?? 0) + 1);
     if (process.env.VERBOSE) console.log(p.id, k, p.themes.join(' '), '| lichess', p.solution.join(' '), '| ours', v.verified ? `${v.solution.join(' ')} mateIn=${v.mateIn} cp=${v.cp}` : v.detail);

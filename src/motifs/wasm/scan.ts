@@ -35,20 +35,23 @@ export const PAWNS: usize = 0x12400; // 2 sides x 64
 export const XRAYS: usize = 0x12800; // 8 places x 256 occupancies, one int32 word each
 export const LINES: usize = 0x18000; // 64 x 64
 export const POS: usize = 0x20000; // board.ts's 16 words of piece sets (Sets), then the 64-byte mailbox
-const BOARD: usize = POS + 64;
+export const BOARD: usize = POS + 64;
 export const RECORDS: usize = 0x20100; // buffer.ts's CAPACITY records of STRIDE words
 export const UNCOVER: usize = 0x25400; // buffer.ts's RAYS lines of UNCOVER_STRIDE words
 export const OTHER_RECORDS: usize = 0x26000;
 export const OTHER_UNCOVER: usize = 0x2b400;
-// buffer.ts's record layout (classify.ts checks that the two agree when it loads the module)
+// Every value from here on that the TypeScript side also defines is exported under its name there, and
+// scan-layout.ts checks each against its source when classify.ts loads the module (and the memory map
+// above against the tables and buffers copied in): a value changed on one side only fails at load.
+// buffer.ts's record layout
 export const STRIDE: i32 = 16;
 export const MAX_CHAIN: i32 = 8;
 // its fields, in words from a record's start, and an uncover line's
-const REC_CODE: i32 = 0, REC_SIDE: i32 = 1;
-const REC_SLIDER: i32 = 2, REC_FRONT: i32 = 3, REC_BACK: i32 = 4, REC_PARTIAL: i32 = 5;
-const REC_LINE: i32 = 2, REC_TARGET1: i32 = 3, REC_TARGET2: i32 = 4, REC_LENGTH: i32 = 5, REC_SQUARES: i32 = 6;
-const UNCOVER_STRIDE: i32 = 3;
-const UNC_SLIDER: i32 = 0, UNC_FRONT: i32 = 1, UNC_BACK: i32 = 2;
+export const REC_CODE: i32 = 0, REC_SIDE: i32 = 1;
+export const REC_SLIDER: i32 = 2, REC_FRONT: i32 = 3, REC_BACK: i32 = 4, REC_PARTIAL: i32 = 5;
+export const REC_LINE: i32 = 2, REC_TARGET1: i32 = 3, REC_TARGET2: i32 = 4, REC_LENGTH: i32 = 5, REC_SQUARES: i32 = 6;
+export const UNCOVER_STRIDE: i32 = 3;
+export const UNC_SLIDER: i32 = 0, UNC_FRONT: i32 = 1, UNC_BACK: i32 = 2;
 
 // Given once by init(): the record codes from catalogue.ts and the piece values from board.ts (their one
 // lists), so that nothing here restates them.
@@ -85,12 +88,19 @@ let lvB: i64 = 0;
 let lvBF: i64 = 0;
 
 // Piece types (board.ts's Piece) and the i64 sets of the position, in board.ts's Sets order: each piece
-// type t at 2t words, the colours after them.
-const PAWN: i32 = 0, KNIGHT: i32 = 1, BISHOP: i32 = 2, ROOK: i32 = 3, KING: i32 = 5;
-const SET_PAWNS: i32 = 0, SET_KNIGHTS: i32 = 1, SET_BISHOPS: i32 = 2, SET_ROOKS: i32 = 3, SET_QUEENS: i32 = 4, SET_KINGS: i32 = 5, SET_WHITE: i32 = 6;
-// Line kinds (tables.ts's Line), and the fields of an x-ray word (its Xray)
-const RANK: i32 = 0, FILE: i32 = 1, DIAG: i32 = 2, ANTI: i32 = 3;
-const FRONT_BELOW: i32 = 0, BACK_BELOW: i32 = 1, FRONT_ABOVE: i32 = 2, BACK_ABOVE: i32 = 3;
+// type t at 2t words, the colours after them (black right after white: side(c) reads SET_WHITE + c).
+export const PAWN: i32 = 0, KNIGHT: i32 = 1, BISHOP: i32 = 2, ROOK: i32 = 3, QUEEN: i32 = 4, KING: i32 = 5;
+export const SET_PAWNS: i32 = 0, SET_KNIGHTS: i32 = 1, SET_BISHOPS: i32 = 2, SET_ROOKS: i32 = 3, SET_QUEENS: i32 = 4, SET_KINGS: i32 = 5;
+export const SET_WHITE: i32 = 6, SET_BLACK: i32 = 7;
+// Line kinds (tables.ts's Line), the step in squares of each one's positive direction (its LINE_STEPS),
+// and the fields of an x-ray word (its Xray)
+export const RANK: i32 = 0, FILE: i32 = 1, DIAG: i32 = 2, ANTI: i32 = 3;
+export const STEP_RANK: i32 = 1, STEP_FILE: i32 = 8, STEP_DIAG: i32 = 9, STEP_ANTI: i32 = 7;
+export const FRONT_BELOW: i32 = 0, BACK_BELOW: i32 = 1, FRONT_ABOVE: i32 = 2, BACK_ABOVE: i32 = 3;
+// The mask table (tables.ts's maskIndex and Mask, here in i64 words): per square, LINE_KINDS records of
+// MASKS_PER_LINE masks, lower, upper and the line less the square
+export const LINE_KINDS: i32 = 4, MASKS_PER_LINE: i32 = 3;
+export const MASK_LOWER: i32 = 0, MASK_UPPER: i32 = 1, MASK_LINE_EX: i32 = 2;
 // What a front F is to the table's rows: none (no F), an enemy piece, a chain link, another own piece
 const NONE: i32 = 0, ENEMY: i32 = 1, LINK: i32 = 2, OWN: i32 = 3;
 
@@ -98,7 +108,7 @@ const NONE: i32 = 0, ENEMY: i32 = 1, LINK: i32 = 2, OWN: i32 = 3;
   return load<i64>(POS + (<usize>i << 3));
 }
 @inline function occupancy(): i64 {
-  return set(SET_WHITE) | set(SET_WHITE + 1);
+  return set(SET_WHITE) | set(SET_BLACK);
 }
 @inline function side(c: i32): i64 {
   return set(SET_WHITE + c);
@@ -106,8 +116,12 @@ const NONE: i32 = 0, ENEMY: i32 = 1, LINK: i32 = 2, OWN: i32 = 3;
 @inline function at(sq: i32): i32 {
   return <i32>load<i8>(BOARD + <usize>sq);
 }
+/** The type and the side of a mailbox code (position.ts's pieceCode: side * 8 + type + 1). */
 @inline function typeOf(code: i32): i32 {
   return (code & 7) - 1;
+}
+@inline function sideOf(code: i32): i32 {
+  return code >> 3;
 }
 @inline function value(type: i32): i32 {
   return load<i32>(VALUES + (<usize>type << 2));
@@ -120,7 +134,7 @@ const NONE: i32 = 0, ENEMY: i32 = 1, LINK: i32 = 2, OWN: i32 = 3;
 }
 /** The first of the three masks (lower, upper, lineEx) of square sq and line kind l: tables.ts's maskIndex in i64 words. */
 @inline function masks(sq: i32, l: i32): i32 {
-  return (sq * 4 + l) * 3;
+  return (sq * LINE_KINDS + l) * MASKS_PER_LINE;
 }
 @inline function mask(i: i32): i64 {
   return load<i64>(MASKS + (<usize>i << 3));
@@ -140,9 +154,9 @@ const NONE: i32 = 0, ENEMY: i32 = 1, LINK: i32 = 2, OWN: i32 = 3;
 
 /** Obstruction difference on the line whose masks start at m: odiff = upper ^ (upper - MS1B(lower | 1)). */
 @inline function lineAttacks(occ: i64, m: i32): i64 {
-  const upper = mask(m + 1) & occ;
-  const ms1b = (<i64>1) << (63 - clz<i64>((mask(m) & occ) | 1));
-  return (upper ^ (upper - ms1b)) & mask(m + 2);
+  const upper = mask(m + MASK_UPPER) & occ;
+  const ms1b = (<i64>1) << (63 - clz<i64>((mask(m + MASK_LOWER) & occ) | 1));
+  return (upper ^ (upper - ms1b)) & mask(m + MASK_LINE_EX);
 }
 @inline function bishopAttacks(occ: i64, sq: i32): i64 {
   return lineAttacks(occ, masks(sq, DIAG)) | lineAttacks(occ, masks(sq, ANTI));
@@ -160,7 +174,7 @@ const NONE: i32 = 0, ENEMY: i32 = 1, LINK: i32 = 2, OWN: i32 = 3;
 /** Whether one of the sliders p attacks sq along line kind l; the look-up only when one stands on the line. */
 @inline function lineHits(occ: i64, sq: i32, l: i32, p: i64): bool {
   const m = masks(sq, l);
-  const on = mask(m + 2) & p;
+  const on = mask(m + MASK_LINE_EX) & p;
   return on != 0 && (lineAttacks(occ, m) & on) != 0;
 }
 
@@ -203,9 +217,11 @@ function attackedExcept(occ: i64, sq: i32, bySide: i32, ex: i64): bool {
   const place = l == RANK || l == DIAG ? sq & 7 : sq >> 3;
   return load<i32>(XRAYS + (<usize>(place * 256 + lineByte(b, sq, l)) << 2));
 }
-/** Squares from one place of a line of kind l to the next: 1, 8, 9, 7. */
+/** The steps of the line kinds, a byte each at 8 × its kind. */
+const LINE_STEPS: i32 = (STEP_RANK << (8 * RANK)) | (STEP_FILE << (8 * FILE)) | (STEP_DIAG << (8 * DIAG)) | (STEP_ANTI << (8 * ANTI));
+/** Squares from one place of a line of kind l to the next. */
 @inline function lineStep(l: i32): i32 {
-  return (0x07090801 >>> (l << 3)) & 0xff;
+  return (LINE_STEPS >>> (l << 3)) & 0xff;
 }
 /** Field k of an x-ray word as a square, -1 where there is none. */
 @inline function xraySquare(word: i32, sq: i32, step: i32, k: i32): i32 {
@@ -224,9 +240,12 @@ function epLegal(from: i32, to: i32): bool {
   return !attackedExcept(occ, kingSq, turn ^ 1, cap);
 }
 
-/** Whether a piece of `type` moves along line kind l: bit 4·type + l — bishop 1100, rook 0011, queen 1111. */
+/** Per piece type, 4 bits at 4 × type: bit l set when the type moves along line kind l. */
+const COMPATIBLE: i32 =
+  (((1 << DIAG) | (1 << ANTI)) << (4 * BISHOP)) | (((1 << RANK) | (1 << FILE)) << (4 * ROOK)) | (0xf << (4 * QUEEN));
+/** Whether a piece of `type` moves along line kind l. */
 @inline function compatible(type: i32, l: i32): bool {
-  return ((0xf3c00 >>> (4 * type + l)) & 1) != 0;
+  return ((COMPATIBLE >>> (4 * type + l)) & 1) != 0;
 }
 
 /**
@@ -234,7 +253,7 @@ function epLegal(from: i32, to: i32): bool {
  * their file, which only a capture takes off the line.
  */
 function pawnMovesOffLine(f: i32, a: i32, b: i32): bool {
-  const c = at(f) >> 3;
+  const c = sideOf(at(f));
   // a push (a double push needs the single one free) leaves every line through f but its file
   if (at(f + (c == 0 ? 8 : -8)) == 0 && (f & 7) != (a & 7)) return true;
   const attacks = pawnAttacks(c, f);
@@ -251,7 +270,7 @@ function pawnMovesOffLine(f: i32, a: i32, b: i32): bool {
  */
 function movesOffLine(f: i32, a: i32, b: i32): bool {
   const code = at(f);
-  const c = code >> 3;
+  const c = sideOf(code);
   const type = typeOf(code);
   if (type == PAWN) return pawnMovesOffLine(f, a, b);
   const occ = occupancy();
@@ -273,7 +292,7 @@ function movesOffLine(f: i32, a: i32, b: i32): bool {
 function exploitable(slider: i32, front: i32, back: i32): bool {
   if (value(typeOf(at(back))) > value(typeOf(at(slider)))) return true;
   const occ = occupancy() & ~bit(front) & ~bit(slider);
-  return !attackedExcept(occ, back, at(back) >> 3, bit(front));
+  return !attackedExcept(occ, back, sideOf(at(back)), bit(front));
 }
 
 /** Where word k of the next record is. */
@@ -331,7 +350,7 @@ function enemyFront(c: i32, sq: i32, l: i32, f: i32, x: i32): void {
   const xCode = at(x);
   const xType = typeOf(xCode);
   // an own X: an x-ray through an enemy slider (a king is never compatible), nothing else
-  if (xCode >> 3 == c) {
+  if (sideOf(xCode) == c) {
     if (xType != KING && compatible(fType, l)) push(C_XRAY, c, sq, f, x, 0);
     return;
   }
@@ -353,7 +372,7 @@ function enemyFront(c: i32, sq: i32, l: i32, f: i32, x: i32): void {
 @inline function frontKind(f: i32, c: i32, l: i32, lv: i64): i32 {
   if (f < 0 || !has(lv, f)) return NONE;
   const code = at(f);
-  if (code >> 3 != c) return ENEMY;
+  if (sideOf(code) != c) return ENEMY;
   return compatible(typeOf(code), l) ? LINK : OWN;
 }
 
@@ -370,12 +389,12 @@ function battery(c: i32, l: i32, lv: i64, start: i32, next: i32, below: i32): vo
   let above = -1;
   for (;;) {
     if (n < MAX_CHAIN) store<i32>(nextRecord(REC_SQUARES + n++), cur);
-    above = xraySquare(lineXray(mask(masks(cur, l) + 2) & occ, cur, l), cur, step, FRONT_ABOVE);
+    above = xraySquare(lineXray(mask(masks(cur, l) + MASK_LINE_EX) & occ, cur, l), cur, step, FRONT_ABOVE);
     if (frontKind(above, c, l, lv) != LINK) break;
     cur = above;
   }
-  const t1 = below >= 0 && at(below) >> 3 != c ? below : -1;
-  const t2 = above >= 0 && at(above) >> 3 != c ? above : -1;
+  const t1 = below >= 0 && sideOf(at(below)) != c ? below : -1;
+  const t2 = above >= 0 && sideOf(at(above)) != c ? above : -1;
   if (t1 < 0 && t2 < 0) return;
   // the present target first
   const o = append(C_BATTERY, c);
@@ -427,14 +446,14 @@ export function scan(t: i32, e: i32, k: i32, checkersLo: i32, checkersHi: i32, o
     const sq = <i32>ctz(sliders);
     sliders &= sliders - 1;
     const code = at(sq);
-    const c = code >> 3;
+    const c = sideOf(code);
     const type = typeOf(code);
     const enemy = side(c ^ 1);
     const last = type == ROOK ? FILE : ANTI;
     for (let l = type == BISHOP ? DIAG : RANK; l <= last; l++) {
       // every row needs an enemy piece on the line (front, back or battery target) and two pieces
       // besides S: a line without them is skipped before any look-up
-      const rest = mask(masks(sq, l) + 2) & occ;
+      const rest = mask(masks(sq, l) + MASK_LINE_EX) & occ;
       if ((rest & enemy) == 0 || (rest & (rest - 1)) == 0) continue;
       const xr = lineXray(rest, sq, l);
       const step = lineStep(l);
@@ -449,11 +468,11 @@ export function scan(t: i32, e: i32, k: i32, checkersLo: i32, checkersHi: i32, o
       const xAbove = xraySquare(xr, sq, step, BACK_ABOVE);
       if (xBelow >= 0) {
         if (kBelow == ENEMY) enemyFront(c, sq, l, fBelow, xBelow);
-        else if (kBelow != NONE && at(xBelow) >> 3 != c) ownFront(c, sq, kBelow, fBelow, xBelow);
+        else if (kBelow != NONE && sideOf(at(xBelow)) != c) ownFront(c, sq, kBelow, fBelow, xBelow);
       }
       if (xAbove >= 0) {
         if (kAbove == ENEMY) enemyFront(c, sq, l, fAbove, xAbove);
-        else if (kAbove != NONE && at(xAbove) >> 3 != c) ownFront(c, sq, kAbove, fAbove, xAbove);
+        else if (kAbove != NONE && sideOf(at(xAbove)) != c) ownFront(c, sq, kAbove, fAbove, xAbove);
       }
       // a chain is recorded from its lowest slider: S links above and nothing links below
       if (kAbove == LINK && kBelow != LINK) battery(c, l, lv, sq, fAbove, fBelow);
@@ -487,4 +506,12 @@ export function lineAttacksOf(occLo: i32, occHi: i32, sq: i32, l: i32): void {
 /** The squares from which a pawn of side c attacks some square of the set (lo, hi), to RESULT. */
 export function pawnAttackersOf(c: i32, lo: i32, hi: i32): void {
   store<i64>(RESULT, pawnAttackers(c, joined(lo, hi)));
+}
+/** The type of the piece of a mailbox code, as the scan reads it: checked against pieceCode() at load. */
+export function typeOfCode(code: i32): i32 {
+  return typeOf(code);
+}
+/** The side of the piece of a mailbox code, as the scan reads it: checked against pieceCode() at load. */
+export function sideOfCode(code: i32): i32 {
+  return sideOf(code);
 }
