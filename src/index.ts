@@ -7,9 +7,9 @@ import { buildTablesOnDemand } from './core/attacks.js';
 import type { MotifName, PlayedTag } from './motifs/catalogue.js';
 import { ALL_MOTIFS, parseMotifFilter } from './motifs/filter.js';
 import type { PositionRecord } from './output/records.js';
-import { Stats } from './output/stats.js';
+import { Stats } from './stats/stats.js';
 import type { GameError } from './pipeline/batch.js';
-import { fileInput, memoryInput, streamInput, type Input } from './pipeline/inputs.js';
+import { fileInput, memoryInput, streamInput, type Input } from './input/inputs.js';
 import { compileWhere } from './query/compile.js';
 import { AnalysisRun, type RunSummary } from './pipeline/run.js';
 
@@ -35,7 +35,7 @@ export type { GameError } from './pipeline/batch.js';
 export type { PositionRecord } from './output/records.js';
 export type { Tactic } from './tactics/verdict.js';
 export type { RunSummary } from './pipeline/run.js';
-export type { StatsJSON } from './output/stats.js';
+export type { StatsJSON } from './stats/stats.js';
 
 // On a main thread the library owns the thread's tables: built and installed the first time something needs
 // them (a position made, an analysis started), never on import. A worker that imports the library installs

@@ -9,10 +9,9 @@ import { PLAYED_FOUND, PLAYED_MISSED } from '../motifs/catalogue.js';
 import { playedFlags } from '../motifs/played.js';
 import { scanGame } from '../pgn/movetext.js';
 import { swallowedGame } from '../pgn/recover.js';
-import type { CompiledQuery } from '../query/compile.js';
-import { QueryEvaluator } from '../query/evaluate.js';
 import { TacticJudge } from '../tactics/verdict.js';
 import { GameReader, PIECE_OF_A_GAME, type GameFailure } from './replay.js';
+import type { PositionSelector } from './selector.js';
 import type { GameInfo, GameText, PositionSink, PositionView } from './view.js';
 
 export type { GameFailure } from './replay.js';
@@ -28,8 +27,8 @@ export interface AnalyzerOptions {
    * (CSV, EPD, Parquet, records); JSONL writes them itself from the view's move and next, -f none not at all.
    */
   moves: boolean;
-  /** --where: select exactly the positions matching this query, tagged or not (null: the tagged ones). */
-  select?: CompiledQuery | null;
+  /** --where: select exactly the positions it matches, tagged or not (null: the tagged ones). */
+  select?: PositionSelector | null;
   /** Tag the positions (default); false hands out untagged positions, for sinks that judge them otherwise (puzzles). */
   scan?: boolean;
   /** Give every position its tactic verdict and the move played found or missed (src/tactics/verdict.ts); needs scan. */
@@ -66,7 +65,7 @@ export class GameAnalyzer {
   private readonly reader: GameReader;
   private readonly buf = scanBuffer(); // the scan's own: no copy of its records
   private readonly view: PositionView;
-  private readonly select: QueryEvaluator | null;
+  private readonly select: PositionSelector | null;
   private readonly tagOf = (name: string): string | null => this.reader.tagText(name);
   /** Tagged positions of the last game analysed. */
   private tagged = 0;
@@ -75,9 +74,8 @@ export class GameAnalyzer {
   private readonly before = new Position();
 
   constructor(private readonly opts: AnalyzerOptions) {
-    const q = opts.select ?? null;
-    this.select = q !== null ? new QueryEvaluator(q) : null;
-    this.reader = new GameReader(opts.allTags === true, opts.allTags === true || q?.usesTags === true);
+    this.select = opts.select ?? null;
+    this.reader = new GameReader(opts.allTags === true, opts.allTags === true || this.select?.usesTags === true);
     this.reader.reset(new Uint8Array(0));
     this.judge = opts.tactics === true && opts.scan !== false ? new TacticJudge() : null;
     this.view = { game: 0, offset: -1, ply: 0, pos: this.reader.positions[0], buf: this.buf, played: 0, tactic: null, move: -1, next: null, san: null, uci: null };

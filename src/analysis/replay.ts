@@ -8,7 +8,7 @@ import { Position } from '../core/position.js';
 import { parseSanBytes, sanErrorReason, SanMatches } from '../core/san.js';
 import { variantFromTag } from '../core/variant.js';
 import type { GameErrorKind } from '../errors.js';
-import { DERIVED_TAGS, deriveFields, type DerivedFields } from '../games/derived.js';
+import { DERIVED_TAGS, deriveFields, type DerivedFields } from '../pgn/derived.js';
 import { decodeText, isResult, spells, startsAtMoveOne, tagValue, type GameSink } from '../pgn/movetext.js';
 
 /** Why a game could not be replayed. */

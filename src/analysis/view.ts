@@ -2,7 +2,7 @@
 // call (the analyzer reuses the same Position and MotifBuffer for the next ply), to a sink that decides
 // what to do with it (format it, count it, collect it). The analysis knows no formats.
 import type { Position } from '../core/position.js';
-import type { DerivedFields } from '../games/derived.js';
+import type { DerivedFields } from '../pgn/derived.js';
 import type { MotifBuffer } from '../motifs/buffer.js';
 import type { TacticJudge } from '../tactics/verdict.js';
 

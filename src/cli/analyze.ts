@@ -6,12 +6,12 @@
 // counts as written (its records went as far as the reader read, and nothing after it is analysed).
 import { EXIT, PipeClosed } from '../errors.js';
 import type { ParquetOutput } from '../output/parquet-thread.js';
-import { Stats, type InputIdentity } from '../output/stats.js';
+import { Stats, type InputIdentity } from '../stats/stats.js';
 import { summaryTable } from '../report/summary.js';
 import type { BatchResult } from '../pipeline/batch.js';
-import { fileInput, shardInput } from '../pipeline/inputs.js';
+import { fileInput, shardInput } from '../input/inputs.js';
 import { AnalysisRun } from '../pipeline/run.js';
-import { totalBytes } from '../pipeline/source.js';
+import { totalBytes } from '../input/source.js';
 import { WorkerCpu } from '../pipeline/thread-cpu.js';
 import { inputIdentity } from './input-identity.js';
 import type { AnalyzeCommand } from './options.js';

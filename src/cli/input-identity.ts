@@ -6,8 +6,8 @@
 // shards' source, another month). A file rewritten in its middle to the same size keeps its identity.
 import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
-import type { InputIdentity } from '../output/stats.js';
-import type { Shard } from '../pipeline/shard.js';
+import type { InputIdentity } from '../stats/stats.js';
+import type { Shard } from '../input/shard.js';
 
 const EDGE = 1 << 16;
 

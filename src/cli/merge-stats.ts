@@ -6,7 +6,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { EXIT, UsageError } from '../errors.js';
-import { mergeStatsFiles } from '../report/merge.js';
+import { mergeStatsFiles } from '../stats/merge.js';
 import { summaryTable } from '../report/summary.js';
 import { checkOutputs } from './output-identity.js';
 import { openWriters, STDIO } from './outputs.js';

@@ -6,8 +6,8 @@ import { OUTPUT_FORMATS, PARQUET_COLUMNS, type OutputFormat } from '../output/na
 import { DEFAULT_MAX_GAME_BYTES } from '../pgn/splitter.js';
 import { compileWhere, type CompiledQuery } from '../query/compile.js';
 import { defaultThreads } from '../pipeline/run.js';
-import { checkShardable, parseShard, type Shard } from '../pipeline/shard.js';
-import { maxThreads } from './usage.js';
+import { checkShardable, parseShard, type Shard } from '../input/shard.js';
+import { maxThreads } from './threads.js';
 
 export interface AnalyzeCommand {
   inputs: string[];

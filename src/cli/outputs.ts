@@ -11,21 +11,11 @@ import { constants, statSync, unlinkSync, type Stats } from 'node:fs';
 import { access, open, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { outputError, PipeClosed, XrayError } from '../errors.js';
+import type { RecordWriter } from '../output/writer.js';
 import { checkOutputs, creationPath, STDIO } from './output-identity.js';
 
 export { STDIO } from './output-identity.js';
-
-export interface RecordWriter {
-  /** The path as given, or 'stdout'. */
-  readonly name: string;
-  /**
-   * Writes whole records (text, or its UTF-8 bytes); rejects with an output-io XrayError (the file then
-   * ends at a whole record), or PipeClosed. Resolves once the system has the bytes: their memory may then
-   * be reused.
-   */
-  write(data: string | Uint8Array): Promise<void>;
-  close(): Promise<void>;
-}
+export type { RecordWriter } from '../output/writer.js';
 
 /** An output asked for: a path (STDIO: standard output); `whole`: a file that only reads back whole. */
 export interface OutputSpec {

@@ -4,12 +4,13 @@
 // is read; a signal, a full disk or a closed stdout end the output at a whole puzzle, as in analyze.
 import { EXIT, PipeClosed } from '../errors.js';
 import { ALL_MOTIFS } from '../motifs/filter.js';
-import { Stats } from '../output/stats.js';
+import { Stats } from '../stats/stats.js';
 import type { BatchResult } from '../pipeline/batch.js';
-import { fileInput } from '../pipeline/inputs.js';
+import { fileInput } from '../input/inputs.js';
 import { AnalysisRun } from '../pipeline/run.js';
-import { totalBytes } from '../pipeline/source.js';
+import { totalBytes } from '../input/source.js';
 import { makePuzzle, unverifiedVerdict } from '../puzzles/assemble.js';
+import { STAGE1_PLUGIN, type Stage1Batch } from '../puzzles/candidate-sink.js';
 import { resolveEngine } from '../puzzles/engine-path.js';
 import { EngineError } from '../puzzles/engine.js';
 import { EnginePool } from '../puzzles/engine-pool.js';
@@ -62,7 +63,7 @@ export async function runPuzzles(cmd: PuzzleCommand, interrupt: Interrupt): Prom
   const bytes = byteCounter();
   const run = new AnalysisRun({
     inputs: cmd.inputs.map(fileInput),
-    worker: { output: 'none', allPositions: false, filter: ALL_MOTIFS, verify: false, puzzles: { everyPosition: cmd.everyPosition } },
+    worker: { output: 'none', allPositions: false, filter: ALL_MOTIFS, verify: false, plugin: { name: STAGE1_PLUGIN, options: { everyPosition: cmd.everyPosition } } },
     threads: cmd.threads,
     maxGameBytes: cmd.maxGameBytes,
     batchGames: cmd.batchGames,
@@ -125,9 +126,10 @@ async function takeBatch(p: PuzzleRun, r: BatchResult): Promise<void> {
   s.games = counted.games;
   s.rejected = counted.rejected;
   s.positions = counted.positions;
-  if (r.puzzles == null) return;
-  addCounts(s.stage1, r.puzzles.counts);
-  for (const c of r.puzzles.candidates) {
+  const found = r.plugin as Stage1Batch | null | undefined;
+  if (found == null) return;
+  addCounts(s.stage1, found.counts);
+  for (const c of found.candidates) {
     if (p.stopped) return;
     s.candidates++;
     if (!p.queue.push(c)) s.duplicates++;

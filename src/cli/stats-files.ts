@@ -1,8 +1,8 @@
 // The statistics outputs shared by analyze and merge-stats: the --stats JSON and the --report page.
 import { randomBytes } from 'node:crypto';
-import type { InputIdentity, RunInfo, StatsJSON } from '../output/stats.js';
+import type { InputIdentity, RunInfo, StatsJSON } from '../stats/stats.js';
 import { threadCpu } from '../pipeline/thread-cpu.js';
-import { statsText } from '../report/stats-text.js';
+import { statsText } from '../stats/stats-text.js';
 import type { RecordWriter } from './outputs.js';
 import { version } from './usage.js';
 

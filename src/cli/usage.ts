@@ -4,6 +4,7 @@ import { MOTIF_NAMES } from '../motifs/filter.js';
 import { defaultThreads } from '../pipeline/run.js';
 import { DEFAULT_GAP } from '../puzzles/stage2.js';
 import { DEFAULT_NODES, DEFAULT_PROBE_NODES } from './puzzle-options.js';
+import { maxThreads } from './threads.js';
 
 export function usage(): string {
   return `pgn-xray — tag tactical motifs found by x-ray bitboards in chess games
@@ -77,11 +78,6 @@ Exit codes: 0 the run finished, or stdout or stderr was closed; 1 an input or ou
 damaged, disk full) or an internal error; 2 bad usage (an output that is an input or another output's
 file included); 3 --strict and a game was rejected; 130 / 143 interrupted (SIGINT / SIGTERM).
 `;
-}
-
-/** Most worker threads: twice the cores (more only costs memory: -j 1000 once took 11.7 GB). */
-export function maxThreads(): number {
-  return 2 * defaultThreads();
 }
 
 export function version(): string {

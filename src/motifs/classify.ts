@@ -6,7 +6,7 @@
 import { installedTables } from '../core/attacks.js';
 import { PIECE_VALUES } from '../core/board.js';
 import type { Position } from '../core/position.js';
-import { wasmExports } from '../pipeline/compiled.js';
+import { wasmExports } from '../runtime/compiled.js';
 import { MotifBuffer, STRIDE, UNCOVER_STRIDE } from './buffer.js';
 import {
   BATTERY, DISCOVERED_ATTACK, DISCOVERED_CHECK, PIN_ABSOLUTE, PIN_RELATIVE, SKEWER_ABSOLUTE, SKEWER_RELATIVE, XRAY,

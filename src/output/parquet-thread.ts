@@ -6,9 +6,9 @@
 // is given back (add's `read`) once the encoder has read it into its own memory.
 import type { FileHandle } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
-import type { RecordWriter } from '../cli/outputs.js';
+import type { RecordWriter } from './writer.js';
 import { XrayError } from '../errors.js';
-import { compiledFile } from '../pipeline/compiled.js';
+import { compiledFile } from '../runtime/compiled.js';
 import type { EncoderFailure, EncoderInit, FromEncoder, ToEncoder } from './parquet-encoder.js';
 
 /** Batches sent and not yet encoded, at most: the encoder holds one row group and these. */

@@ -1,7 +1,7 @@
 // Tokenizer of one game's bytes: reports tag pairs and main-line move tokens as byte ranges, so the
 // hot path decodes nothing and allocates nothing per move. The scan itself is WebAssembly
 // (wasm/movetext.ts); here its loading, the byte classes it reads, and the texts of what it finds.
-import { wasmExports } from '../pipeline/compiled.js';
+import { wasmExports } from '../runtime/compiled.js';
 import { BINARY_BYTE } from './binary.js';
 
 /**

@@ -2,9 +2,7 @@
 // 30–270 µs, docs/design.md §8, so a batch carries hundreds of games), and what comes back.
 import type { GameErrorKind } from '../errors.js';
 import type { PositionRecord } from '../output/records.js';
-import type { StatsVector } from '../output/stats.js';
-import type { Stage1Counts } from '../puzzles/stage1.js';
-import type { Candidate } from '../puzzles/types.js';
+import type { StatsVector } from '../stats/stats.js';
 import type { PartTarget } from './spill.js';
 import type { ThreadCpu } from './thread-cpu.js';
 
@@ -86,8 +84,8 @@ export interface BatchResult {
   errors: GameError[];
   /** --verify: counts of the audit against pgn-parser and chess.js, and any disagreement. */
   verify: VerifyReport | null;
-  /** `pgn-xray puzzles`: stage 1's candidates, in order, and its counts; null otherwise. */
-  puzzles?: { candidates: Candidate[]; counts: Stage1Counts } | null;
+  /** What the task plugin (task.ts TaskPlugin) found in the batch; null without one. */
+  plugin?: unknown;
   /** The worker thread's CPU time so far, at the end of this batch (null where unknown). */
   cpu?: ThreadCpu | null;
   /** Parts of the batch's output handed over before this result (src/pipeline/spill.ts). */

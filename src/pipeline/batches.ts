@@ -5,9 +5,9 @@
 import type { XrayError } from '../errors.js';
 import { GameSplitter, type RawGame } from '../pgn/splitter.js';
 import { BatchBuilder, type Batch, type BatchBuffers, type KnownRejection } from './batch.js';
-import { corruptInput } from './input-error.js';
-import { detectKind } from './source.js';
-import { giveBack } from './zstd.js';
+import { corruptInput } from '../input/input-error.js';
+import { detectKind } from '../input/source.js';
+import { giveBack } from '../input/zstd.js';
 
 export interface BatchOptions {
   /** Offset in the input of the first byte of the chunks (a shard's start), read once the first chunk came. */
@@ -107,7 +107,7 @@ async function* pgnBatches(name: string, chunks: AsyncGenerator<Uint8Array>, o: 
 
 async function* epdBatches(name: string, chunks: AsyncGenerator<Uint8Array>, o: BatchOptions, stop: StopCheck): AsyncGenerator<Batch> {
   // the FEN reader (the board code behind it) loads for EPD inputs only: a PGN run's main thread never needs it
-  const { readPositions } = await import('./epd.js');
+  const { readPositions } = await import('../input/epd-lines.js');
   const builder = new BatchBuilder('epd', name, o.batchGames, o.batchBytes, o.buffers, o.firstBatches);
   const enc = new TextEncoder();
   const binary = new BinaryStretches(name);

@@ -7,9 +7,9 @@ import { Piscina } from 'piscina';
 import type { Batch, BatchResult, GameError } from './batch.js';
 import { isPartMessage, newMailbox, PartQueue } from './spill.js';
 import type { WorkerInit } from './task.js';
-import { analysisWorkerFile, compiledFile } from './compiled.js';
+import { analysisWorkerFile, compiledFile } from '../runtime/compiled.js';
 import { gameLine, gameRow } from '../output/games.js';
-import { Stats } from '../output/stats.js';
+import { Stats } from '../stats/stats.js';
 
 /** What each worker gets: the task's init, and the module its entry loads (workers/entry.cts). */
 interface PoolData extends WorkerInit {

@@ -11,11 +11,11 @@
 import { availableParallelism } from 'node:os';
 import { installedTables, installNewTables, tablesInstalled } from '../core/attacks.js';
 import { XrayError } from '../errors.js';
-import { Stats, type StatsJSON, type StatsVector } from '../output/stats.js';
+import { Stats, type StatsJSON, type StatsVector } from '../stats/stats.js';
 import { DEFAULT_MAX_GAME_BYTES } from '../pgn/splitter.js';
 import { BatchBuffers, type Batch, type BatchResult, type VerifyReport } from './batch.js';
 import { inputBatches } from './batches.js';
-import type { Input } from './inputs.js';
+import type { Input } from '../input/inputs.js';
 import { AnalysisPool, compileInWorkerThreads, workersFillCores, type BatchRun } from './pool.js';
 import { InOrder } from './reorder.js';
 import { isMailbox, type PartOutput } from './spill.js';

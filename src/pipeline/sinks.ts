@@ -6,7 +6,7 @@ import { createFormatter, type FormatOptions } from '../output/formats.js';
 import { NO_OUTPUT } from '../output/lines.js';
 import { ParquetColumns, type ParquetBatch } from '../output/parquet-columns.js';
 import { askedTags, positionRecord, type PositionRecord } from '../output/records.js';
-import { Stats, type StatsVector } from '../output/stats.js';
+import { Stats, type StatsVector } from '../stats/stats.js';
 import type { Formatter } from '../output/view.js';
 import { SPILL_BYTES, SPILL_RECORDS, SPILL_ROWS } from './spill.js';
 
@@ -22,7 +22,7 @@ export class BatchSink implements PositionSink {
   private readonly columns: ParquetColumns | null;
   private readonly tags: readonly string[];
   private readonly keptGamesOnly: boolean;
-  /** Another sink shown every position too (stage 1 of the puzzles). */
+  /** Another sink shown every position too (a task plugin's). */
   private readonly also: PositionSink | null;
   /** Called when the output outgrows the batch (spill.ts): it takes the output so far; null: never. */
   spill: (() => void) | null = null;

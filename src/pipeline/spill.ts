@@ -13,7 +13,6 @@
 // whatever order the pool runs batches in. Memory holds at most PARTS_AHEAD parts a batch. Nothing spills
 // in a batch of ordinary games (the largest write a few MB).
 import type { PositionRecord } from '../output/records.js';
-import type { BatchResult } from './batch.js';
 
 /** A batch's text output past this many bytes is handed over as a part. */
 export const SPILL_BYTES = 8 << 20;
@@ -160,9 +159,9 @@ export class PartQueue {
     Atomics.notify(this.words, COUNT);
   }
 
-  /** The batch's parts in order, each done once the caller has taken the next, then the result. */
-  async *drain(result: Promise<BatchResult>): AsyncGenerator<PartOutput, BatchResult> {
-    const got: { result: BatchResult | null } = { result: null };
+  /** The batch's parts in order, each done once the caller has taken the next, then the result (which counts its parts). */
+  async *drain<R extends { parts?: number }>(result: Promise<R>): AsyncGenerator<PartOutput, R> {
+    const got: { result: R | null } = { result: null };
     void result.then((r) => {
       got.result = r;
       this.wake?.();

@@ -4,19 +4,20 @@
 import { installTables } from '../core/attacks.js';
 import { openTables } from '../core/tables.js';
 import { GameAnalyzer, MAX_ERROR_TEXT, type GameFailure } from '../analysis/game.js';
+import type { PositionSink } from '../analysis/view.js';
 import type { MotifFilter } from '../motifs/filter.js';
 import type { OutputKind } from '../output/names.js';
 import type { ParquetBatch } from '../output/parquet-columns.js';
 import { gameLine, gameRow } from '../output/games.js';
 import { nextTagSection } from '../pgn/recover.js';
 import type { CompiledQuery } from '../query/compile.js';
+import { QueryEvaluator } from '../query/evaluate.js';
 import { sharedCopy, type Batch, type BatchResult, type GameError, type KnownRejection } from './batch.js';
-import { CandidateSink } from '../puzzles/candidate-sink.js';
 import { BatchSink } from './sinks.js';
 import { threadCpu } from './thread-cpu.js';
 import { PartsStopped, sendPart, type PartMessage, type PartOutput, type PartTarget } from './spill.js';
 import { NO_OUTPUT } from '../output/lines.js';
-import { Stats } from '../output/stats.js';
+import { Stats } from '../stats/stats.js';
 import { parentPort } from 'node:worker_threads';
 
 export interface WorkerOptions {
@@ -35,10 +36,30 @@ export interface WorkerOptions {
   /** Tactic verdicts and found/missed for the positions (off with --no-tactics; the puzzles never scan). */
   tactics?: boolean;
   /**
-   * `pgn-xray puzzles`: no output, no tags; stage 1 picks the candidate positions (docs/design.md §12), or, with
-   * everyPosition, every position after a move is one.
+   * A task plugin of the worker's entry, by name, and its options: it sees every position of every game
+   * instead of the output (no output, no motif tags: it judges the positions itself; every tag kept).
    */
-  puzzles?: { everyPosition: boolean };
+  plugin?: { name: string; options: unknown };
+}
+
+/**
+ * A subcommand's own work in each worker: a sink shown every position, whose take() gives what it found
+ * in the batch, for the main thread (BatchResult.plugin, a structured clone), and starts afresh. The
+ * worker's entry (workers/analyze.ts) registers the plugins by name, so that the pipeline knows none of them.
+ */
+export interface TaskPlugin extends PositionSink {
+  take(): unknown;
+}
+
+/** The plugins a worker offers, by name; each made from the options the run gives (WorkerOptions.plugin). */
+export type TaskPlugins = Readonly<Record<string, (options: never) => TaskPlugin>>;
+
+/** The plugin a run asks for, made, or null; a name the worker does not offer is a programming error. */
+function pluginOf(plugins: TaskPlugins, asked: WorkerOptions['plugin']): TaskPlugin | null {
+  if (asked === undefined) return null;
+  const make = plugins[asked.name];
+  if (make === undefined) throw new Error(`the worker has no task plugin '${asked.name}'`);
+  return make(asked.options as never);
 }
 
 export interface WorkerInit {
@@ -166,14 +187,14 @@ function blank(bytes: Uint8Array, from: number): boolean {
 }
 
 /** Builds the batch function for one worker. */
-export function createTask(init: WorkerInit): (batch: Batch) => Promise<BatchResult> {
+export function createTask(init: WorkerInit, plugins: TaskPlugins = {}): (batch: Batch) => Promise<BatchResult> {
   installTables(openTables(init.tables));
   const o = init.options;
   const tags = o.tags ?? [];
-  const puzzles = o.puzzles !== undefined ? new CandidateSink(o.puzzles.everyPosition) : null;
+  const plugin = pluginOf(plugins, o.plugin);
   // SAN and UCI strings for the outputs that read them: JSONL and Parquet write the bytes from the view's move themselves
-  const analyzer = new GameAnalyzer({ allPositions: o.allPositions, filter: o.filter, moves: o.output !== 'none' && o.output !== 'jsonl' && o.output !== 'parquet', allTags: o.games === true || tags.length > 0 || puzzles !== null, select: o.where, scan: puzzles === null, tactics: o.tactics === true });
-  const sink = puzzles !== null ? new BatchSink(null, { also: puzzles }) : BatchSink.of(o.output, { tags, tactics: o.tactics === true }, o.where != null);
+  const analyzer = new GameAnalyzer({ allPositions: o.allPositions, filter: o.filter, moves: o.output !== 'none' && o.output !== 'jsonl' && o.output !== 'parquet', allTags: o.games === true || tags.length > 0 || plugin !== null, select: o.where != null ? new QueryEvaluator(o.where) : null, scan: plugin === null, tactics: o.tactics === true });
+  const sink = plugin !== null ? new BatchSink(null, { also: plugin }) : BatchSink.of(o.output, { tags, tactics: o.tactics === true }, o.where != null);
   let toIpc: ((b: ParquetBatch) => Uint8Array) | null = null; // -f parquet: Arrow loads with the first batch
   const post = (m: PartMessage): void => parentPort!.postMessage(m);
 
@@ -211,7 +232,7 @@ export function createTask(init: WorkerInit): (batch: Batch) => Promise<BatchRes
       stats: out.stats,
       errors: work.errors,
       verify: verifier?.take() ?? null,
-      puzzles: puzzles?.take() ?? null,
+      plugin: plugin?.take() ?? null,
       cpu: threadCpu(),
       parts: to?.next ?? 0,
     };

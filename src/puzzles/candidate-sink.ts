@@ -13,6 +13,20 @@ import type { Candidate } from './types.js';
 
 const NO_MOVES = new Int32Array(0);
 
+/** Stage 1's name as a task plugin: the worker's entry offers it, the puzzles command asks for it. */
+export const STAGE1_PLUGIN = 'stage1';
+
+/** What stage 1 found in one batch: its candidates in order, and its counts. */
+export interface Stage1Batch {
+  candidates: Candidate[];
+  counts: Stage1Counts;
+}
+
+/** Stage 1 as a task plugin; `everyPosition`: no stage 1, every position after a move is a candidate. */
+export function stage1Plugin(o: { everyPosition: boolean }): CandidateSink {
+  return new CandidateSink(o.everyPosition);
+}
+
 export class CandidateSink implements PositionSink {
   /** `everyPosition`: no stage 1, every position after a move is a candidate (to measure what stage 1 saves). */
   constructor(private readonly everyPosition = false) {}
@@ -65,7 +79,7 @@ export class CandidateSink implements PositionSink {
   }
 
   /** The batch's candidates and stage-1 counts, and a fresh start. */
-  take(): { candidates: Candidate[]; counts: Stage1Counts } {
+  take(): Stage1Batch {
     const out = { candidates: this.candidates, counts: this.stage1.takeCounts() };
     this.candidates = [];
     return out;

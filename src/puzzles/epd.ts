@@ -2,7 +2,7 @@
 // rights of Chess960 as Shredder-FEN's rook files, which say Chess960 with no variant field) and
 //   bm <SAN of the solver's first move>; pv <the solution in SAN>; id "<PuzzleId>"; hmvc N; fmvn N; c0 "<themes>";
 // bm (best move), pv (predicted variation), id, hmvc and fmvn (P's clocks, which EPD leaves out of its
-// fields) and c0 (a comment) are standard EPD opcodes; our EPD reader (src/pipeline/epd.ts) reads the clocks.
+// fields) and c0 (a comment) are standard EPD opcodes; our EPD reader (src/input/epd-lines.ts) reads the clocks.
 import { toShredderFen } from '../core/fen.js';
 import { moveToSan } from '../core/san.js';
 import type { PuzzleFormat } from './format.js';

@@ -54,7 +54,7 @@
 // with one enemy slider attacker lifted (any of them), ours with the capturer lifted. Its phases come from
 // lila's game divider (piece counts and mixing), ours from phaseOf, which names far fewer endgames; its
 // advantage and crushing start above 200 and 600, ours at 200 and 600.
-import { PHASES, phaseOf } from '../analysis/phase.js';
+import { PHASES, phaseOf } from '../core/phase.js';
 import { moveTo } from '../core/move.js';
 import { PuzzleLine } from './line.js';
 import { motifThemes } from './motif-themes.js';

@@ -5,12 +5,13 @@
 // start, decoding only the tags named. SAN is computed only when a `move` comparison is reached, and not
 // for a move whose destination rules out the SAN compared with; a tactic's themes only when a theme
 // condition is reached on a position that has a verdict.
-import { phaseOf, PHASES } from '../analysis/phase.js';
+import { phaseOf, PHASES } from '../core/phase.js';
+import type { PositionSelector } from '../analysis/selector.js';
 import type { GameInfo, PositionView } from '../analysis/view.js';
 import type { Position } from '../core/position.js';
 import { FLAG_CASTLE, moveFlags, moveFrom, moveTo } from '../core/move.js';
 import { moveToSan } from '../core/san.js';
-import type { DerivedFields } from '../games/derived.js';
+import type { DerivedFields } from '../pgn/derived.js';
 import { REC_CODE, REC_LINE, REC_PARTIAL, REC_SIDE, REC_TARGET1, REC_TARGET2, STRIDE } from '../motifs/buffer.js';
 import { MOTIFS, SIDES, isChain } from '../motifs/catalogue.js';
 import type { TacticJudge } from '../tactics/verdict.js';
@@ -106,7 +107,8 @@ function tacticCond(kind: number, a: number, b: number, j: TacticJudge): boolean
 }
 
 /** Decides, position by position, whether a compiled query matches; one per analyzer. */
-export class QueryEvaluator {
+export class QueryEvaluator implements PositionSelector {
+  readonly usesTags: boolean;
   private readonly program: Int32Array;
   private readonly tests: FieldTest[];
   /** Results of the game-field tests for the current game, by test index. */
@@ -117,6 +119,7 @@ export class QueryEvaluator {
   private after: Position | null = null;
 
   constructor(q: CompiledQuery) {
+    this.usesTags = q.usesTags;
     this.program = q.program;
     this.tests = q.tests;
     this.game = new Uint8Array(q.tests.length);

@@ -3,9 +3,9 @@
 // re-plot any chart from the specification kept beside it in the page.
 import type { TopLevelSpec } from 'vega-lite';
 import { MOTIFS, MOTIF_KEYS, type MotifKey } from '../motifs/catalogue.js';
-import type { StatsJSON } from '../output/stats.js';
-import { TACTIC_KEYS } from './dim-counts.js';
-import { DIMENSIONS, type Dimension } from './dimensions.js';
+import type { StatsJSON } from '../stats/stats.js';
+import { TACTIC_KEYS } from '../stats/dim-counts.js';
+import { DIMENSIONS, type Dimension } from '../stats/dimensions.js';
 import { grouped } from './summary.js';
 
 /** The figures behind a chart as a table of text cells (the first column a label, the others numbers). */

@@ -6,10 +6,10 @@
 // data included, sits beside it, and the statistics themselves at the end, so a reader can re-plot them.
 // The page is a function of the statistics alone: the same counts give the same bytes.
 import { MOTIF_KEYS } from '../motifs/catalogue.js';
-import type { InputIdentity, StatsJSON } from '../output/stats.js';
+import type { InputIdentity, StatsJSON } from '../stats/stats.js';
 import { charts, tacticCharts, type Chart, type DataTable } from './charts.js';
 import { renderSvg } from './render.js';
-import { statsText } from './stats-text.js';
+import { statsText } from '../stats/stats-text.js';
 import { grouped } from './summary.js';
 
 const STYLE = `

@@ -2,8 +2,8 @@
 // verdicts, found and missed, when there are any), each motif key's count, rate and share of positions and
 // games, then its rate per 1000 positions by speed and by rating band. Plain aligned text, no colours.
 import { MOTIF_KEYS } from '../motifs/catalogue.js';
-import type { StatsJSON } from '../output/stats.js';
-import type { DimJSON } from './dim-counts.js';
+import type { StatsJSON } from '../stats/stats.js';
+import type { DimJSON } from '../stats/dim-counts.js';
 
 /** 1234567 -> "1,234,567" (no locale data needed). */
 export function grouped(n: number): string {

@@ -4,7 +4,7 @@
 import { installedTables } from '../core/attacks.js';
 import { PIECE_VALUES } from '../core/board.js';
 import type { Position } from '../core/position.js';
-import { wasmExports } from '../pipeline/compiled.js';
+import { wasmExports } from '../runtime/compiled.js';
 
 /** What wasm/search.ts exports: its memory and map (byte offsets), its functions. */
 export interface TacticExports {

@@ -101,7 +101,7 @@ export interface CliRun {
   stats: { positions: number; taggedPositions: number; run: RunJSON };
 }
 
-/** The `run` object of the statistics file (src/output/stats.ts RunInfo), as far as the bench reads it. */
+/** The `run` object of the statistics file (src/stats/stats.ts RunInfo), as far as the bench reads it. */
 export interface RunJSON {
   seconds: number;
   cpu?: { user: number; system: number };

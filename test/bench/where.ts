@@ -5,6 +5,7 @@
 import { GameAnalyzer } from '../../src/analysis/game.js';
 import { ALL_MOTIFS } from '../../src/motifs/filter.js';
 import { compileWhere, type CompiledQuery } from '../../src/query/compile.js';
+import { QueryEvaluator } from '../../src/query/evaluate.js';
 import { BatchSink } from '../../src/pipeline/sinks.js';
 import { interleave, num, ratios, show, spread } from './measure.js';
 
@@ -13,7 +14,7 @@ export const FEW = ['skewer.absolute[back=Q]', 'played.doubleCheck and rating >=
 
 /** CPU ms of one analysis of the games; the positions counted and kept. */
 function once(games: Uint8Array[], select: CompiledQuery | null): { ms: number; positions: number; kept: number } {
-  const analyzer = new GameAnalyzer({ allPositions: false, filter: ALL_MOTIFS, moves: false, select });
+  const analyzer = new GameAnalyzer({ allPositions: false, filter: ALL_MOTIFS, moves: false, select: select !== null ? new QueryEvaluator(select) : null });
   const sink = new BatchSink(null);
   let kept = 0;
   const position = sink.position.bind(sink);

@@ -4,7 +4,7 @@
 import { expect } from 'vitest';
 import { ALL_MOTIFS } from '../../src/motifs/filter.js';
 import { PgnFormatter } from '../../src/output/pgn.js';
-import { Stats } from '../../src/output/stats.js';
+import { Stats } from '../../src/stats/stats.js';
 import { decodeText } from '../../src/pgn/movetext.js';
 import { splitGames } from './corpus.js';
 import { FormattingAnalyzer as GameAnalyzer } from './game-text.js';

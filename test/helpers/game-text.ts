@@ -2,7 +2,7 @@
 // sink that formats with the given formatter and counts into the given statistics.
 import { GameAnalyzer, type GameFailure } from '../../src/analysis/game.js';
 import type { MotifFilter } from '../../src/motifs/filter.js';
-import type { Stats } from '../../src/output/stats.js';
+import type { Stats } from '../../src/stats/stats.js';
 import type { Formatter } from '../../src/output/view.js';
 import { BatchSink } from '../../src/pipeline/sinks.js';
 

@@ -1,9 +1,9 @@
 // Each file read whole by readInput, byte for byte as the file holds it or as fzstd (an independent decoder)
-// decompresses it: for test/pipeline/source.test.ts and its corpus peer.
+// decompresses it: for test/input/source.test.ts and its corpus peer.
 import { readFileSync } from 'node:fs';
 import { decompress } from 'fzstd';
 import { expect } from 'vitest';
-import { readInput } from '../../src/pipeline/source.js';
+import { readInput } from '../../src/input/source.js';
 
 export async function expectEachReadsWhole(files: readonly string[]): Promise<void> {
   for (const f of files) {

@@ -14,7 +14,7 @@ import { createFormatter, NoneFormatter } from '../../src/output/formats.js';
 import { OUTPUT_FORMATS } from '../../src/output/names.js';
 import { JsonlFormatter } from '../../src/output/jsonl.js';
 import { PgnFormatter } from '../../src/output/pgn.js';
-import { Stats } from '../../src/output/stats.js';
+import { Stats } from '../../src/stats/stats.js';
 import type { Formatter, GameInfo, GameText, PositionView } from '../../src/output/view.js';
 import { FormattingAnalyzer as GameAnalyzer } from '../helpers/game-text.js';
 import { readCorpusBytes, splitGames } from '../helpers/corpus.js';

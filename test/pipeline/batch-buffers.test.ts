@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ALL_MOTIFS } from '../../src/motifs/filter.js';
 import { BatchBuffers, BatchBuilder, sharedCopy, type GameError } from '../../src/pipeline/batch.js';
-import { fileInput } from '../../src/pipeline/inputs.js';
+import { fileInput } from '../../src/input/inputs.js';
 import { AnalysisRun } from '../../src/pipeline/run.js';
 import { corpusPath } from '../helpers/corpus.js';
 import { tempDir } from '../helpers/temp.js';

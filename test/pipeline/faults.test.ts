@@ -4,10 +4,10 @@
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GameError } from '../../src/pipeline/batch.js';
-import { fileInput } from '../../src/pipeline/inputs.js';
+import { fileInput } from '../../src/input/inputs.js';
 import { AnalysisRun } from '../../src/pipeline/run.js';
 import { ALL_MOTIFS } from '../../src/motifs/filter.js';
-import { Stats } from '../../src/output/stats.js';
+import { Stats } from '../../src/stats/stats.js';
 import { ROOT } from '../helpers/cli.js';
 import { corpusPath } from '../helpers/corpus.js';
 

@@ -4,10 +4,10 @@
 // a part is replaced by one that skips the parts already had.
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { memoryInput } from '../../src/pipeline/inputs.js';
+import { memoryInput } from '../../src/input/inputs.js';
 import { AnalysisRun } from '../../src/pipeline/run.js';
 import { parseMotifFilter } from '../../src/motifs/filter.js';
-import { Stats } from '../../src/output/stats.js';
+import { Stats } from '../../src/stats/stats.js';
 import { ROOT } from '../helpers/cli.js';
 import { SHUFFLE_CYCLE, shuffleGame } from '../helpers/long-games.js';
 

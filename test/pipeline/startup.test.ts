@@ -11,7 +11,7 @@ import { Readable } from 'node:stream';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fileInput, memoryInput, shardInput, streamInput } from '../../src/pipeline/inputs.js';
+import { fileInput, memoryInput, shardInput, streamInput } from '../../src/input/inputs.js';
 import { workersFillCores } from '../../src/pipeline/pool.js';
 import { surelyBusy } from '../../src/pipeline/run.js';
 import { CLI, ROOT } from '../helpers/cli.js';

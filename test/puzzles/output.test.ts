@@ -4,7 +4,7 @@
 // line; the EPD by our EPD reader, its bm and pv played by chess.js.
 import { Chess } from 'chess.js';
 import { describe, expect, it } from 'vitest';
-import { lineToFen } from '../../src/pipeline/epd.js';
+import { lineToFen } from '../../src/input/epd-lines.js';
 import { PUZZLE_CSV_COLUMNS, puzzleCsv } from '../../src/puzzles/csv.js';
 import { puzzleEpd } from '../../src/puzzles/epd.js';
 import { puzzlePgn } from '../../src/puzzles/pgn.js';

@@ -7,6 +7,7 @@ import { GameAnalyzer } from '../../src/analysis/game.js';
 import { ALL_MOTIFS } from '../../src/motifs/filter.js';
 import { tagFen, type MotifRecord } from '../../src/motifs/tags.js';
 import { compileWhere } from '../../src/query/compile.js';
+import { QueryEvaluator } from '../../src/query/evaluate.js';
 import { fenPieces } from '../helpers/fen-board.js';
 import { Kept } from '../helpers/kept-sink.js';
 
@@ -78,7 +79,7 @@ const D = `[SetUp "1"]
 
 /** Positions kept by the query over the FEN games ("g:0"), the PGN games (A = 1, B = 2, C = 3) or D alone. */
 function kept(where: string, group: 'fen' | 'pgn' | 'D'): string[] {
-  const analyzer = new GameAnalyzer({ allPositions: false, filter: ALL_MOTIFS, moves: false, select: compileWhere(where) });
+  const analyzer = new GameAnalyzer({ allPositions: false, filter: ALL_MOTIFS, moves: false, select: new QueryEvaluator(compileWhere(where)) });
   const sink = new Kept();
   if (group === 'fen') FENS.forEach((f, i) => analyzer.fen(f.fen, i + 1, sink));
   else (group === 'pgn' ? PGNS : [D]).forEach((text, i) => expect(analyzer.pgn(new TextEncoder().encode(text), i + 1, sink)).toBeNull());

@@ -7,6 +7,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GameAnalyzer } from '../../src/analysis/game.js';
 import { ALL_MOTIFS } from '../../src/motifs/filter.js';
 import { compileWhere } from '../../src/query/compile.js';
+import { QueryEvaluator } from '../../src/query/evaluate.js';
 import { LineThemes, TACTIC_THEMES } from '../../src/tactics/themes.js';
 import { TacticJudge, type Played, type Tactic } from '../../src/tactics/verdict.js';
 import { Kept } from '../helpers/kept-sink.js';
@@ -49,7 +50,7 @@ afterEach(() => {
 
 /** The positions the analyzer keeps for the query, over the games the oracle judged. */
 function kept(where: string): string[] {
-  const analyzer = new GameAnalyzer({ allPositions: false, filter: ALL_MOTIFS, moves: false, select: compileWhere(where), tactics: true });
+  const analyzer = new GameAnalyzer({ allPositions: false, filter: ALL_MOTIFS, moves: false, select: new QueryEvaluator(compileWhere(where)), tactics: true });
   const sink = new Kept();
   const games = new Set(judged.map((j) => Number(j.key.split(':')[0])));
   for (const g of games) expect(analyzer.pgn(texts[g], g, sink)).toBeNull();

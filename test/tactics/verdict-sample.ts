@@ -2,7 +2,7 @@
 // npm run tactics:check): each kept as FENs and UCI moves, the verdict and the move played from there.
 import { toFen } from '../../src/core/fen.js';
 import { moveToUci } from '../../src/core/san.js';
-import type { DerivedFields } from '../../src/games/derived.js';
+import type { DerivedFields } from '../../src/pgn/derived.js';
 import { MotifBuffer } from '../../src/motifs/buffer.js';
 import { scanMotifs } from '../../src/motifs/classify.js';
 import { materialBalance } from '../../src/puzzles/search.js';

@@ -8,7 +8,7 @@
 //   npx tsc -p tsconfig.json && node dist/test/tools/split-cost.js [--file F.pgn[.zst]] [--runs N] [--threads T]
 import { installNewTables } from '../../src/core/attacks.js';
 import { ALL_MOTIFS } from '../../src/motifs/filter.js';
-import { Stats } from '../../src/output/stats.js';
+import { Stats } from '../../src/stats/stats.js';
 import { DEFAULT_MAX_GAME_BYTES } from '../../src/pgn/splitter.js';
 import type { Batch, BatchResult } from '../../src/pipeline/batch.js';
 import { inputBatches } from '../../src/pipeline/batches.js';

@@ -13,7 +13,7 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Decompress } from 'fzstd';
-import { readInput } from '../../src/pipeline/source.js';
+import { readInput } from '../../src/input/source.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 // dist/test/tools -> repo root -> ../shared/corpus

@@ -2,7 +2,7 @@
 // against the rules written the slow obvious way (regular expressions over decoded strings) on many
 // generated values.
 import { describe, expect, it } from 'vitest';
-import { DERIVED_TAGS, deriveFields, ecoOf, ratingBandOf, ratingOf, resultOf, speedOf } from '../../src/games/derived.js';
+import { DERIVED_TAGS, deriveFields, ecoOf, ratingBandOf, ratingOf, resultOf, speedOf } from '../../src/pgn/derived.js';
 
 const utf8 = new TextEncoder();
 

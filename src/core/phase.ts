@@ -1,9 +1,9 @@
 // The phase of a position (docs/design.md §9): `endgame` when each side has at most 13 points of non-pawn
 // material (N = B = 3, R = 5, Q = 9); otherwise `opening` before ply 20; otherwise `middlegame`.
 // Counted on the piece sets, one step per piece: no loop over squares, nothing allocated.
-import { popCount } from '../core/bitboard.js';
-import { Sets, WHITE } from '../core/board.js';
-import type { Position } from '../core/position.js';
+import { popCount } from './bitboard.js';
+import { Sets, WHITE } from './board.js';
+import type { Position } from './position.js';
 
 export const PHASES = ['opening', 'middlegame', 'endgame'] as const;
 export type Phase = (typeof PHASES)[number];

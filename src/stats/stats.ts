@@ -10,7 +10,7 @@
 //   motifs          counts of records per key, MOTIF_KEYS (src/motifs/catalogue.ts): the static
 //                   "pin.absolute" … "xray" (potential motifs of both sides) and the played "played.check" …
 //   positionsWith, gamesWith   per key, the positions / games having at least one such record
-//   tactics         the tactic verdicts (src/tactics/verdict.ts) by key, TACTIC_KEYS (src/report/dim-counts.ts):
+//   tactics         the tactic verdicts (src/tactics/verdict.ts) by key, TACTIC_KEYS (src/stats/dim-counts.ts):
 //                   "tactic", "tactic.mate", "tactic.THEME": {positions, found, missed}, each {key: count}:
 //                   positions with such a verdict for the side to move, and where the move played from
 //                   them was found or missed (as the keys played.found and played.missed count them)
@@ -20,23 +20,23 @@
 //   perGame         histogram of tagged positions per game: "0", "1", "2-4", "5-9", "10-19", "20+"
 //   gameMotifPositions     the sum over games of their tagged positions (what the mean is made of)
 //   motifPositionsPerGame  its mean per game (4 decimals; 0 without games)
-//   by              per dimension (src/report/dimensions.ts) and value: {games, positions, motifs,
+//   by              per dimension (src/stats/dimensions.ts) and value: {games, positions, motifs,
 //                   positionsWith, gamesWith, tactics}; phase counts positions, its games those reaching it
 //   outcome         per key {win, draw, loss}: per game and side having the key, the result for that side
 //   frontSquares    per static key {w: [64], b: [64]}: the square (a1 = 0 … h8 = 63) of the front piece
 //                   of each record by owner (battery: the chain's slider next to its first target)
 // Rejected games count only in `rejected`. The CLI adds `run`: the run's id, version, inputs (each with its
 // identity and shard) and times; merge-stats replaces it with the list of the runs it added up.
-import { GamePhase } from '../analysis/phase.js';
-import type { DerivedFields } from '../games/derived.js';
+import { GamePhase } from '../core/phase.js';
+import type { DerivedFields } from '../pgn/derived.js';
 import { REC_CODE, REC_FRONT, REC_LENGTH, REC_SIDE, REC_SQUARES, REC_TARGET1, STRIDE } from '../motifs/buffer.js';
 import { isChain, MOTIFS, MOTIF_KEYS, PLAYED, PLAYED_FOUND, PLAYED_MISSED, type MotifRow, type MotifKey } from '../motifs/catalogue.js';
-import { addBits, addCounts, counts, DimCounts, MARK_LENGTH, tacticBits, type DimJSON, type MotifCounts, type TacticsJSON } from '../report/dim-counts.js';
+import { addBits, addCounts, counts, DimCounts, MARK_LENGTH, tacticBits, type DimJSON, type MotifCounts, type TacticsJSON } from './dim-counts.js';
 import type { TacticJudge } from '../tactics/verdict.js';
-import { BLACK_WINS, DIMENSION_NAMES, DIMENSIONS, DRAW, GAME_DIMENSIONS, gameValues, RESULT_AT, WHITE_WINS, type Dimension } from '../report/dimensions.js';
-import type { PositionView } from './view.js';
+import { BLACK_WINS, DIMENSION_NAMES, DIMENSIONS, DRAW, GAME_DIMENSIONS, gameValues, RESULT_AT, WHITE_WINS, type Dimension } from './dimensions.js';
+import type { PositionView } from '../analysis/view.js';
 
-export type { MotifCounts, TacticsJSON } from '../report/dim-counts.js';
+export type { MotifCounts, TacticsJSON } from './dim-counts.js';
 
 /** Every count of a Stats in one fixed order (Stats.vector), as batches carry them to the main thread. */
 export type StatsVector = Float64Array;
@@ -405,7 +405,7 @@ export class Stats {
 
   /**
    * Adds another Stats' figures, as toJSON() gave them (missing entries count as 0; `run` and the mean
-   * are not added). The caller checks a file read from disk first: its version, counts and keys (src/report/merge.ts).
+   * are not added). The caller checks a file read from disk first: its version, counts and keys (src/stats/merge.ts).
    */
   merge(o: StatsJSON): void {
     this.all.mergeValue(0, o);

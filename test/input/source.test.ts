@@ -14,10 +14,10 @@ import {
   readStream,
   totalBytes,
   type ReadOptions,
-} from '../../src/pipeline/source.js';
-import { readPositions, type PositionLine } from '../../src/pipeline/epd.js';
-import { firstBinaryByte, SNIFF_BYTES, unreadableText } from '../../src/pipeline/text.js';
-import { BLOCKS_AHEAD, giveBack, INPUTS_AHEAD } from '../../src/pipeline/zstd.js';
+} from '../../src/input/source.js';
+import { readPositions, type PositionLine } from '../../src/input/epd-lines.js';
+import { firstBinaryByte, SNIFF_BYTES, unreadableText } from '../../src/input/text.js';
+import { BLOCKS_AHEAD, giveBack, INPUTS_AHEAD } from '../../src/input/zstd.js';
 import { corpusPath, fixtureGameFiles, readCorpusBytes } from '../helpers/corpus.js';
 import { expectEachReadsWhole } from '../helpers/read-whole.js';
 import { random01 } from '../helpers/random.js';

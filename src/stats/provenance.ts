@@ -6,7 +6,7 @@
 // known by their run's id alone. Shards of one input with different counts N are refused too: their
 // byte ranges are cut at different game starts, so they overlap or leave gaps.
 import { UsageError } from '../errors.js';
-import type { InputIdentity, RunRecord } from '../output/stats.js';
+import type { InputIdentity, RunRecord } from './stats.js';
 import { shardParts } from './stats-check.js';
 
 /** A statistics file's runs, as merge-stats read them. */

@@ -3,7 +3,7 @@
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { analysisWorkerFile } from '../../src/pipeline/compiled.js';
+import { analysisWorkerFile } from '../../src/runtime/compiled.js';
 import { tempDir } from '../helpers/temp.js';
 
 /** A build tree: workers/analyze.js written at `entryAge` seconds ago, bundle/analyze.js (if any) at `bundleAge`. */

@@ -1,5 +1,5 @@
 // The inputs of a run: files by path ('-' for stdin), or, for the library, a stream or bytes in memory.
-// Each one opens as a stream of decompressed chunks (src/pipeline/source.ts).
+// Each one opens as a stream of decompressed chunks (src/input/source.ts).
 import { statSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { readShard, type Shard } from './shard.js';
@@ -32,7 +32,7 @@ function storedSize(path: string): number | null {
   }
 }
 
-/** Shard I/N of an uncompressed file (src/pipeline/shard.ts). */
+/** Shard I/N of an uncompressed file (src/input/shard.ts). */
 export function shardInput(path: string, shard: Shard): Input {
   const input: Input = {
     name: path,

@@ -5,7 +5,7 @@
 // twice.
 import { readFileSync } from 'node:fs';
 import { osReason, UsageError, XrayError } from '../errors.js';
-import { Stats, STATS_VERSION, type MergedRunInfo, type StatsJSON } from '../output/stats.js';
+import { Stats, STATS_VERSION, type MergedRunInfo, type StatsJSON } from './stats.js';
 import { checkProvenance, type FileRuns } from './provenance.js';
 import { checkCounts, runsOf } from './stats-check.js';
 

@@ -2,7 +2,7 @@
 // positions that reach the sign bits of both halves (h4 = 31, h8 = 63) and hold promoted pieces.
 import { describe, expect, it } from 'vitest';
 import { parseFen } from '../../src/core/fen.js';
-import { ENDGAME, GamePhase, MIDDLEGAME, nonPawnMaterial, OPENING, phaseOf } from '../../src/analysis/phase.js';
+import { ENDGAME, GamePhase, MIDDLEGAME, nonPawnMaterial, OPENING, phaseOf } from '../../src/core/phase.js';
 import { INITIAL_FEN } from '../../src/core/fen.js';
 import { parseSan } from '../../src/core/san.js';
 import { variantFromTag } from '../../src/core/variant.js';

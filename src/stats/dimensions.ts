@@ -1,8 +1,8 @@
 // The dimensions the statistics are cut by (docs/design.md §11): four of the game (speed, rating band, ECO
 // letter, result; §9's derived fields) and one of the position (phase). Each lists its values in the
 // order the JSON and the report show them, with "unknown" last where a game may not give the field.
-import { PHASES } from '../analysis/phase.js';
-import { RATING_BANDS, RESULTS, SPEEDS, type DerivedFields } from '../games/derived.js';
+import { PHASES } from '../core/phase.js';
+import { RATING_BANDS, RESULTS, SPEEDS, type DerivedFields } from '../pgn/derived.js';
 
 export const UNKNOWN = 'unknown';
 export const ECO_LETTERS = ['A', 'B', 'C', 'D', 'E'] as const;

@@ -9,7 +9,7 @@
 // Damage: every byte decoded before it is yielded, then the error; a failure to read the input comes
 // after every byte decoded from the chunks read before it.
 import { Worker } from 'node:worker_threads';
-import { compiledFile } from './compiled.js';
+import { compiledFile } from '../runtime/compiled.js';
 import { damagedData } from './input-error.js';
 import type { FromDecoder, ToDecoder } from './zstd-decoder.js';
 

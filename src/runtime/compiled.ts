@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 /** The compiled module at `path` from the build's root (e.g. 'workers/analyze.js'). */
 export function compiledFile(path: string): string {
-  // this module is at <root>/src/pipeline/, both in dist/ and in the sources
+  // this module is at <root>/src/runtime/, both in dist/ and in the sources
   const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
   for (const candidate of [resolve(root, path), resolve(root, 'dist', path)]) {
     if (existsSync(candidate)) return candidate;

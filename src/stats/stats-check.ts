@@ -2,10 +2,10 @@
 // whole number from 0 to 2^53 − 1 (a string, a negative, a fraction or 1e308 would add up to nonsense), every
 // key one the format has (a key we do not know would be dropped without a word), and its `run` of the
 // form the checks on the runs merged (provenance.ts) read. A refusal names the file and the key's path
-// (`by.speed.blitz.motifs["pin.absolute"]`). The shape below follows Stats.toJSON (src/output/stats.ts).
+// (`by.speed.blitz.motifs["pin.absolute"]`). The shape below follows Stats.toJSON (src/stats/stats.ts).
 import { UsageError } from '../errors.js';
 import { MOTIFS, MOTIF_KEYS } from '../motifs/catalogue.js';
-import { GAME_BUCKET_LABELS, PLY_BUCKET_LABELS, type InputIdentity, type RunRecord } from '../output/stats.js';
+import { GAME_BUCKET_LABELS, PLY_BUCKET_LABELS, type InputIdentity, type RunRecord } from './stats.js';
 import { TACTIC_KEYS } from './dim-counts.js';
 import { DIMENSION_NAMES, DIMENSIONS } from './dimensions.js';
 

@@ -3,13 +3,13 @@
 // records (outcome, front squares, games with), and merging split runs equals counting all in one.
 import { describe, expect, it } from 'vitest';
 import { INITIAL_FEN, parseFen } from '../../src/core/fen.js';
-import type { DerivedFields } from '../../src/games/derived.js';
+import type { DerivedFields } from '../../src/pgn/derived.js';
 import { MotifBuffer } from '../../src/motifs/buffer.js';
 import { ALL_MOTIFS } from '../../src/motifs/filter.js';
 import { BATTERY, MOTIFS, MOTIF_KEYS, PIN_ABSOLUTE, PLAYED_CHECK, playedNames } from '../../src/motifs/catalogue.js';
 import { recordAt } from '../../src/motifs/tags.js';
-import { GAME_BUCKET_LABELS, PLY_BUCKET_LABELS, Stats, type MotifCounts, type StatsJSON } from '../../src/output/stats.js';
-import { DIMENSION_NAMES } from '../../src/report/dimensions.js';
+import { GAME_BUCKET_LABELS, PLY_BUCKET_LABELS, Stats, type MotifCounts, type StatsJSON } from '../../src/stats/stats.js';
+import { DIMENSION_NAMES } from '../../src/stats/dimensions.js';
 import { summaryTable } from '../../src/report/summary.js';
 import type { Formatter, GameText, PositionView } from '../../src/output/view.js';
 import { FormattingAnalyzer as GameAnalyzer } from '../helpers/game-text.js';

@@ -1,6 +1,6 @@
 // Fields derived from a game's tags (docs/design.md §9): time-control speed, mean rating and its band, ECO
 // code, result. Pure functions over the tag values' bytes; null where the tags do not give the field.
-import { allDigits, isDigit, isResult } from '../pgn/movetext.js';
+import { allDigits, isDigit, isResult } from './movetext.js';
 
 export type Speed = 'ultraBullet' | 'bullet' | 'blitz' | 'rapid' | 'classical' | 'correspondence';
 export type GameResult = '1-0' | '0-1' | '1/2-1/2';

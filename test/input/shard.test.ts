@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { shardRange, syncPoint } from '../../src/pipeline/shard.js';
+import { shardRange, syncPoint } from '../../src/input/shard.js';
 import { runCli } from '../helpers/cli.js';
 import { corpusPath, readCorpusBytes, splitGames } from '../helpers/corpus.js';
 import { random01 } from '../helpers/random.js';
