@@ -45,6 +45,7 @@ const A = `[Event "Test A"]
 [TimeControl "300+0"]
 [ECO "C50"]
 [Opening "Italian Game: Two Knights Defense, Wilkes-Barre"]
+[Date "2015.12.31"]
 [UTCDate "2016.05.31"]
 [Result "1-0"]
 
@@ -54,7 +55,7 @@ const A = `[Event "Test A"]
 const B = `[Event "B"]
 [WhiteElo "?"]
 [BlackElo "1500"]
-[Opening "King's Pawn Game"]
+[Opening "King's Pawn Game , Wayward Queen Attack"]
 [Date "????.??.??"]
 [Result "*"]
 [SetUp "1"]
@@ -252,11 +253,12 @@ describe('--where played tags and fields (PGN games A = 1, B = 2, C = 3)', () =>
     ['opening = "Italian Game"', A_ALL], // up to the first : (or ,)
     ['opening ^= Ital', A_ALL],
     ['opening *= Pawn', ['2:0', '2:1', '2:2']],
+    ['opening = "King\'s Pawn Game"', ['2:0', '2:1', '2:2']], // up to the first , and trimmed
     ['opening *= Knights', []],
     ['Opening *= Knights', A_ALL], // the tag itself, whole
     ['opening != "Italian Game"', ['2:0', '2:1', '2:2']], // C has no Opening tag: false
     ['opening in ("King\'s Pawn Game", "Italian Game")', [...A_ALL, '2:0', '2:1', '2:2']],
-    ['year = 2016', A_ALL], // from UTCDate
+    ['year = 2016', A_ALL], // from UTCDate, before Date
     ['year < 2000', ['3:0', '3:1']], // C's UTCDate holds no year: from Date
     ['year > 0', [...A_ALL, '3:0', '3:1']], // B's Date holds no year: false
     ['year = "2016"', A_ALL],
@@ -271,6 +273,7 @@ describe('--where played tags and fields (PGN games A = 1, B = 2, C = 3)', () =>
     ['Event ^= Test', A_ALL],
     ['WhiteElo ^= 2', A_ALL], // a tag is text: ^= applies
     ['WhiteElo *= "?"', ['2:0', '2:1', '2:2']],
+    ['BlackElo *= 50', ['2:0', '2:1', '2:2']], // text: "1500" holds 50, "2000" does not
     ['eco ^= C', A_ALL],
     ['result ^= 0', ['3:0', '3:1']],
     ['result *= 1/2', []],
