@@ -232,6 +232,17 @@ describe('--where on the command line', () => {
     expect(r.stdout).toBe('');
   });
 
+  it.each([
+    ['pin.relative[slider=g9]', 'column 21: expected a piece letter (P N B R Q K, either case) or a square (a1 … h8), found "g9"'],
+    ['moveNumber ^= 1', 'column 12: expected an operator (= != < <= > >= or in) after the field moveNumber, a number (^= and *= compare text), found "^="'],
+    ['outcome in win', 'column 12: expected ( and the values "outcome in" takes, found "win"'],
+  ])('%j is exit 2 naming the column and the token, before any input is read', async (where, message) => {
+    const r = await runCli(['no-such-file.pgn', '--where', where]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`pgn-xray: --where: ${message}`);
+    expect(r.stdout).toBe('');
+  });
+
   it('a syntax error is exit 2 with the column, before any input is read', async () => {
     const r = await runCli(['no-such-file.pgn', '--where', 'pin.absolute[front=Q and ply > 3']);
     expect(r.code).toBe(2);
