@@ -6,38 +6,39 @@
 // Node layout: [op, end, …] where `end` is the index just past the node (so a node can be skipped):
 //   OP_OR, OP_AND  [op, end, operand…, operand…, …]   each operand starts at the end of the one before
 //   OP_NOT         [op, end, operand…]
-//   OP_MOTIF       [op, end, codes, (cond, a, b)*]   codes: bits 1 << record code
+//   OP_MOTIF       [op, end, codes, (cond, a, pieces, squaresLo, squaresHi)*]   codes: bits 1 << record code
 //   OP_TACTIC      [op, end, (cond, a, b)*]   the position's tactic verdict (src/tactics/verdict.ts)
 //   OP_PLAYED      [op, end, bit]
-//   OP_POSITION    [op, end, k]   tests[k] compares a field of the position (ply, move, turn, phase)
-//   OP_GAME        [op, end, k]   tests[k] compares a field of the game, decided once per game
+//   OP_POSITION    [op, end, k]   tests[k] compares a field of the position (ply, moveNumber, move, turn, phase)
+//   OP_GAME        [op, end, k]   tests[k] compares a field of the game, decided once per game for
+//                                 each side to move (the same for both but for `outcome`)
 import { parseSquare } from '../core/squares.js';
 import { REC_BACK, REC_FRONT, REC_SLIDER } from '../motifs/buffer.js';
 import { LINE_KINDS, PLAYED, SIDES, codesOf } from '../motifs/catalogue.js';
 import { themeBitsOf } from '../tactics/themes.js';
+import { isNamedField, isPositionField } from './fields.js';
 import { parseQuery, type CompareOp, type Cond, type Query, type TacticCond } from './parse.js';
 
 export const OP_OR = 0, OP_AND = 1, OP_NOT = 2, OP_MOTIF = 3, OP_PLAYED = 4, OP_POSITION = 5, OP_GAME = 6, OP_TACTIC = 7;
-/** Conditions of OP_MOTIF, three words each: the kind, then a and b. */
+/**
+ * Conditions of OP_MOTIF, COND_WORDS each: the kind, a, then for roles the pieces and squares they name
+ * (a piece-type mask, a square set as two int32 halves: a1 … h4, a5 … h8), any of them.
+ */
 export const C_SIDE = 0; // a: side
-export const C_ROLE = 1; // a: REC_SLIDER | REC_FRONT | REC_BACK, b: piece-type mask (line records only)
-export const C_TARGET = 2; // a: piece-type mask (chain records only: any target)
+export const C_ROLE = 1; // a: REC_SLIDER | REC_FRONT | REC_BACK (line records only)
+export const C_TARGET = 2; // any target (chain records only)
 export const C_PARTIAL = 3; // a: 0 | 1 (records with the partial field only)
 export const C_LINE = 4; // a: line kind (chain records only)
-export const COND_WORDS = 3;
-/** Conditions of OP_TACTIC, COND_WORDS each: the kind, then a and b. */
+export const COND_WORDS = 5;
+/** Conditions of OP_TACTIC, TACTIC_WORDS each: the kind, then a and b. */
 export const T_THEME = 0; // a: theme bits (1 << index in TACTIC_THEMES), any of them
 export const T_GAIN = 1; // a: operator, b: pawns (a verdict of material only)
 export const T_MATE = 2; // a: operator, b: moves (a verdict of mate only)
+export const TACTIC_WORDS = 3;
 
-/** Comparison operators as numbers. */
-export const EQ = 0, NE = 1, LT = 2, LE = 3, GT = 4, GE = 5;
-const OPS: Record<CompareOp, number> = { '=': EQ, '!=': NE, '<': LT, '<=': LE, '>': GT, '>=': GE };
-
-/** Fields of the position, read per position. */
-export const POSITION_FIELDS = ['ply', 'move', 'turn', 'phase'] as const;
-/** Fields derived from the game's tags (docs/design.md §9); any other name is a PGN tag. */
-export const DERIVED_FIELDS = ['speed', 'rating', 'ratingBand', 'eco', 'result'] as const;
+/** Comparison operators as numbers; STARTS (^=) and CONTAINS (*=) compare text. */
+export const EQ = 0, NE = 1, LT = 2, LE = 3, GT = 4, GE = 5, STARTS = 6, CONTAINS = 7;
+const OPS: Record<CompareOp, number> = { '=': EQ, '!=': NE, '<': LT, '<=': LE, '>': GT, '>=': GE, '^=': STARTS, '*=': CONTAINS };
 
 /** A field compared with a value. */
 export interface FieldTest {
@@ -48,7 +49,7 @@ export interface FieldTest {
   op: number;
   /** The value as written. */
   text: string;
-  /** The value as a number when it is a bare decimal number, else null (a quoted value stays a string). */
+  /** The value as a number when it is a bare decimal number, else null (a quoted value, or one compared as text, stays a string). */
   num: number | null;
   /** For `move = SAN`, what a move must be to have that SAN (else its SAN is not computed): */
   san: SanKey;
@@ -69,7 +70,7 @@ export interface CompiledQuery {
   source: string;
   program: Int32Array;
   tests: FieldTest[];
-  /** The query reads a PGN tag: the analyzer must keep every tag pair. */
+  /** The query reads a PGN tag (or `opening`, `year`): the analyzer must keep every tag pair. */
   usesTags: boolean;
 }
 
@@ -103,16 +104,27 @@ function pieceMask(letters: string): number {
   return mask;
 }
 
-function condWords(c: Cond): [number, number, number] {
+/** The set of squares as two int32 halves: bit s of lo for s < 32, bit s - 32 of hi. */
+function squareSet(names: string[]): [number, number] {
+  let lo = 0, hi = 0;
+  for (const name of names) {
+    const s = parseSquare(name);
+    if (s < 32) lo |= 1 << s;
+    else hi |= 1 << (s - 32);
+  }
+  return [lo, hi];
+}
+
+function condWords(c: Cond): number[] {
   switch (c.type) {
     case 'side':
-      return [C_SIDE, SIDES.indexOf(c.side), 0];
+      return [C_SIDE, SIDES.indexOf(c.side), 0, 0, 0];
     case 'partial':
-      return [C_PARTIAL, c.partial ? 1 : 0, 0];
+      return [C_PARTIAL, c.partial ? 1 : 0, 0, 0, 0];
     case 'line':
-      return [C_LINE, LINE_KINDS.indexOf(c.line), 0];
+      return [C_LINE, LINE_KINDS.indexOf(c.line), 0, 0, 0];
     case 'role':
-      return c.role === 'target' ? [C_TARGET, pieceMask(c.pieces), 0] : [C_ROLE, ROLE_OFFSET[c.role], pieceMask(c.pieces)];
+      return [c.role === 'target' ? C_TARGET : C_ROLE, c.role === 'target' ? 0 : ROLE_OFFSET[c.role], pieceMask(c.pieces), ...squareSet(c.squares)];
   }
 }
 
@@ -169,7 +181,7 @@ class Compiler {
       case 'compare':
         this.words.push(this.tests.length);
         this.tests.push(fieldTest(q));
-        return (POSITION_FIELDS as readonly string[]).includes(q.field) ? OP_POSITION : OP_GAME;
+        return isPositionField(q.field) ? OP_POSITION : OP_GAME;
     }
   }
 
@@ -206,8 +218,14 @@ class Compiler {
 }
 
 function fieldTest(q: Extract<Query, { type: 'compare' }>): FieldTest {
-  const named = (POSITION_FIELDS as readonly string[]).includes(q.field) || (DERIVED_FIELDS as readonly string[]).includes(q.field);
-  return { field: q.field, tag: !named, op: OPS[q.op], text: q.value, num: q.quoted ? null : decimal(q.value), san: sanKey(q) };
+  const op = OPS[q.op];
+  const text = op === STARTS || op === CONTAINS;
+  return { field: q.field, tag: !isNamedField(q.field), op, text: q.value, num: q.quoted || text ? null : decimal(q.value), san: sanKey(q) };
+}
+
+/** Whether a test reads the game's tags: a tag by its name, or a field the query derives from tags. */
+function readsTags(t: FieldTest): boolean {
+  return t.tag || t.field === 'opening' || t.field === 'year';
 }
 
 /** The program of a parsed query. */
@@ -218,7 +236,7 @@ export function compileQuery(q: Query, source = ''): CompiledQuery {
     source,
     program: Int32Array.from(c.words),
     tests: c.tests,
-    usesTags: c.tests.some((t) => t.tag),
+    usesTags: c.tests.some(readsTags),
   };
 }
 

@@ -1,13 +1,15 @@
 // The interpreter of a compiled --where program (compile.ts), run by the analyzer in the workers on each
 // position: it reads the motif records straight from the MotifBuffer (REC_* offsets), the pieces from
-// the position's mailbox, the played bits, ply, turn and phase, and allocates nothing. Comparisons of
-// the game's fields (tags, derived fields) do not change within a game: they are decided once, at its
-// start, decoding only the tags named. SAN is computed only when a `move` comparison is reached, and not
+// the position's mailbox, the played bits, ply, move number, turn and phase, and allocates nothing.
+// Comparisons of the game's fields (tags, derived fields) do not change within a game: they are decided
+// once, at its start, for each side to move (only `outcome` differs between them), decoding only the tags
+// named. SAN is computed only when a `move` comparison is reached, and not
 // for a move whose destination rules out the SAN compared with; a tactic's themes only when a theme
 // condition is reached on a position that has a verdict.
 import { phaseOf, PHASES } from '../core/phase.js';
 import type { PositionSelector } from '../analysis/selector.js';
 import type { GameInfo, PositionView } from '../analysis/view.js';
+import { BLACK, WHITE } from '../core/board.js';
 import type { Position } from '../core/position.js';
 import { FLAG_CASTLE, moveFlags, moveFrom, moveTo } from '../core/move.js';
 import { moveToSan } from '../core/san.js';
@@ -16,9 +18,10 @@ import { REC_CODE, REC_LINE, REC_PARTIAL, REC_SIDE, REC_TARGET1, REC_TARGET2, ST
 import { MOTIFS, SIDES, isChain } from '../motifs/catalogue.js';
 import type { TacticJudge } from '../tactics/verdict.js';
 import {
-  C_LINE, C_PARTIAL, C_ROLE, C_SIDE, C_TARGET, COND_WORDS, EQ, GT, LE, LT, NE, OP_AND, OP_MOTIF, OP_NOT, OP_OR,
-  OP_PLAYED, OP_POSITION, OP_TACTIC, POSITION_FIELDS, T_GAIN, T_MATE, decimal, type CompiledQuery, type FieldTest, type SanKey,
+  C_LINE, C_PARTIAL, C_ROLE, C_SIDE, C_TARGET, COND_WORDS, CONTAINS, EQ, GT, LE, LT, NE, OP_AND, OP_MOTIF, OP_NOT, OP_OR,
+  OP_PLAYED, OP_POSITION, OP_TACTIC, STARTS, T_GAIN, T_MATE, TACTIC_WORDS, decimal, type CompiledQuery, type FieldTest, type SanKey,
 } from './compile.js';
+import { DATE_TAGS, OPENING_TAG, isPositionField, openingOf, outcomeOf, yearOf } from './fields.js';
 
 /** 1 for record codes that have the `partial` field. */
 const HAS_PARTIAL = Uint8Array.from(MOTIFS, (m) => (m.partial ? 1 : 0));
@@ -45,9 +48,17 @@ function holds(op: number, c: number): boolean {
   }
 }
 
+/** Whether a text passes a test of text: starts with, contains, or compares with the test's value. */
+function passesAsText(t: FieldTest, value: string): boolean {
+  if (t.op === STARTS) return value.startsWith(t.text);
+  if (t.op === CONTAINS) return value.includes(t.text);
+  return holds(t.op, sign(value, t.text));
+}
+
 /**
  * Whether a field's value passes the test (docs/design.md §10): numerically when both are numbers, a numeric
- * value never matching a field that is not one; else as strings; a missing value (null) never.
+ * value never matching a field that is not one; else as strings (^= and *= always); a missing value
+ * (null) never.
  */
 export function passes(t: FieldTest, value: string | number | null): boolean {
   if (value === null) return false;
@@ -55,36 +66,53 @@ export function passes(t: FieldTest, value: string | number | null): boolean {
     const n = typeof value === 'number' ? value : decimal(value);
     return n !== null && holds(t.op, sign(n, t.num));
   }
-  return holds(t.op, sign(typeof value === 'number' ? String(value) : value, t.text));
+  return passesAsText(t, typeof value === 'number' ? String(value) : value);
 }
 
 /** passes() for a field that is text and never a number (SAN, turn, phase): no number to look for. */
 function passesText(t: FieldTest, value: string | null): boolean {
-  return value !== null && t.num === null && holds(t.op, sign(value, t.text));
+  return value !== null && t.num === null && passesAsText(t, value);
 }
 
 /** The value of a PGN tag of the game by its name, or null when the game has none. */
 export type TagLookup = (name: string) => string | null;
 
-/** The value of a game field: a derived field, or a PGN tag (null when the game has none). */
+/** The value of a game field other than `outcome`: derived from tags, or a PGN tag (null when the game has none). */
 function gameValue(t: FieldTest, info: GameInfo, tagOf: TagLookup): string | number | null {
-  return t.tag ? tagOf(t.field) : info.derived[t.field as keyof DerivedFields];
+  if (t.tag) return tagOf(t.field);
+  if (t.field === 'opening') return openingOf(tagOf(OPENING_TAG));
+  if (t.field === 'year') return yearOf(tagOf(DATE_TAGS[0]), tagOf(DATE_TAGS[1]));
+  return info.derived[t.field as keyof DerivedFields];
 }
 
-/** Whether the piece on sq is of a type in the mask (bit 1 << type). */
-function pieceIn(board: Int8Array, sq: number, mask: number): boolean {
-  return ((mask >> ((board[sq] & 7) - 1)) & 1) === 1;
+/** The bits of a game test: 1 when it passes with white to move, 2 with black to move. */
+function sidesPassing(t: FieldTest, info: GameInfo, tagOf: TagLookup): number {
+  if (t.field === 'outcome') {
+    const result = info.derived.result;
+    return (passes(t, outcomeOf(result, WHITE)) ? 1 << WHITE : 0) | (passes(t, outcomeOf(result, BLACK)) ? 1 << BLACK : 0);
+  }
+  return passes(t, gameValue(t, info, tagOf)) ? (1 << WHITE) | (1 << BLACK) : 0;
 }
 
-/** One condition on the record at offset o (code `code`); a field the record lacks does not match. */
-function cond(kind: number, a: number, b: number, d: Int32Array, o: number, code: number, board: Int8Array): boolean {
-  switch (kind) {
+/**
+ * Whether the piece on sq is of a type in the mask (bit 1 << type), or sq is in the square set (lo: bits
+ * of a1 … h4, hi: a5 … h8).
+ */
+function stands(board: Int8Array, sq: number, mask: number, lo: number, hi: number): boolean {
+  const onSquare = sq < 32 ? (lo >>> sq) & 1 : (hi >>> (sq - 32)) & 1;
+  return onSquare === 1 || ((mask >> ((board[sq] & 7) - 1)) & 1) === 1;
+}
+
+/** The condition at p[k] on the record at offset o (code `code`); a field the record lacks does not match. */
+function cond(p: Int32Array, k: number, d: Int32Array, o: number, code: number, board: Int8Array): boolean {
+  const a = p[k + 1];
+  switch (p[k]) {
     case C_SIDE:
       return d[o + REC_SIDE] === a;
     case C_ROLE:
-      return !isChain(code) && pieceIn(board, d[o + a], b);
+      return !isChain(code) && stands(board, d[o + a], p[k + 2], p[k + 3], p[k + 4]);
     case C_TARGET:
-      return isChain(code) && (pieceIn(board, d[o + REC_TARGET1], a) || (d[o + REC_TARGET2] >= 0 && pieceIn(board, d[o + REC_TARGET2], a)));
+      return isChain(code) && (stands(board, d[o + REC_TARGET1], p[k + 2], p[k + 3], p[k + 4]) || (d[o + REC_TARGET2] >= 0 && stands(board, d[o + REC_TARGET2], p[k + 2], p[k + 3], p[k + 4])));
     case C_PARTIAL:
       return HAS_PARTIAL[code] === 1 && d[o + REC_PARTIAL] === a;
     case C_LINE:
@@ -111,7 +139,7 @@ export class QueryEvaluator implements PositionSelector {
   readonly usesTags: boolean;
   private readonly program: Int32Array;
   private readonly tests: FieldTest[];
-  /** Results of the game-field tests for the current game, by test index. */
+  /** Results of the game-field tests for the current game, by test index: bit 1 << side to move. */
   private readonly game: Uint8Array;
   private v: PositionView | null = null;
   /** The move played from the position (-1 at the end) and the position it leads to. */
@@ -128,7 +156,7 @@ export class QueryEvaluator implements PositionSelector {
   /** Decides the tests of the game's fields for the positions to come. */
   beginGame(info: GameInfo, tagOf: TagLookup): void {
     this.tests.forEach((t, k) => {
-      if (!(POSITION_FIELDS as readonly string[]).includes(t.field)) this.game[k] = passes(t, gameValue(t, info, tagOf)) ? 1 : 0;
+      if (!isPositionField(t.field)) this.game[k] = sidesPassing(t, info, tagOf);
     });
   }
 
@@ -163,7 +191,7 @@ export class QueryEvaluator implements PositionSelector {
       case OP_POSITION:
         return this.position(this.tests[p[pc + 2]]);
       default: // OP_GAME
-        return this.game[p[pc + 2]] === 1;
+        return ((this.game[p[pc + 2]] >> this.v!.pos.turn) & 1) === 1;
     }
   }
 
@@ -178,7 +206,7 @@ export class QueryEvaluator implements PositionSelector {
       const code = d[o + REC_CODE];
       if (((codes >> code) & 1) === 0) continue;
       let k = pc + 3;
-      while (k < end && cond(p[k], p[k + 1], p[k + 2], d, o, code, pos.board)) k += COND_WORDS;
+      while (k < end && cond(p, k, d, o, code, pos.board)) k += COND_WORDS;
       if (k >= end) return true;
     }
     return false;
@@ -189,7 +217,7 @@ export class QueryEvaluator implements PositionSelector {
     const j = this.v!.tactic;
     if (j === null) return false;
     const p = this.program;
-    for (let k = pc + 2; k < end; k += COND_WORDS) if (!tacticCond(p[k], p[k + 1], p[k + 2], j)) return false;
+    for (let k = pc + 2; k < end; k += TACTIC_WORDS) if (!tacticCond(p[k], p[k + 1], p[k + 2], j)) return false;
     return true;
   }
 
@@ -205,6 +233,8 @@ export class QueryEvaluator implements PositionSelector {
     switch (t.field) {
       case 'ply':
         return passes(t, v.ply);
+      case 'moveNumber':
+        return passes(t, v.pos.fullmove);
       case 'move':
         if (this.move < 0 || !this.couldBe(t.san)) return false;
         v.san ??= moveToSan(v.pos, this.move, this.after!);

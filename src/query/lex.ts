@@ -15,7 +15,7 @@ export interface Token {
 
 const WORD = /[A-Za-z0-9_+\-/.:?]/;
 const PUNCT = '()[],|';
-const OPS = ['!=', '<=', '>=', '=', '<', '>'];
+const OPS = ['!=', '<=', '>=', '^=', '*=', '=', '<', '>'];
 
 /** Characters of a long expression an error shows on each side of its column. */
 const CONTEXT = 60;

@@ -2,6 +2,8 @@
 //   expr := or ;  or := and ("or" and)* ;  and := not ("and" not)* ;  not := "not" not | atom
 //   atom := "(" expr ")" | motif | tactic | played | compare
 //   tactic := "tactic" ["[" tcond ("," tcond)* "]"] ;  tcond := "theme" "=" THEME ("|" THEME)* | ("gain" | "mate") OP N
+//   compare := FIELD OP VALUE | FIELD "in" "(" VALUE ("," VALUE)* ")"
+// `FIELD in (a, b)` is read as `FIELD = a or FIELD = b`: one meaning, evaluated by the same code.
 // Names (motifs, kinds, played tags, line kinds) come from the motif catalogue, the themes of a tactic
 // from the verdicts' list (src/tactics/themes.ts). Every error is a
 // UsageError "column N: expected …, found …" with the expression and a caret under the column.
@@ -10,15 +12,16 @@
 // the query is refused rather than left to overflow a stack.
 import { LINE_KINDS, MOTIFS, PLAYED, SIDES, type LineKind, type MotifKind, type MotifName, type PlayedTag, type Side } from '../motifs/catalogue.js';
 import { TACTIC_THEMES } from '../tactics/themes.js';
+import { NUMERIC_FIELDS } from './fields.js';
 import { describe, queryError, tokenize, type Token } from './lex.js';
 
-export type CompareOp = '=' | '!=' | '<' | '<=' | '>' | '>=';
+export type CompareOp = '=' | '!=' | '<' | '<=' | '>' | '>=' | '^=' | '*=';
 /** The pieces a role names: slider, front and back of line motifs; target of batteries (any of them). */
 export type Role = 'slider' | 'front' | 'back' | 'target';
 
 export type Cond =
   | { type: 'side'; side: Side }
-  | { type: 'role'; role: Role; pieces: string } // upper-case piece letters, e.g. "QR"
+  | { type: 'role'; role: Role; pieces: string; squares: string[] } // upper-case piece letters ("QR"), squares ("g5")
   | { type: 'partial'; partial: boolean }
   | { type: 'line'; line: LineKind };
 
@@ -40,7 +43,12 @@ const KINDS: readonly MotifKind[] = ['absolute', 'relative'];
 const ROLES: readonly Role[] = ['slider', 'front', 'back', 'target'];
 const CONDS = ['side', ...ROLES, 'partial', 'line'];
 const PIECE_LETTERS = 'PNBRQK';
+const SQUARE = /^[a-h][1-8]$/;
+/** The operators of numbers (tactic conditions); comparisons also take the string operators and `in`. */
 const OPS: readonly string[] = ['=', '!=', '<', '<=', '>', '>='];
+const STRING_OPS: readonly string[] = ['^=', '*='];
+const COMPARE_OPS = `${[...OPS, ...STRING_OPS].join(' ')} or in`;
+const IN = 'in';
 const KEYWORDS = ['and', 'or', 'not'];
 const FIELD = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** How deep parentheses and `not` may nest. */
@@ -134,7 +142,7 @@ class Parser {
     return { type: 'motif', name, kind, conds };
   }
 
-  /** side=w|b, ROLE=PIECES, partial=true|false, line=LINEKIND */
+  /** side=w|b, ROLE=PIECES (letters and squares), partial=true|false, line=LINEKIND */
   private cond(): Cond {
     const t = this.next();
     if (t.kind !== 'word' || !CONDS.includes(t.text)) return this.fail(t, `expected a condition (${oneOf(CONDS)})`);
@@ -142,17 +150,21 @@ class Parser {
     if (t.text === 'side') return { type: 'side', side: this.choice(SIDES, 'a side') };
     if (t.text === 'partial') return { type: 'partial', partial: this.choice(['true', 'false'], 'a boolean') === 'true' };
     if (t.text === 'line') return { type: 'line', line: this.choice(LINE_KINDS, 'a line kind') };
-    let pieces = this.piece();
-    while (this.accept('punct', '|')) pieces += this.piece();
-    return { type: 'role', role: t.text as Role, pieces };
+    const role: Extract<Cond, { type: 'role' }> = { type: 'role', role: t.text as Role, pieces: '', squares: [] };
+    do {
+      this.pieceOrSquare(role);
+    } while (this.accept('punct', '|'));
+    return role;
   }
 
-  /** One piece letter, upper-cased. */
-  private piece(): string {
+  /** One piece letter (upper-cased) or square (lower-cased), added to the role's. */
+  private pieceOrSquare(role: { pieces: string; squares: string[] }): void {
     const t = this.next();
     const letter = t.text.toUpperCase();
-    if (t.kind !== 'word' || letter.length !== 1 || !PIECE_LETTERS.includes(letter)) this.fail(t, `expected a piece letter (${PIECE_LETTERS.split('').join(' ')}, either case)`);
-    return letter;
+    const square = t.text.toLowerCase();
+    if (t.kind === 'word' && letter.length === 1 && PIECE_LETTERS.includes(letter)) role.pieces += letter;
+    else if (t.kind === 'word' && SQUARE.test(square)) role.squares.push(square);
+    else this.fail(t, `expected a piece letter (${PIECE_LETTERS.split('').join(' ')}, either case) or a square (a1 … h8)`);
   }
 
   /** One of the words given. */
@@ -185,7 +197,7 @@ class Parser {
       return { type: 'theme', themes };
     }
     const op = this.next();
-    if (op.kind !== 'op') this.fail(op, `expected an operator (${OPS.join(' ')}) after ${t.text}`);
+    if (op.kind !== 'op' || !OPS.includes(op.text)) this.fail(op, `expected an operator (${OPS.join(' ')}) after ${t.text}`);
     const n = this.next();
     if (n.kind !== 'word' || !WHOLE.test(n.text)) this.fail(n, `expected a whole number ${t.text === 'gain' ? 'of pawns' : 'of moves'} (0, 1, 2, …)`);
     return { type: t.text as 'gain' | 'mate', op: op.text as CompareOp, value: Number(n.text) };
@@ -202,17 +214,39 @@ class Parser {
     return { type: 'played', tag: tag as PlayedTag };
   }
 
-  /** FIELD OP VALUE */
+  /** FIELD OP VALUE, FIELD in (VALUE, …) */
   private compare(field: Token): Query {
     if (!FIELD.test(field.text)) return this.fail(field, `expected ${ATOM}`);
     const op = this.next();
+    if (op.kind === 'word' && op.text === IN) return this.within(field);
     if (op.kind !== 'op') {
       const hint = PLAYED.some((p) => p.name === field.text) ? ` (the move played: played.${field.text})` : ` ("${field.text}" is no motif: a field needs an operator)`;
-      this.fail(op, `expected an operator (${OPS.join(' ')}) after the field ${field.text}${hint}`);
+      this.fail(op, `expected an operator (${COMPARE_OPS}) after the field ${field.text}${hint}`);
     }
+    if (STRING_OPS.includes(op.text) && NUMERIC_FIELDS.includes(field.text)) {
+      this.fail(op, `expected an operator (${OPS.join(' ')} or in) after the field ${field.text}, a number (^= and *= compare text)`);
+    }
+    return this.comparison(field, op.text as CompareOp, this.value());
+  }
+
+  /** FIELD in "(" VALUE ("," VALUE)* ")", as FIELD = VALUE or …: the comparison alone for one value. */
+  private within(field: Token): Query {
+    this.expectPunct('(', `expected ( and the values "${field.text} in" takes`);
+    const args = [this.comparison(field, '=', this.value())];
+    while (this.accept('punct', ',')) args.push(this.comparison(field, '=', this.value()));
+    this.expectPunct(')', 'expected , or )');
+    return args.length === 1 ? args[0] : { type: 'or', args };
+  }
+
+  private comparison(field: Token, op: CompareOp, value: Token): Query {
+    return { type: 'compare', field: field.text, op, value: value.text, quoted: value.kind === 'string' };
+  }
+
+  /** A value: a bare word or a quoted string. */
+  private value(): Token {
     const value = this.next();
     if (value.kind !== 'word' && value.kind !== 'string') this.fail(value, 'expected a value (a word such as 2000, blitz, 1/2-1/2, or a "quoted string")');
-    return { type: 'compare', field: field.text, op: op.text as CompareOp, value: value.text, quoted: value.kind === 'string' };
+    return value;
   }
 
   /** One level deeper, at token t (a `(` or a `not`): refused past MAX_DEPTH. */

@@ -45,6 +45,9 @@ const A = `[Event "Test A"]
 [BlackElo "2000"]
 [TimeControl "300+0"]
 [ECO "C50"]
+[Opening "Italian Game: Two Knights Defense, Wilkes-Barre"]
+[Date "2015.12.31"]
+[UTCDate "2016.05.31"]
 [Result "1-0"]
 
 1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0
@@ -53,6 +56,8 @@ const A = `[Event "Test A"]
 const B = `[Event "B"]
 [WhiteElo "?"]
 [BlackElo "1500"]
+[Opening "King's Pawn Game , Wayward Queen Attack"]
+[Date "????.??.??"]
 [Result "*"]
 [SetUp "1"]
 [FEN "4k3/8/8/8/4N3/8/8/K3R3 w - - 0 1"]
@@ -61,6 +66,8 @@ const B = `[Event "B"]
 `;
 // Nf4 uncovers Qd8 on the rook d2 (no check): a discovered attack
 const C = `[Round "3"]
+[UTCDate "????.??.??"]
+[Date "1999.12.31"]
 [TimeControl "-"]
 [Result "0-1"]
 [SetUp "1"]
@@ -143,6 +150,26 @@ describe('--where motifs and conditions (FEN positions 1–10)', () => {
     ['skewer[side=b, back=R]', [2, 5]],
     ['discoveredAttack[slider=Q, front=N, back=N]', [3]],
     ['discoveredAttack[slider=Q, front=N, back=B]', []],
+    // squares: a1 … h4 in the low half of the set, a5 … h8 (h8: its sign bit) in the high half
+    ['pin[slider=d2]', [1]],
+    ['pin[front=d5|e6]', [1, 3]],
+    ['pin[front=f6|N]', [1]], // f6 holds a pawn: the relative pin of position 1, and n d5
+    ['pin[front=E6|n]', [1, 3]],
+    ['pin[slider=b2, front=f6, back=h8]', [1]],
+    ['pin.relative[slider=b2, front=f6, back=Q]', [1]],
+    ['pin[slider=b2, front=f6, back=g8]', []], // every square on the same record
+    ['pin.absolute[slider=b2]', []],
+    ['skewer[front=e4]', [2, 5]],
+    ['skewer[front=e4, side=w]', []], // white's skewer (position 2) has its front on e7
+    ['skewer[back=e8|b1]', [2, 5]],
+    ['xray[front=d4]', [4]],
+    ['xray[front=d5]', []],
+    ['battery[target=d5]', [1]],
+    ['battery[target=h3]', [7]], // the second target
+    ['battery[target=f5|a3]', [3, 7]],
+    ['battery[target=g7|K]', [8]],
+    ['battery[slider=d1]', []], // a battery has no slider
+    ['pin[target=d5]', []], // a pin has no target
   ] as const)('%s', (where, expected) => {
     expect(games(where)).toEqual(expected);
   });
@@ -214,6 +241,44 @@ describe('--where played tags and fields (PGN games A = 1, B = 2, C = 3)', () =>
     ['Missing != x', []],
     ['not Missing = x', [...A_ALL, '2:0', '2:1', '2:2', '3:0', '3:1']],
     ['played.check and speed = blitz', ['1:6']],
+    // the fields and operators of query v2: B starts from a FEN with white to move, C with black
+    ['moveNumber = 2', ['1:2', '1:3', '2:2', '3:1']],
+    ['moveNumber >= 4', ['1:6', '1:7']],
+    ['moveNumber = "1"', ['1:0', '1:1', '2:0', '2:1', '3:0']],
+    ['outcome = win', ['1:0', '1:2', '1:4', '1:6', '3:0']], // A 1-0, white to move; C 0-1, black to move
+    ['outcome = loss', ['1:1', '1:3', '1:5', '1:7', '3:1']],
+    ['outcome != win', ['1:1', '1:3', '1:5', '1:7', '3:1']], // B's "*" gives no outcome: false
+    ['outcome = draw', []],
+    ['outcome in (draw, win)', ['1:0', '1:2', '1:4', '1:6', '3:0']],
+    ['outcome ^= l', ['1:1', '1:3', '1:5', '1:7', '3:1']],
+    ['opening = "Italian Game"', A_ALL], // up to the first : (or ,)
+    ['opening ^= Ital', A_ALL],
+    ['opening *= Pawn', ['2:0', '2:1', '2:2']],
+    ['opening = "King\'s Pawn Game"', ['2:0', '2:1', '2:2']], // up to the first , and trimmed
+    ['opening *= Knights', []],
+    ['Opening *= Knights', A_ALL], // the tag itself, whole
+    ['opening != "Italian Game"', ['2:0', '2:1', '2:2']], // C has no Opening tag: false
+    ['opening in ("King\'s Pawn Game", "Italian Game")', [...A_ALL, '2:0', '2:1', '2:2']],
+    ['year = 2016', A_ALL], // from UTCDate, before Date
+    ['year < 2000', ['3:0', '3:1']], // C's UTCDate holds no year: from Date
+    ['year > 0', [...A_ALL, '3:0', '3:1']], // B's Date holds no year: false
+    ['year = "2016"', A_ALL],
+    ['year in (1999, 2016, 2017)', [...A_ALL, '3:0', '3:1']],
+    ['ply in (0, 6)', ['1:0', '1:6', '2:0', '3:0']],
+    ['move ^= Q', ['1:4', '1:6']],
+    ['move *= x', ['1:6']],
+    ['move ^= "Q" and move *= "#"', ['1:6']],
+    ['move in (Nf6+, Nf4, e4)', ['1:0', '2:0', '3:0']],
+    ['turn ^= b', ['1:1', '1:3', '1:5', '1:7', '2:1', '3:0']],
+    ['phase *= pen and ply = 0', ['1:0']], // B and C start in the endgame
+    ['Event ^= Test', A_ALL],
+    ['WhiteElo ^= 2', A_ALL], // a tag is text: ^= applies
+    ['WhiteElo *= "?"', ['2:0', '2:1', '2:2']],
+    ['BlackElo *= 50', ['2:0', '2:1', '2:2']], // text: "1500" holds 50, "2000" does not
+    ['eco ^= C', A_ALL],
+    ['result ^= 0', ['3:0', '3:1']],
+    ['result *= 1/2', []],
+    ['speed *= ""', A_ALL.concat(['3:0', '3:1'])], // every text contains the empty one; B has no speed
     ['ply >= 6 or played.discoveredAttack', ['1:6', '1:7', '3:0']],
   ] as const)('%s', (where, expected) => {
     expect(kept(where, 'pgn')).toEqual(expected);

@@ -1,7 +1,12 @@
-// --where against an oracle on 500 real games (400 lichess blitz/bullet games, 100 of a TWIC issue's with ECO
-// and Round tags): the positions `--where Q` writes are exactly the `--all-positions` records (the same
-// lines) that satisfy Q, where Q is evaluated here in plain TypeScript over the JSON record and the game's
-// line of `--games`, the slow obvious way: no code of src/query, pieces read from the FEN.
+// --where against an oracle on real games: the positions `--where Q` writes are exactly the
+// `--all-positions` records (the same lines) that satisfy Q, where Q is evaluated here in plain TypeScript
+// over the JSON record and the game's line of `--games`, the slow obvious way: no code of src/query, pieces
+// read from the FEN. The language of docs/design.md §10 on 500 games (400 lichess blitz/bullet games, 100 of
+// a TWIC issue's with ECO and Round tags); its v2 additions (squares in role conditions, moveNumber,
+// outcome, opening, year, ^=, *=, in) on 500 games chosen for the tags they read: lichess exports with
+// `Opening` families cut at `:` or `,` and `UTCDate`, TWIC and OTB games with `Date` alone, from the 1950s
+// on, and lichess puzzles, which start from a FEN with either side to move at any move number and have no
+// result.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -69,6 +74,39 @@ class P {
   }
 }
 
+/** A role condition: the piece on the record's square is one of the letters, or the square is one named. */
+function standsAmong(p: P, square: string | undefined, among: string[]): boolean {
+  return square !== undefined && among.some((x) => (x.length === 2 ? x === square : p.on(square) === x));
+}
+
+/** The fullmove number at a ply: counted on from the game's FEN tag (the start position's: 1, white to move). */
+function moveNumberOf(g: Game, ply: number): number {
+  const [, turn, , , , fullmove] = (g.tags.FEN ?? 'x w - - 0 1').split(' ');
+  return Number(fullmove) + Math.floor((ply + (turn === 'b' ? 1 : 0)) / 2);
+}
+
+/** win, draw or loss for the side to move of the record, from the Result tag; null when it gives none. */
+function outcomeOf(p: P): string | null {
+  const result = p.g.tags.Result;
+  if (result === '1/2-1/2') return 'draw';
+  if (result !== '1-0' && result !== '0-1') return null;
+  return (result === '1-0') === (p.turn() === 'w') ? 'win' : 'loss';
+}
+
+/** The Opening tag up to its first : or , (trimmed). */
+function openingOf(g: Game): string | null {
+  return g.tags.Opening === undefined ? null : g.tags.Opening.split(/[:,]/)[0].trim();
+}
+
+/** The year of UTCDate, else of Date: four digits first, no fifth. */
+function yearOf(g: Game): number | null {
+  for (const date of [g.tags.UTCDate, g.tags.Date]) {
+    const m = /^(\d{4})(?!\d)/.exec(date ?? '');
+    if (m !== null) return Number(m[1]);
+  }
+  return null;
+}
+
 const isNumber = (s: string): boolean => /^-?\d+(\.\d+)?$/.test(s);
 
 /** FIELD OP VALUE as §10 says: numbers when both are numbers, a numeric value needs a numeric field, else strings. */
@@ -102,46 +140,90 @@ const QUERIES: [string, (p: P) => boolean][] = [
   ['(Date < 2005.01.01 and pin) or (ply >= 100 and played.check)', (p) => (cmp(p.g.tags.Date, '<', '2005.01.01') && p.has('pin', null)) || (p.r.ply >= 100 && p.played('check'))],
 ];
 
-describe('--where equals its oracle on 500 real games', () => {
-  const dir = tempDir('where');
-  const input = join(dir, 'games.pgn');
-  let lines = new Map<string, string>();
-  let all: P[] = [];
+const QUERIES_V2: [string, (p: P) => boolean][] = [
+  ['pin.relative[slider=g5, front=f6, back=Q]', (p) => p.has('pin', 'relative', (m) => m.slider === 'g5' && m.front === 'f6' && p.on(m.back) === 'Q')],
+  ['pin[front=f6|c6|N, back=Q|d8|d1]', (p) => p.has('pin', null, (m) => standsAmong(p, m.front, ['f6', 'c6', 'N']) && standsAmong(p, m.back, ['Q', 'd8', 'd1']))],
+  ['skewer[slider=a1|h1|a8|h8|Q] or xray[back=e1|e8]', (p) => p.has('skewer', null, (m) => standsAmong(p, m.slider, ['a1', 'h1', 'a8', 'h8', 'Q'])) || p.has('xray', null, (m) => standsAmong(p, m.back, ['e1', 'e8']))],
+  ['battery[target=f7|f2|h7|h2, side=w]', (p) => p.has('battery', null, (m) => m.side === 'w' && m.targets!.some((t) => ['f7', 'f2', 'h7', 'h2'].includes(t)))],
+  ['discoveredAttack[front=e4|d5|N, back=a8|b8|c8|d8|e8|f8|g8|h8]', (p) => p.has('discoveredAttack', null, (m) => standsAmong(p, m.front, ['e4', 'd5', 'N']) && m.back![1] === '8')],
+  ['moveNumber >= 30 and played.check', (p) => moveNumberOf(p.g, p.r.ply) >= 30 && p.played('check')],
+  ['moveNumber in (10, 20, 30, 40) and pin', (p) => [10, 20, 30, 40].includes(moveNumberOf(p.g, p.r.ply)) && p.has('pin', null)],
+  ['played.discoveredAttack and outcome = win', (p) => p.played('discoveredAttack') && outcomeOf(p) === 'win'],
+  ['outcome = loss and pin.absolute', (p) => outcomeOf(p) === 'loss' && p.has('pin', 'absolute')],
+  ['outcome != draw and turn = b and ply > 60', (p) => outcomeOf(p) !== null && outcomeOf(p) !== 'draw' && p.turn() === 'b' && p.r.ply > 60],
+  ['outcome in (draw, loss) and played.check', (p) => ['draw', 'loss'].includes(outcomeOf(p) ?? '') && p.played('check')],
+  ['opening ^= "Sicilian" or opening = "French Defense"', (p) => (openingOf(p.g) ?? '').startsWith('Sicilian') || openingOf(p.g) === 'French Defense'],
+  ['opening *= Indian and ply < 30', (p) => (openingOf(p.g) ?? '').includes('Indian') && p.r.ply < 30],
+  ['opening in ("Ruy Lopez", "Queen\'s Pawn Game", "English Opening") and battery', (p) => ['Ruy Lopez', "Queen's Pawn Game", 'English Opening'].includes(openingOf(p.g) ?? '') && p.has('battery', null)],
+  ['Opening *= "," and ply = 10', (p) => (p.g.tags.Opening ?? '').includes(',') && p.r.ply === 10],
+  ['year < 1980 and pin', (p) => (yearOf(p.g) ?? Infinity) < 1980 && p.has('pin', null)],
+  ['year in (2012, 2016, 2020) and played.check', (p) => [2012, 2016, 2020].includes(yearOf(p.g) ?? 0) && p.played('check')],
+  ['year >= 2021 and outcome = draw', (p) => (yearOf(p.g) ?? 0) >= 2021 && outcomeOf(p) === 'draw'],
+  ['White ^= "Fischer" or Black *= nykter', (p) => (p.g.tags.White ?? '').startsWith('Fischer') || (p.g.tags.Black ?? '').includes('nykter')],
+  ['Event *= Bullet and move ^= Q', (p) => (p.g.tags.Event ?? '').includes('Bullet') && (p.r.move ?? '').startsWith('Q')],
+  ['move *= "=" or move in (O-O-O, "Kxh8")', (p) => (p.r.move ?? '').includes('=') || ['O-O-O', 'Kxh8'].includes(p.r.move ?? '')],
+  ['eco ^= B and phase in (endgame, middlegame)', (p) => (p.g.eco ?? '').startsWith('B') && p.phase() !== 'opening'],
+  ['Themes *= pin and turn ^= w', (p) => (p.g.tags.Themes ?? '').includes('pin') && p.turn() === 'w'],
+];
 
-  beforeAll(async () => {
-    const games = [
-      ...splitGames(readCorpusBytes('games/lichess-db-2016-05-no-event-tag.pgn.zst'), 400),
-      ...splitGames(readCorpusBytes('games/twic-sample-232games.pgn'), 100),
-    ];
-    writeFileSync(input, Buffer.concat(games.map((g) => Buffer.concat([Buffer.from(g.bytes), Buffer.from('\n\n')]))));
-    const r = await runCli([input, '--all-positions', '--games', join(dir, 'games.jsonl'), '-q']);
-    expect(r.code, r.stderr).toBe(0);
-    const info = new Map<number, Game>();
-    for (const l of readFileSync(join(dir, 'games.jsonl'), 'utf8').split('\n').filter(Boolean)) {
-      const g = JSON.parse(l) as Game;
-      info.set(g.game, g);
-    }
-    expect(info.size).toBe(500);
-    lines = new Map(r.stdout.split('\n').filter(Boolean).map((l) => {
-      const rec = JSON.parse(l) as Rec;
-      return [`${rec.game}:${rec.ply}`, l];
-    }));
-    all = [...lines.values()].map((l) => {
-      const rec = JSON.parse(l) as Rec;
-      return new P(rec, info.get(rec.game)!);
+/** The games of the v2 oracle: [corpus file, how many of its first games]. */
+const GAMES_V2: [string, number][] = [
+  ['excerpts/lichess-DrNykterstein-DrDrunkenstein-first-400.pgn.zst', 150],
+  ['games/mliebelt-32games.pgn', 32],
+  ['games/lichess-export-mliebelt-2024-01-03.pgn', 8],
+  ['games/twic-sample-232games.pgn', 80],
+  ['games/pgnmentor-style-Fischer.pgn', 80],
+  ['games/lichess-db-2016-05-no-event-tag.pgn.zst', 50],
+  ['excerpts/lichess-puzzles-42k-themed-first-200.pgn', 100],
+];
+
+/** Each query's positions against its oracle's, on the games of the files given. */
+function againstOracle(name: string, files: [string, number][], queries: [string, (p: P) => boolean][]): void {
+  const count = files.reduce((n, [, k]) => n + k, 0);
+  describe(`${name} equals its oracle on ${count} real games`, () => {
+    const dir = tempDir('where');
+    const input = join(dir, 'games.pgn');
+    let lines = new Map<string, string>();
+    let all: P[] = [];
+
+    beforeAll(async () => {
+      const games = files.flatMap(([file, k]) => splitGames(readCorpusBytes(file), k));
+      writeFileSync(input, Buffer.concat(games.map((g) => Buffer.concat([Buffer.from(g.bytes), Buffer.from('\n\n')]))));
+      const r = await runCli([input, '--all-positions', '--games', join(dir, 'games.jsonl'), '-q']);
+      expect(r.code, r.stderr).toBe(0);
+      const info = new Map<number, Game>();
+      for (const l of readFileSync(join(dir, 'games.jsonl'), 'utf8').split('\n').filter(Boolean)) {
+        const g = JSON.parse(l) as Game;
+        info.set(g.game, g);
+      }
+      expect(info.size).toBe(count);
+      lines = new Map(r.stdout.split('\n').filter(Boolean).map((l) => {
+        const rec = JSON.parse(l) as Rec;
+        return [`${rec.game}:${rec.ply}`, l];
+      }));
+      all = [...lines.values()].map((l) => {
+        const rec = JSON.parse(l) as Rec;
+        return new P(rec, info.get(rec.game)!);
+      });
+    });
+
+    it.each(queries)('%s', async (where, oracle) => {
+      const expected = all.filter(oracle).map((p) => lines.get(`${p.r.game}:${p.r.ply}`)!);
+      const r = await runCli([input, '--where', where, '-q']);
+      expect(r.code, r.stderr).toBe(0);
+      const got = r.stdout.split('\n').filter(Boolean);
+      expect(got.length).toBe(expected.length);
+      expect(got).toEqual(expected);
+      // not vacuous: the query keeps some positions and drops most
+      expect(expected.length).toBeGreaterThan(0);
+      expect(expected.length).toBeLessThan(all.length / 2);
+      console.log(`${where}: ${expected.length} of ${all.length} positions`);
     });
   });
+}
 
-  it.each(QUERIES)('%s', async (where, oracle) => {
-    const expected = all.filter(oracle).map((p) => lines.get(`${p.r.game}:${p.r.ply}`)!);
-    const r = await runCli([input, '--where', where, '-q']);
-    expect(r.code, r.stderr).toBe(0);
-    const got = r.stdout.split('\n').filter(Boolean);
-    expect(got.length).toBe(expected.length);
-    expect(got).toEqual(expected);
-    // not vacuous: the query keeps some positions and drops most
-    expect(expected.length).toBeGreaterThan(0);
-    expect(expected.length).toBeLessThan(all.length / 2);
-    console.log(`${where}: ${expected.length} of ${all.length} positions`);
-  });
-});
+againstOracle('--where', [
+  ['games/lichess-db-2016-05-no-event-tag.pgn.zst', 400],
+  ['games/twic-sample-232games.pgn', 100],
+], QUERIES);
+againstOracle('--where v2 (squares, moveNumber, outcome, opening, year, ^=, *=, in)', GAMES_V2, QUERIES_V2);

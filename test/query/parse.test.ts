@@ -16,15 +16,42 @@ const xray: Query = { type: 'motif', name: 'xray', kind: null, conds: [] };
 
 describe('parseQuery', () => {
   it('reads motifs with kinds and conditions', () => {
-    expect(parseQuery('pin.absolute[front=Q]')).toEqual({ type: 'motif', name: 'pin', kind: 'absolute', conds: [{ type: 'role', role: 'front', pieces: 'Q' }] });
+    expect(parseQuery('pin.absolute[front=Q]')).toEqual({ type: 'motif', name: 'pin', kind: 'absolute', conds: [{ type: 'role', role: 'front', pieces: 'Q', squares: [] }] });
     expect(parseQuery('battery[line=file, target=K|q, side=b]')).toEqual({
       type: 'motif', name: 'battery', kind: null,
-      conds: [{ type: 'line', line: 'file' }, { type: 'role', role: 'target', pieces: 'KQ' }, { type: 'side', side: 'b' }],
+      conds: [{ type: 'line', line: 'file' }, { type: 'role', role: 'target', pieces: 'KQ', squares: [] }, { type: 'side', side: 'b' }],
     });
     expect(parseQuery('skewer.relative [ slider = b | r , back=n, partial=false ]')).toEqual({
       type: 'motif', name: 'skewer', kind: 'relative',
-      conds: [{ type: 'role', role: 'slider', pieces: 'BR' }, { type: 'role', role: 'back', pieces: 'N' }, { type: 'partial', partial: false }],
+      conds: [{ type: 'role', role: 'slider', pieces: 'BR', squares: [] }, { type: 'role', role: 'back', pieces: 'N', squares: [] }, { type: 'partial', partial: false }],
     });
+  });
+
+  it('reads squares in role conditions, alone or among piece letters', () => {
+    expect(parseQuery('pin.relative[slider=g5, front=f6|N, back=Q]')).toEqual({
+      type: 'motif', name: 'pin', kind: 'relative',
+      conds: [
+        { type: 'role', role: 'slider', pieces: '', squares: ['g5'] },
+        { type: 'role', role: 'front', pieces: 'N', squares: ['f6'] },
+        { type: 'role', role: 'back', pieces: 'Q', squares: [] },
+      ],
+    });
+    expect(parseQuery('battery[target=E8|q|a1]')).toMatchObject({ conds: [{ type: 'role', role: 'target', pieces: 'Q', squares: ['e8', 'a1'] }] });
+  });
+
+  it('reads the string operators, and FIELD in (…) as a chain of =', () => {
+    expect(parseQuery('opening ^= Sicilian')).toEqual({ type: 'compare', field: 'opening', op: '^=', value: 'Sicilian', quoted: false });
+    expect(parseQuery('Event*="Blitz"')).toEqual({ type: 'compare', field: 'Event', op: '*=', value: 'Blitz', quoted: true });
+    expect(parseQuery('outcome in (win, "draw", 3)')).toEqual({
+      type: 'or',
+      args: [
+        { type: 'compare', field: 'outcome', op: '=', value: 'win', quoted: false },
+        { type: 'compare', field: 'outcome', op: '=', value: 'draw', quoted: true },
+        { type: 'compare', field: 'outcome', op: '=', value: '3', quoted: false },
+      ],
+    });
+    expect(parseQuery('year in (2016)')).toEqual({ type: 'compare', field: 'year', op: '=', value: '2016', quoted: false });
+    expect(parseQuery('moveNumber in (1,2) and pin')).toMatchObject({ type: 'and', args: [{ type: 'or' }, pin] });
   });
 
   it('reads played tags and comparisons, values bare or quoted', () => {
@@ -67,7 +94,9 @@ describe('parseQuery', () => {
     ['pin and', 8, 'found the end of the expression'],
     ['pin.absolut', 5, 'expected a kind (absolute or relative), found "absolut"'],
     ['pin[front=Q', 12, 'expected , or ], found the end of the expression'],
-    ['pin[front=X]', 11, 'expected a piece letter (P N B R Q K, either case), found "X"'],
+    ['pin[front=X]', 11, 'expected a piece letter (P N B R Q K, either case) or a square (a1 … h8), found "X"'],
+    ['pin[slider=g9]', 12, 'expected a piece letter (P N B R Q K, either case) or a square (a1 … h8), found "g9"'],
+    ['pin[slider=g5|]', 15, 'or a square (a1 … h8), found "]"'],
     ['pin[front=QR]', 11, 'found "QR"'],
     ['pin[colour=w]', 5, 'expected a condition (side, slider, front, back, target, partial or line), found "colour"'],
     ['pin[side!=w]', 9, 'expected "=", found "!="'],
@@ -85,8 +114,19 @@ describe('parseQuery', () => {
     ['tactic[gain>=2', 15, 'expected , or ], found the end of the expression'],
     ['tactic.pin', 7, 'expected [ or the end of "tactic" (its conditions go in brackets: tactic[theme=pin, gain>=3]), found ".pin"'],
     ['played', 7, 'expected "." and a tag of the move played'],
-    ['check', 6, 'expected an operator (= != < <= > >=) after the field check (the move played: played.check), found the end of the expression'],
-    ['pinn and skewer', 6, 'expected an operator (= != < <= > >=) after the field pinn ("pinn" is no motif: a field needs an operator), found "and"'],
+    ['check', 6, 'expected an operator (= != < <= > >= ^= *= or in) after the field check (the move played: played.check), found the end of the expression'],
+    ['pinn and skewer', 6, 'expected an operator (= != < <= > >= ^= *= or in) after the field pinn ("pinn" is no motif: a field needs an operator), found "and"'],
+    ['ply ^= 1', 5, 'expected an operator (= != < <= > >= or in) after the field ply, a number (^= and *= compare text), found "^="'],
+    ['year *= 19', 6, 'after the field year, a number (^= and *= compare text), found "*="'],
+    ['moveNumber ^= 1', 12, 'after the field moveNumber, a number'],
+    ['rating ^= 2', 8, 'after the field rating, a number'],
+    ['opening in Sicilian', 12, 'expected ( and the values "opening in" takes, found "Sicilian"'],
+    ['opening in ()', 13, 'expected a value (a word such as 2000, blitz, 1/2-1/2, or a "quoted string"), found ")"'],
+    ['year in (2016 2017)', 15, 'expected , or ), found "2017"'],
+    ['year in (2016,', 15, 'expected a value'],
+    ['opening ^= ', 12, 'expected a value'],
+    ['tactic[gain ^= 3]', 13, 'expected an operator (= != < <= > >=) after gain, found "^="'],
+    ['opening ^ Sicilian', 9, 'found "^"'],
     ['ply >= ', 8, 'expected a value'],
     ['ply >= (', 8, 'expected a value'],
     ['(pin or skewer', 15, 'expected and, or or ), found the end of the expression'],
@@ -189,6 +229,17 @@ describe('--where on the command line', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('pgn-xray: --where: column 18: expected a theme (');
     expect(r.stderr).toContain('found "forks"');
+    expect(r.stdout).toBe('');
+  });
+
+  it.each([
+    ['pin.relative[slider=g9]', 'column 21: expected a piece letter (P N B R Q K, either case) or a square (a1 … h8), found "g9"'],
+    ['moveNumber ^= 1', 'column 12: expected an operator (= != < <= > >= or in) after the field moveNumber, a number (^= and *= compare text), found "^="'],
+    ['outcome in win', 'column 12: expected ( and the values "outcome in" takes, found "win"'],
+  ])('%j is exit 2 naming the column and the token, before any input is read', async (where, message) => {
+    const r = await runCli(['no-such-file.pgn', '--where', where]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`pgn-xray: --where: ${message}`);
     expect(r.stdout).toBe('');
   });
 
