@@ -108,6 +108,7 @@ export async function* analyze(source: AnalyzeSource, options: AnalyzeOptions = 
     maxGameBytes: options.maxGameBytes,
   });
   const stats = new Stats();
+  stats.where = options.where ?? null; // with --where the counts are of the matches
   for await (const r of run) {
     for (const e of r.errors) options.onReject?.(e);
     stats.addVector(r.stats);

@@ -66,6 +66,7 @@ export async function runAnalyze(cmd: AnalyzeCommand, interrupt: Interrupt): Pro
   const progress = new Progress(cmd.progress, totalBytes(cmd.inputs));
   const rejections = new Rejections(errFile, cmd.quiet, (line) => progress.log(line));
   const sink: BatchOutputs = { out, gamesFile, rejections, run, written: new Stats() };
+  sink.written.where = cmd.where?.source ?? null; // with --where the statistics count its matches
   const workerCpu = new WorkerCpu();
   let failure: unknown = null;
   try {
@@ -75,7 +76,7 @@ export async function runAnalyze(cmd: AnalyzeCommand, interrupt: Interrupt): Pro
     for await (const r of run) {
       await writeBatch(r, sink);
       workerCpu.add(r.cpu);
-      progress.update(bytes.total(), sink.written.games + sink.written.rejected, sink.written.positions);
+      progress.update(bytes.total(), sink.written.analysedGames + sink.written.rejected, sink.written.analysedPositions);
     }
   } catch (e) {
     failure = e;
@@ -152,12 +153,13 @@ async function finish(cmd: AnalyzeCommand, run: AnalysisRun, done: { written: St
   for (const e of run.inputErrors) process.stderr.write(`pgn-xray: ${e.message}\n`);
   if (!cmd.quiet) {
     process.stderr.write(summaryTable(stats));
-    process.stderr.write(`${s.toFixed(1)} s, ${Math.round(stats.positions / s).toLocaleString('en')} positions/s, ${cmd.threads} threads\n`);
+    const analysed = done.written.analysedPositions;
+    process.stderr.write(`${s.toFixed(1)} s, ${Math.round(analysed / s).toLocaleString('en')} positions/s, ${cmd.threads} threads\n`);
   }
   reportVerify(run);
   if (interrupt.signal !== null) {
     const at = run.position;
-    process.stderr.write(`pgn-xray: interrupted by ${interrupt.signal} after ${stats.games + stats.rejected} games (${at.input || 'no input'} up to byte ${at.offset}); the output ends at a whole record\n`);
+    process.stderr.write(`pgn-xray: interrupted by ${interrupt.signal} after ${done.written.analysedGames + stats.rejected} games (${at.input || 'no input'} up to byte ${at.offset}); the output ends at a whole record\n`);
     return interrupt.signal === 'SIGINT' ? EXIT.sigint : EXIT.sigterm;
   }
   if (failure instanceof PipeClosed || interrupt.stderrClosed) return EXIT.ok;

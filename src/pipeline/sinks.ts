@@ -22,6 +22,13 @@ export class BatchSink implements PositionSink {
   private readonly columns: ParquetColumns | null;
   private readonly tags: readonly string[];
   private readonly keptGamesOnly: boolean;
+  /** --where: the statistics count the matched positions, and the games holding one, only. */
+  private readonly countKeptOnly: boolean;
+  /** The current game's fields, and whether its statistics have begun (at its first matched position). */
+  private derived: GameInfo['derived'] | null = null;
+  private statsBegun = false;
+  /** Matched positions of the current game with a record or a played tag. */
+  private keptTagged = 0;
   /** Another sink shown every position too (a task plugin's). */
   private readonly also: PositionSink | null;
   /** Called when the output outgrows the batch (spill.ts): it takes the output so far; null: never. */
@@ -42,6 +49,7 @@ export class BatchSink implements PositionSink {
     this.also = o.also ?? null;
     this.tags = o.tags ?? [];
     this.keptGamesOnly = o.keptGamesOnly === true;
+    this.countKeptOnly = this.keptGamesOnly;
     this.records = o.records === true ? [] : null;
     this.columns = o.parquet === true ? new ParquetColumns(this.tags) : null;
   }
@@ -57,7 +65,10 @@ export class BatchSink implements PositionSink {
     this.formatter?.beginGame(info, text);
     this.columns?.beginGame(info);
     if (this.records !== null && this.tags.length > 0) this.gameTags = askedTags(this.tags, info.tags);
-    this.stats.beginGame(info.derived);
+    if (!this.countKeptOnly) this.stats.beginGame(info.derived);
+    this.derived = info.derived;
+    this.statsBegun = false;
+    this.keptTagged = 0;
   }
 
   position(v: PositionView, keep: boolean): void {
@@ -67,9 +78,21 @@ export class BatchSink implements PositionSink {
       else if (this.records !== null) this.records.push(positionRecord(v, this.gameTags));
       else this.columns?.position(v);
     }
-    this.stats.addPosition(v);
+    if (!this.countKeptOnly) this.stats.addPosition(v);
+    else this.countMatch(v, keep);
     this.also?.position(v, keep);
     if (keep && this.spill !== null && this.overfull()) this.spill();
+  }
+
+  /** --where: a matched position is counted (its game's statistics begun at the first), another passed. */
+  private countMatch(v: PositionView, keep: boolean): void {
+    if (!keep) return this.stats.passPosition();
+    if (!this.statsBegun) {
+      this.stats.beginGame(this.derived!);
+      this.statsBegun = true;
+    }
+    this.stats.addPosition(v);
+    if (v.buf.count > 0 || v.played !== 0) this.keptTagged++;
   }
 
   /** Whether the output so far is more than a batch holds. */
@@ -82,7 +105,9 @@ export class BatchSink implements PositionSink {
   endGame(text: GameText, tagged: number): void {
     if (this.formatter !== null && (this.kept > 0 || !this.keptGamesOnly)) this.formatter.endGame(text);
     this.kept = 0;
-    this.stats.endGame(tagged);
+    if (!this.countKeptOnly) this.stats.endGame(tagged);
+    else if (this.statsBegun) this.stats.endGame(this.keptTagged);
+    else this.stats.passGame();
     this.also?.endGame(text, tagged);
     if (this.spill !== null && this.overfull()) this.spill();
   }

@@ -31,14 +31,20 @@ function aligned(rows: string[][]): string {
 }
 
 function head(s: StatsJSON): string {
-  const rows: [string, string][] = [
+  const rows: [string, string][] = [];
+  if (s.where !== undefined) {
+    // the counts below are of the matches: say so, and what they are matches of
+    rows.push(['--where', s.where.query]);
+    rows.push(['matched', `${grouped(s.positions)} of ${grouped(s.where.positions)} positions (${pct(s.positions, s.where.positions)}), in ${grouped(s.games)} of ${grouped(s.where.games)} games`]);
+  }
+  rows.push(
     ['games', grouped(s.games)],
     ['rejected', grouped(s.rejected)],
     ['positions', grouped(s.positions)],
     ['positions/game', s.games === 0 ? '-' : (s.positions / s.games).toFixed(1)],
     ['tagged positions', `${grouped(s.taggedPositions)} (${pct(s.taggedPositions, s.positions)})`],
     ['tagged positions/game', s.games === 0 ? '-' : s.motifPositionsPerGame.toFixed(1)],
-  ];
+  );
   const t = s.tactics;
   const n = t?.positions?.tactic ?? 0;
   if (n > 0) {

@@ -34,6 +34,18 @@ function readStatsFile(path: string): StatsFile {
   return { path, stats, runs: runsOf(path, stats.run) };
 }
 
+/** The --where query a file's counts are the matches of (null: every position), its shape checked. */
+function whereOf(path: string, stats: StatsJSON): string | null {
+  const w = stats.where;
+  if (w === undefined) return null;
+  if (typeof w?.query !== 'string') throw new UsageError(`${path}: "where" must hold the query as text`);
+  return w.query;
+}
+
+function describeWhere(where: string | null): string {
+  return where === null ? 'every position' : `the matches of --where ${JSON.stringify(where)}`;
+}
+
 function checkVersion(path: string, json: unknown): void {
   const o = json as Partial<StatsJSON> | null;
   if (o === null || typeof o !== 'object' || !('games' in o)) throw new UsageError(`${path} is not a pgn-xray statistics file (no "games" count)`);
@@ -52,8 +64,12 @@ function checkVersion(path: string, json: unknown): void {
 export function mergeStatsFiles(paths: string[], version: string): { stats: StatsJSON; warnings: string[] } {
   const total = new Stats();
   const files: FileRuns[] = [];
+  let first: { path: string; where: string | null } | null = null;
   for (const path of paths) {
     const f = readStatsFile(path);
+    const where = whereOf(path, f.stats);
+    first ??= { path, where };
+    if (where !== first.where) throw new UsageError(`${path} counts ${describeWhere(where)}, ${first.path} ${describeWhere(first.where)}: statistics of different subsets do not add up`);
     total.merge(f.stats);
     files.push({ path, runs: f.runs });
   }

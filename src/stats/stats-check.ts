@@ -33,6 +33,7 @@ const STATS = fields({
   outcome: each(MOTIF_KEYS, fields({ win: 'count', draw: 'count', loss: 'count' })),
   frontSquares: each(MOTIFS.map((m) => m.key), fields({ w: SQUARES, b: SQUARES })),
   run: 'elsewhere', verify: 'elsewhere',
+  where: fields({ query: 'elsewhere', games: 'count', positions: 'count' }),
 });
 
 /** Where a value sits in the file: the keys (and list indices) from the top. */

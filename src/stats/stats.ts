@@ -42,7 +42,7 @@ export type { MotifCounts, TacticsJSON } from './dim-counts.js';
 export type StatsVector = Float64Array;
 
 /** The vector's scalars before its arrays: rejected, taggedPositions, gameMotifPositions. */
-const SCALARS = 3;
+const SCALARS = 5;
 
 /** The length of a vector holding the scalars and these counter arrays. */
 function vectorLength(arrays: readonly Float64Array[]): number {
@@ -128,6 +128,15 @@ export interface StatsJSON {
   outcome: Record<MotifKey, Outcome>;
   frontSquares: Record<StaticKey, { w: number[]; b: number[] }>;
   run?: RunInfo | MergedRunInfo;
+  /** With --where: the query, and the games and positions analysed (the counts above are of its matches). */
+  where?: WhereJSON;
+}
+
+/** What a --where run analysed, beside the matches its counts describe. */
+export interface WhereJSON {
+  query: string;
+  games: number;
+  positions: number;
 }
 
 const K = MOTIF_KEYS.length;
@@ -164,6 +173,11 @@ export class Stats {
   rejected = 0;
   taggedPositions = 0;
   gameMotifPositions = 0;
+  /** Games and positions analysed, counted or not: with --where only the matches are counted. */
+  analysedGames = 0;
+  analysedPositions = 0;
+  /** The --where query whose matches these are (written as `where`), or null: every position counted. */
+  where: string | null = null;
   /** The corpus as one dimension of one value: games, positions, motifs, positionsWith, gamesWith. */
   private readonly all = new DimCounts(['all']);
   private readonly dims: Record<Dimension, DimCounts>;
@@ -212,6 +226,7 @@ export class Stats {
 
   /** Counts one position (tagged or not) with its records and played tags, as the view holds them. */
   addPosition(v: PositionView): void {
+    this.analysedPositions++;
     const phase = this.phase.of(v.pos, v.ply);
     // Math.min, not `ply >= 200 ? PLY_BUCKETS - 1 : …`: a branch first taken past ply 200 deoptimized the
     // worker's whole game loop, into which this is inlined, long after it was optimized
@@ -278,8 +293,19 @@ export class Stats {
     return seen;
   }
 
+  /** A position analysed but not counted (--where did not match it). */
+  passPosition(): void {
+    this.analysedPositions++;
+  }
+
+  /** A game analysed but not counted (--where matched none of its positions): no beginGame() before it. */
+  passGame(): void {
+    this.analysedGames++;
+  }
+
   /** Counts the game begun by beginGame(), with the number of its tagged positions. */
   endGame(motifPositions: number): void {
+    this.analysedGames++;
     this.gameMotifPositions += motifPositions;
     this.perGame[gameBucket(motifPositions)]++;
     for (let i = 0; i < this.gameDims.length; i++) this.gameDims[i].addGame(this.gameValue[i], this.all, this.mark, this.gameBits);
@@ -317,6 +343,8 @@ export class Stats {
     v[0] = this.rejected;
     v[1] = this.taggedPositions;
     v[2] = this.gameMotifPositions;
+    v[3] = this.analysedGames;
+    v[4] = this.analysedPositions;
     let at = SCALARS;
     for (const a of arrays) {
       v.set(a, at);
@@ -333,6 +361,8 @@ export class Stats {
     this.rejected += v[0];
     this.taggedPositions += v[1];
     this.gameMotifPositions += v[2];
+    this.analysedGames += v[3];
+    this.analysedPositions += v[4];
     let at = SCALARS;
     for (const a of arrays) {
       for (let i = 0; i < a.length; i++) a[i] += v[at + i];
@@ -349,6 +379,8 @@ export class Stats {
     this.rejected = 0;
     this.taggedPositions = 0;
     this.gameMotifPositions = 0;
+    this.analysedGames = 0;
+    this.analysedPositions = 0;
     for (const a of this.counters()) a.fill(0);
   }
 
@@ -384,6 +416,7 @@ export class Stats {
       by: Object.fromEntries(DIMENSION_NAMES.map((d) => [d, this.dims[d].toJSON()])) as Record<Dimension, DimJSON>,
       outcome: Object.fromEntries(MOTIF_KEYS.map((k, i) => [k, this.outcomeOf(i)])) as Record<MotifKey, Outcome>,
       frontSquares: Object.fromEntries(MOTIFS.map((m) => [m.key, { w: this.squareList(m.code, 0), b: this.squareList(m.code, 1) }])) as StatsJSON['frontSquares'],
+      ...(this.where !== null ? { where: { query: this.where, games: this.analysedGames, positions: this.analysedPositions } } : {}),
     };
   }
 
@@ -409,6 +442,9 @@ export class Stats {
    */
   merge(o: StatsJSON): void {
     this.all.mergeValue(0, o);
+    this.analysedGames += o.where?.games ?? o.games ?? 0;
+    this.analysedPositions += o.where?.positions ?? o.positions ?? 0;
+    if (o.where !== undefined) this.where = o.where.query;
     this.rejected += o.rejected ?? 0;
     this.taggedPositions += o.taggedPositions ?? 0;
     this.gameMotifPositions += o.gameMotifPositions ?? 0;
