@@ -1,7 +1,7 @@
 // The fields a --where comparison may name (docs/design.md §10), what kind of value each holds, and the
 // fields the query language derives from tags itself: the opening family, the year and the outcome for the
 // side to move. Any other name is a PGN tag.
-import type { GameResult } from '../games/derived.js';
+import type { GameResult } from '../pgn/derived.js';
 
 /** Fields of the position, read per position. */
 export const POSITION_FIELDS = ['ply', 'moveNumber', 'move', 'turn', 'phase'] as const;
