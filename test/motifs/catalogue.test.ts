@@ -61,7 +61,8 @@ describe('the motif catalogue', () => {
     expect(MOTIFS.filter((m) => m.theme === 'xRayAttack').map((m) => m.name)).toEqual(['xray']);
     expect(MOTIFS.filter((m) => m.theme === 'pin').map((m) => m.key)).toEqual(['pin.absolute']);
     expect(MOTIFS.filter((m) => m.theme === 'skewer').map((m) => m.key)).toEqual(['skewer.absolute', 'skewer.relative']);
-    expect(PLAYED.filter((p) => p.theme === null).map((p) => p.name)).toEqual(['check']);
+    // a check alone is no theme; found and missed are verdicts on the move, not motifs
+    expect(PLAYED.filter((p) => p.theme === null).map((p) => p.name)).toEqual(['check', 'found', 'missed']);
   });
 
   it('says which fields a record has, and recordAt() gives exactly those', () => {
