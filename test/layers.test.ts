@@ -14,7 +14,7 @@ import { ROOT } from './helpers/cli.js';
  * The layers from the ground up, one folder of src/ each; `ground` is src/errors.ts and the ambient
  * declarations of src/types/, `top` the entry files (src/cli.ts, src/index.ts, workers/).
  */
-export const LAYERS = [
+const LAYERS = [
   'ground', 'runtime', 'core', 'pgn', 'motifs', 'tactics', 'analysis', 'query', 'stats', 'output', 'report',
   'puzzles', 'input', 'pipeline', 'cli', 'top',
 ] as const;
@@ -39,13 +39,13 @@ const FORBIDDEN: readonly { from: string; to: string; why: string }[] = [
 ];
 
 /** One import: the importing file and the imported one, both relative to the repository's root. */
-export interface Edge {
+interface Edge {
   from: string;
   to: string;
 }
 
 /** The layer of a file (a path from the root), or null if it has none. */
-export function layerOf(file: string): string | null {
+function layerOf(file: string): string | null {
   if (PLACED[file] !== undefined) return PLACED[file];
   if (file.startsWith('workers/') || file === 'src/cli.ts' || file === 'src/index.ts') return 'top';
   if (file === 'src/errors.ts' || file.startsWith('src/types/')) return 'ground';
@@ -60,7 +60,7 @@ function folderOf(file: string): string {
 }
 
 /** The module specifiers a TypeScript text imports, in every form. */
-export function importsOf(text: string, name: string): string[] {
+function importsOf(text: string, name: string): string[] {
   const found: string[] = [];
   const kinds = new Set(['ImportDeclaration', 'ExportAllDeclaration', 'ExportNamedDeclaration', 'ImportExpression', 'TSImportType']);
   const visit = (node: unknown): void => {
@@ -117,7 +117,7 @@ function repositoryEdges(): Edge[] {
 const rank = (layer: string): number => (LAYERS as readonly string[]).indexOf(layer);
 
 /** What breaks the rule, one line per offending import (or folder, or cycle). */
-export function violations(edges: readonly Edge[], exists: (file: string) => boolean): string[] {
+function violations(edges: readonly Edge[], exists: (file: string) => boolean): string[] {
   const found: string[] = [];
   const unique = [...new Map(edges.map((e) => [`${e.from} ${e.to}`, e])).values()];
   for (const { from, to } of unique) {

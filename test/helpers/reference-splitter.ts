@@ -192,7 +192,6 @@ export class ReferenceSplitter {
 
   /** One step of the state machine over buf[i, limit). */
   private step(buf: Uint8Array, i: number, limit: number, onGame: (g: RawGame) => void): number {
-    {
       switch (this.state) {
         case MOVES:
           i = this.moves(buf, i, limit, onGame);
@@ -221,7 +220,6 @@ export class ReferenceSplitter {
         default:
           i = this.tagByte(buf, i, onGame);
       }
-    }
     return i;
   }
 

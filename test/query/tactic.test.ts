@@ -57,7 +57,7 @@ function kept(where: string): string[] {
   return sink.out;
 }
 
-const has = (t: Tactic | null, theme: string): boolean => t !== null && t.themes.includes(theme);
+const has = (t: Tactic | null, theme: string): boolean => t?.themes.includes(theme) === true;
 const gain = (t: Tactic | null): number | null => (t === null || t.gain === undefined ? null : t.gain);
 const mate = (t: Tactic | null): number | null => (t === null || t.mate === undefined ? null : t.mate);
 

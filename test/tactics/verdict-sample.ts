@@ -6,7 +6,7 @@ import type { DerivedFields } from '../../src/pgn/derived.js';
 import { MotifBuffer } from '../../src/motifs/buffer.js';
 import { scanMotifs } from '../../src/motifs/classify.js';
 import { materialBalance } from '../../src/puzzles/search.js';
-import { TacticJudge, type Played } from '../../src/tactics/verdict.js';
+import type { TacticJudge, Played } from '../../src/tactics/verdict.js';
 import { replay } from './sample-games.js';
 
 export interface SampledVerdict {

@@ -14,7 +14,7 @@ import { mateDistances } from './mate-distance.js';
 const judge = new TacticJudge();
 
 /** The position after UCI move `uci` from fen, and the move. */
-function after(fen: string, uci: string): { before: Position; move: number; pos: Position } {
+function afterMove(fen: string, uci: string): { before: Position; move: number; pos: Position } {
   const before = parseFen(fen);
   const move = uciMove(before, uci);
   const pos = before.clone();
@@ -24,7 +24,7 @@ function after(fen: string, uci: string): { before: Position; move: number; pos:
 
 describe('TacticJudge', () => {
   it('sees no tactic in a plain recapture, but one in the same position judged alone', () => {
-    const { before, move, pos } = after('r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 2 3', 'b5c6');
+    const { before, move, pos } = afterMove('r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 2 3', 'b5c6');
     expect(judge.position(pos, before, move)).toBe(false);
     expect(judge.position(pos, null, -1)).toBe(true);
     expect(judge.gain).toBe(2); // ...dxc6 wins the bishop, Nxe5 a pawn back within the horizon
@@ -32,7 +32,7 @@ describe('TacticJudge', () => {
 
   it('counts winning back by a fork what cannot simply be retaken', () => {
     // Qxh3 took a knight no black piece retakes; ...Qg3+ forks king and queen
-    const { before, move, pos } = after('1k4r1/1b4q1/pR3p2/3PpP2/4P2p/3Q3n/5RPK/8 w - - 0 36', 'd3h3');
+    const { before, move, pos } = afterMove('1k4r1/1b4q1/pR3p2/3PpP2/4P2p/3Q3n/5RPK/8 w - - 0 36', 'd3h3');
     expect(judge.position(pos, before, move)).toBe(true);
     expect(moveToUci(pos, judge.move)).toBe('g7g3');
     expect(judge.gain).toBeGreaterThanOrEqual(2);
