@@ -83,7 +83,8 @@ function inputsOf(source: AnalyzeSource): Input[] {
   if (typeof source === 'string') return [looksLikePgn(source) ? memoryInput('<pgn text>', source) : fileInput(source)];
   if (source instanceof Uint8Array) return [memoryInput('<bytes>', source)];
   if ('pgn' in source && typeof source.pgn === 'string') return [memoryInput('<pgn text>', source.pgn)];
-  if (source instanceof Readable || typeof (source as NodeJS.ReadableStream).pipe === 'function') return [streamInput('<stream>', source as NodeJS.ReadableStream)];
+  if (source instanceof Readable || typeof (source as NodeJS.ReadableStream).pipe === 'function')
+    return [streamInput('<stream>', source as NodeJS.ReadableStream)];
   throw new TypeError('analyze(): expected a path, paths, bytes, a Readable or { pgn: text }');
 }
 

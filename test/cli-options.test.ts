@@ -77,7 +77,13 @@ function readmeTable(section: string, after = ''): string {
   const end = README.indexOf('\n## ', start + 1);
   expect(from > start && (end < 0 || from < end), `the README's "${section}" section has an option table`).toBe(true);
   const rows = README.slice(from).split('\n').slice(2);
-  return rows.slice(0, rows.findIndex((r) => !r.startsWith('|'))).map((r) => r.split(' | ')[0]).join('\n');
+  return rows
+    .slice(
+      0,
+      rows.findIndex((r) => !r.startsWith('|')),
+    )
+    .map((r) => r.split(' | ')[0])
+    .join('\n');
 }
 
 const COMMANDS: { name: string; parser: Parser; help: string; readme: [string, string?] }[] = [
@@ -104,7 +110,7 @@ describe('--help, the README and the option parser name the same options', () =>
     });
   }
 
-  it('-h, --help and -V, --version: in the help\'s options and the README\'s usage, and answered', async () => {
+  it("-h, --help and -V, --version: in the help's options and the README's usage, and answered", async () => {
     expect(helpBlock(help, 'Options:')).toMatch(/-h, --help[^]*-V, --version/);
     const use = README.slice(README.indexOf('\n## Use\n'), README.indexOf('| option | meaning |', README.indexOf('\n## Use\n')));
     expect(use).toMatch(/pgn-xray -h \| --help/);

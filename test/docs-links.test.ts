@@ -33,7 +33,10 @@ function slug(heading: string): string {
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1') // a link or image: its text
     .replace(/<[^>]+>/g, '') // inline HTML
     .replace(/`/g, '');
-  return text.toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc}\- ]/gu, '').replace(/ /g, '-');
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}\p{Pc}\- ]/gu, '')
+    .replace(/ /g, '-');
 }
 
 /** The anchors a Markdown file defines: its headings' slugs (repeats numbered -1, -2, …) and element ids. */
@@ -57,7 +60,8 @@ function anchors(text: string): Set<string> {
 function targets(text: string): string[] {
   const p = prose(text);
   const out: string[] = [];
-  for (const m of p.matchAll(/!?\[(?:[^[\]]|\[[^\]]*\])*\]\(\s*(<[^>]*>|[^\s)]+)(?:\s+"[^"]*")?\s*\)/g)) out.push(m[1].replace(/^<|>$/g, ''));
+  for (const m of p.matchAll(/!?\[(?:[^[\]]|\[[^\]]*\])*\]\(\s*(<[^>]*>|[^\s)]+)(?:\s+"[^"]*")?\s*\)/g))
+    out.push(m[1].replace(/^<|>$/g, ''));
   for (const m of p.matchAll(/^ {0,3}\[[^\]]+\]:\s*(<[^>]*>|\S+)/gm)) out.push(m[1].replace(/^<|>$/g, ''));
   return out;
 }
@@ -90,7 +94,11 @@ function brokenLinks(path: string, root: string): string[] {
 /** The README and every Markdown file of docs/. */
 function documents(root: string): string[] {
   const docs = join(root, 'docs');
-  const inDocs = existsSync(docs) ? readdirSync(docs).filter((f) => f.endsWith('.md')).map((f) => join(docs, f)) : [];
+  const inDocs = existsSync(docs)
+    ? readdirSync(docs)
+        .filter((f) => f.endsWith('.md'))
+        .map((f) => join(docs, f))
+    : [];
   return [join(root, 'README.md'), ...inDocs];
 }
 

@@ -44,9 +44,14 @@ describe('fixtures/corpus is what the shared corpus holds', () => {
     const chess960 = picked(['games/lichess-jishanshaikh4.pgn.zst'], (g) => g.includes('[Variant "Chess960"]'));
     expect(gamesOf(excerpt('lichess-jishanshaikh4-chess960.pgn.zst')).map((g) => g.trimEnd())).toEqual(chess960.map((g) => g.trimEnd()));
     const twoBlank = /\]\r\n\r\n\r\n/;
-    const near = (g: string, i: number, all: string[]): boolean => [all[i - 1], g, all[i + 1]].some((x) => x !== undefined && twoBlank.test(x));
-    const files = ['Anand.pgn.zst', 'Gaprindashvili.pgn', 'Hou.pgn.zst', 'Kosteniuk.pgn.zst', 'Stefanova.pgn.zst'].map((f) => `games/pgnmentor-style-${f}`);
-    expect(gamesOf(excerpt('pgnmentor-style-two-blank-lines.pgn')).map((g) => g.trimEnd())).toEqual(picked(files, near).map((g) => g.trimEnd()));
+    const near = (g: string, i: number, all: string[]): boolean =>
+      [all[i - 1], g, all[i + 1]].some((x) => x !== undefined && twoBlank.test(x));
+    const files = ['Anand.pgn.zst', 'Gaprindashvili.pgn', 'Hou.pgn.zst', 'Kosteniuk.pgn.zst', 'Stefanova.pgn.zst'].map(
+      (f) => `games/pgnmentor-style-${f}`,
+    );
+    expect(gamesOf(excerpt('pgnmentor-style-two-blank-lines.pgn')).map((g) => g.trimEnd())).toEqual(
+      picked(files, near).map((g) => g.trimEnd()),
+    );
     const odd = picked(['games/pgnmentor-style-Kasparov.pgn.zst', 'games/pgnmentor-style-PolgarJ.pgn.zst'], (g) => /[\x82\xe4]/.test(g));
     expect(gamesOf(excerpt('pgnmentor-style-not-utf8.pgn')).map((g) => g.trimEnd())).toEqual(odd.map((g) => g.trimEnd()));
   });

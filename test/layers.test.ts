@@ -15,8 +15,22 @@ import { ROOT } from './helpers/cli.js';
  * declarations of src/types/, `top` the entry files (src/cli.ts, src/index.ts, workers/).
  */
 const LAYERS = [
-  'ground', 'runtime', 'core', 'pgn', 'motifs', 'tactics', 'analysis', 'query', 'stats', 'output', 'report',
-  'puzzles', 'input', 'pipeline', 'cli', 'top',
+  'ground',
+  'runtime',
+  'core',
+  'pgn',
+  'motifs',
+  'tactics',
+  'analysis',
+  'query',
+  'stats',
+  'output',
+  'report',
+  'puzzles',
+  'input',
+  'pipeline',
+  'cli',
+  'top',
 ] as const;
 
 /**
@@ -98,7 +112,10 @@ function sourceFiles(): string[] {
 /** The file a relative specifier names: `.js` is written for `.ts`, `.cjs` for `.cts`, `.mjs` for `.mts`. */
 function resolveImport(from: string, spec: string): string {
   const path = relative(ROOT, resolve(ROOT, dirname(from), spec));
-  const ts = path.replace(/\.js$/, '.ts').replace(/\.cjs$/, '.cts').replace(/\.mjs$/, '.mts');
+  const ts = path
+    .replace(/\.js$/, '.ts')
+    .replace(/\.cjs$/, '.cts')
+    .replace(/\.mjs$/, '.mts');
   for (const candidate of [ts, ts.replace(/\.ts$/, '.d.ts')]) if (existsSync(join(ROOT, candidate))) return candidate;
   return path;
 }
@@ -144,7 +161,8 @@ function folderPairs(edges: readonly Edge[]): string[] {
   for (const [key, e] of first) {
     const [a, b] = key.split(' -> ');
     const back = first.get(`${b} -> ${a}`);
-    if (back !== undefined && a < b) found.push(`folders ${a} and ${b} import each other: ${e.from} imports ${e.to}, ${back.from} imports ${back.to}`);
+    if (back !== undefined && a < b)
+      found.push(`folders ${a} and ${b} import each other: ${e.from} imports ${e.to}, ${back.from} imports ${back.to}`);
   }
   return found;
 }
@@ -209,7 +227,7 @@ describe('the checker', () => {
       "const f = await import('./f.js');",
       "type G = import('./g.js').G;",
       "// import x from './comment.js';",
-      "const s = \"import y from './string.js'\";",
+      'const s = "import y from \'./string.js\'";',
     ].join('\n');
     expect(importsOf(text, 'x.ts')).toEqual(['./a.js', './b.js', './c.js', './d.js', './e.js', './f.js', './g.js']);
   });
@@ -237,8 +255,18 @@ describe('the checker', () => {
   });
 
   it('places the ground, the entries, the workers and the files bound for tactics/', () => {
-    expect(['src/errors.ts', 'src/types/webassembly.d.ts', 'src/cli.ts', 'src/index.ts', 'workers/analyze.ts', 'src/runtime/compiled.ts', 'src/puzzles/search.ts', 'src/puzzles/stage1.ts'].map(layerOf))
-      .toEqual(['ground', 'ground', 'top', 'top', 'top', 'runtime', 'tactics', 'puzzles']);
+    expect(
+      [
+        'src/errors.ts',
+        'src/types/webassembly.d.ts',
+        'src/cli.ts',
+        'src/index.ts',
+        'workers/analyze.ts',
+        'src/runtime/compiled.ts',
+        'src/puzzles/search.ts',
+        'src/puzzles/stage1.ts',
+      ].map(layerOf),
+    ).toEqual(['ground', 'ground', 'top', 'top', 'top', 'runtime', 'tactics', 'puzzles']);
   });
 });
 
@@ -249,7 +277,7 @@ describe('the layers of src/ and workers/', () => {
     expect(violations(edges, (f) => existsSync(join(ROOT, f)))).toEqual([]);
   });
 
-  it('places only files that exist in another layer than their folder\'s', () => {
+  it("places only files that exist in another layer than their folder's", () => {
     expect(Object.keys(PLACED).filter((f) => !existsSync(join(ROOT, f)))).toEqual([]);
   });
 });

@@ -78,7 +78,19 @@ export class GameAnalyzer {
     this.reader = new GameReader(opts.allTags === true, opts.allTags === true || this.select?.usesTags === true);
     this.reader.reset(new Uint8Array(0));
     this.judge = opts.tactics === true && opts.scan !== false ? new TacticJudge() : null;
-    this.view = { game: 0, offset: -1, ply: 0, pos: this.reader.positions[0], buf: this.buf, played: 0, tactic: null, move: -1, next: null, san: null, uci: null };
+    this.view = {
+      game: 0,
+      offset: -1,
+      ply: 0,
+      pos: this.reader.positions[0],
+      buf: this.buf,
+      played: 0,
+      tactic: null,
+      move: -1,
+      next: null,
+      san: null,
+      uci: null,
+    };
   }
 
   /**
@@ -108,7 +120,11 @@ export class GameAnalyzer {
     if (cut !== null) return cut;
     const split = swallowedGame(bytes, r.tagsEnd);
     if (split >= 0) return { kind: 'incomplete', ply: 0, text: '', reason: `holds the start of another game at byte ${split}`, split };
-    const text: GameText = { bytes: bytes.subarray(0, r.end), moveEnds: r.moveEnds.subarray(0, r.plies), moves: r.moves.subarray(0, r.plies) };
+    const text: GameText = {
+      bytes: bytes.subarray(0, r.end),
+      moveEnds: r.moveEnds.subarray(0, r.plies),
+      moves: r.moves.subarray(0, r.plies),
+    };
     this.begin(game, sink, text);
     this.positions(r.plies, game, sink);
     sink.endGame(text, this.tagged);

@@ -202,7 +202,12 @@ export class GameReader implements GameSink {
     const pos = ply <= KEPT_PLIES ? this.positions[ply] : this.beyond[ply & 1];
     const m = parseSanBytes(pos, this.bytes, startByte, endByte, this.matches);
     if (m < 0) {
-      this.error = { kind: 'san', ply: this.plies, text: decodeText(this.bytes, startByte, endByte), reason: sanErrorReason(pos, m, this.matches) };
+      this.error = {
+        kind: 'san',
+        ply: this.plies,
+        text: decodeText(this.bytes, startByte, endByte),
+        reason: sanErrorReason(pos, m, this.matches),
+      };
       this.errorEnd = endByte;
       return false;
     }

@@ -55,7 +55,17 @@ export async function runAnalyze(cmd: AnalyzeCommand, interrupt: Interrupt): Pro
   const bytes = byteCounter();
   const run = new AnalysisRun({
     inputs: cmd.inputs.map((p) => (cmd.shard !== null ? shardInput(p, cmd.shard) : fileInput(p))),
-    worker: { output: cmd.format, allPositions: cmd.allPositions, filter: cmd.filter, verify: cmd.verify, games: gamesFile !== null, where: cmd.where, tags: cmd.tags, offsets: cmd.shard !== null, tactics: cmd.tactics },
+    worker: {
+      output: cmd.format,
+      allPositions: cmd.allPositions,
+      filter: cmd.filter,
+      verify: cmd.verify,
+      games: gamesFile !== null,
+      where: cmd.where,
+      tags: cmd.tags,
+      offsets: cmd.shard !== null,
+      tactics: cmd.tactics,
+    },
     threads: cmd.threads,
     maxGameBytes: cmd.maxGameBytes,
     batchGames: cmd.batchGames,
@@ -145,7 +155,15 @@ async function closeAll(writers: (RecordWriter | null)[]): Promise<unknown> {
 }
 
 /** The statistics file, the summary, the closing lines and the exit code. */
-async function finish(cmd: AnalyzeCommand, run: AnalysisRun, done: { written: Stats; workerCpu: number[]; inputs: InputIdentity[] }, statsFile: RecordWriter | null, reportFile: RecordWriter | null, failure: unknown, interrupt: Interrupt): Promise<number> {
+async function finish(
+  cmd: AnalyzeCommand,
+  run: AnalysisRun,
+  done: { written: Stats; workerCpu: number[]; inputs: InputIdentity[] },
+  statsFile: RecordWriter | null,
+  reportFile: RecordWriter | null,
+  failure: unknown,
+  interrupt: Interrupt,
+): Promise<number> {
   const stats = done.written.toJSON();
   const s = run.seconds; // the analysis alone, not the report
   await writeStatsFiles({ ...stats, verify: run.verify ?? undefined, run: runInfo(done.inputs, s, done.workerCpu) }, statsFile, reportFile);
@@ -159,7 +177,9 @@ async function finish(cmd: AnalyzeCommand, run: AnalysisRun, done: { written: St
   reportVerify(run);
   if (interrupt.signal !== null) {
     const at = run.position;
-    process.stderr.write(`pgn-xray: interrupted by ${interrupt.signal} after ${done.written.analysedGames + stats.rejected} games (${at.input || 'no input'} up to byte ${at.offset}); the output ends at a whole record\n`);
+    process.stderr.write(
+      `pgn-xray: interrupted by ${interrupt.signal} after ${done.written.analysedGames + stats.rejected} games (${at.input || 'no input'} up to byte ${at.offset}); the output ends at a whole record\n`,
+    );
     return interrupt.signal === 'SIGINT' ? EXIT.sigint : EXIT.sigterm;
   }
   if (failure instanceof PipeClosed || interrupt.stderrClosed) return EXIT.ok;
@@ -170,6 +190,8 @@ async function finish(cmd: AnalyzeCommand, run: AnalysisRun, done: { written: St
 function reportVerify(run: AnalysisRun): void {
   const v = run.verify;
   if (v === null) return;
-  process.stderr.write(`verify: ${v.games} games, ${v.agreed} agree, ${v.disagreements.length} disagreements, ${v.pgnParserFailed} not parsed by pgn-parser (counted apart)\n`);
+  process.stderr.write(
+    `verify: ${v.games} games, ${v.agreed} agree, ${v.disagreements.length} disagreements, ${v.pgnParserFailed} not parsed by pgn-parser (counted apart)\n`,
+  );
   for (const d of v.disagreements.slice(0, 20)) process.stderr.write(`  game ${d.game} (offset ${d.offset}) ply ${d.ply}: ${d.what}\n`);
 }

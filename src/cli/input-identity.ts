@@ -15,7 +15,10 @@ const EDGE = 1 << 16;
 function fingerprint(fd: number, size: number): string {
   const hash = createHash('sha256');
   const buf = Buffer.allocUnsafe(EDGE);
-  for (const [from, to] of [[0, Math.min(size, EDGE)], [Math.max(EDGE, size - EDGE), size]]) {
+  for (const [from, to] of [
+    [0, Math.min(size, EDGE)],
+    [Math.max(EDGE, size - EDGE), size],
+  ]) {
     for (let at = from; at < to; ) {
       const n = readSync(fd, buf, 0, to - at, at);
       if (n === 0) throw new Error(`the file ended at byte ${at} of ${size}`);

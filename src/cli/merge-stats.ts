@@ -24,7 +24,10 @@ function checkDistinct(paths: string[]): void {
   const seen = new Map<string, string>();
   for (const p of paths) {
     const before = seen.get(resolve(p));
-    if (before !== undefined) throw new UsageError(`merge-stats: ${before === p ? `${p} is given twice` : `${before} and ${p} are the same file`}: its games would count twice`);
+    if (before !== undefined)
+      throw new UsageError(
+        `merge-stats: ${before === p ? `${p} is given twice` : `${before} and ${p} are the same file`}: its games would count twice`,
+      );
     seen.set(resolve(p), p);
   }
 }
@@ -36,7 +39,8 @@ export async function runMergeStats(args: string[]): Promise<number> {
   checkOutputs(positionals, Object.values(outputs));
   checkDistinct(positionals);
   const { stats, warnings } = mergeStatsFiles(positionals, version());
-  for (const w of warnings) process.stderr.write(`pgn-xray: ${w}
+  for (const w of warnings)
+    process.stderr.write(`pgn-xray: ${w}
 `);
   const { out, report } = await openWriters(positionals, outputs);
   await writeStatsFiles(stats, out, report);

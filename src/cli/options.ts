@@ -133,7 +133,8 @@ function tagList(list: string | undefined, format: OutputFormat): string[] {
 
 /** Parquet is written at file offsets and finished by its footer: a file, not stdout. */
 function checkParquet(format: OutputFormat, output: string | undefined): void {
-  if (format === 'parquet' && (output === undefined || output === '-')) throw new UsageError('-f parquet needs -o FILE (a Parquet file cannot go to stdout)');
+  if (format === 'parquet' && (output === undefined || output === '-'))
+    throw new UsageError('-f parquet needs -o FILE (a Parquet file cannot go to stdout)');
 }
 
 export function parseAnalyze(args: string[]): AnalyzeCommand {

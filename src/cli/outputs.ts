@@ -41,7 +41,8 @@ export class FileWriter implements RecordWriter {
   async write(data: string | Uint8Array): Promise<void> {
     const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
     try {
-      for (let at = 0; at < buf.length; ) at += (await this.fh.write(buf, at, buf.length - at, this.seekable ? this.written + at : null)).bytesWritten;
+      for (let at = 0; at < buf.length; )
+        at += (await this.fh.write(buf, at, buf.length - at, this.seekable ? this.written + at : null)).bytesWritten;
       this.written += buf.length;
     } catch (e) {
       if (this.seekable) await this.fh.truncate(this.written).catch(() => undefined);
@@ -229,9 +230,18 @@ async function openOne(spec: OutputSpec): Promise<Output> {
  * are closed, those created removed, and nothing else touched (an output-io error). Then the existing
  * files are emptied, and the outputs handed out, each under its key.
  */
-export async function openOutputs<K extends string>(inputs: readonly string[], specs: Record<K, OutputSpec | string | undefined>): Promise<Record<K, Output | null>> {
-  const asked = (Object.entries(specs) as [K, OutputSpec | string | undefined][]).map(([k, s]): [K, OutputSpec | null] => [k, s === undefined ? null : typeof s === 'string' ? { path: s } : s]);
-  checkOutputs(inputs, asked.map(([, s]) => s?.path));
+export async function openOutputs<K extends string>(
+  inputs: readonly string[],
+  specs: Record<K, OutputSpec | string | undefined>,
+): Promise<Record<K, Output | null>> {
+  const asked = (Object.entries(specs) as [K, OutputSpec | string | undefined][]).map(([k, s]): [K, OutputSpec | null] => [
+    k,
+    s === undefined ? null : typeof s === 'string' ? { path: s } : s,
+  ]);
+  checkOutputs(
+    inputs,
+    asked.map(([, s]) => s?.path),
+  );
   const opened: Output[] = [];
   const result = {} as Record<K, Output | null>;
   try {
@@ -248,7 +258,10 @@ export async function openOutputs<K extends string>(inputs: readonly string[], s
 }
 
 /** Opens the outputs as records writers (see openOutputs). */
-export async function openWriters<K extends string>(inputs: readonly string[], specs: Record<K, string | undefined>): Promise<Record<K, RecordWriter | null>> {
+export async function openWriters<K extends string>(
+  inputs: readonly string[],
+  specs: Record<K, string | undefined>,
+): Promise<Record<K, RecordWriter | null>> {
   const outputs = await openOutputs(inputs, specs);
   const writers = {} as Record<K, RecordWriter | null>;
   for (const k of Object.keys(outputs) as K[]) writers[k] = outputs[k] === null ? null : await outputs[k].writer();

@@ -75,7 +75,8 @@ export function parsePuzzles(args: string[]): PuzzleCommand {
   if (positionals.length === 0) throw new UsageError('puzzles: no input: give one or more PGN files, or - for stdin');
   const format = values.format as PuzzleFormatName;
   if (!PUZZLE_FORMATS.includes(format)) throw new UsageError(`puzzles: unknown format "${values.format}" (${PUZZLE_FORMATS.join(', ')})`);
-  if (values['every-position'] === true && values.engine === 'none') throw new UsageError('puzzles: --every-position needs an engine: without stage 1 only the engine can judge');
+  if (values['every-position'] === true && values.engine === 'none')
+    throw new UsageError('puzzles: --every-position needs an engine: without stage 1 only the engine can judge');
   const quiet = values.quiet === true;
   const warnings: string[] = [];
   const nodes = positiveInt(values.nodes, '--nodes', DEFAULT_NODES, MAX_NODES, MIN_NODES);
@@ -106,6 +107,7 @@ export function parsePuzzles(args: string[]): PuzzleCommand {
 function gapOf(text: string | undefined): number {
   if (text === undefined) return DEFAULT_GAP;
   const gap = /^\d*\.?\d+$/.test(text) ? Number(text) : NaN;
-  if (!(gap > 0 && gap < 2)) throw new UsageError(`puzzles: --gap must be a number above 0 and below 2 (a win-chance difference), not "${text}"`);
+  if (!(gap > 0 && gap < 2))
+    throw new UsageError(`puzzles: --gap must be a number above 0 and below 2 (a win-chance difference), not "${text}"`);
   return gap;
 }

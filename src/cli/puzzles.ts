@@ -57,23 +57,39 @@ interface PuzzleRun {
 export async function runPuzzles(cmd: PuzzleCommand, interrupt: Interrupt): Promise<number> {
   for (const w of cmd.warnings) process.stderr.write(`${w}\n`);
   const enginePath = resolveEngine(cmd.engine === null ? 'none' : cmd.engine);
-  const files = await openWriters(cmd.inputs, { out: cmd.output ?? STDIO, errors: cmd.errors, summary: cmd.summary, candidates: cmd.candidates });
+  const files = await openWriters(cmd.inputs, {
+    out: cmd.output ?? STDIO,
+    errors: cmd.errors,
+    summary: cmd.summary,
+    candidates: cmd.candidates,
+  });
   const [out, errFile, summaryFile, log] = [files.out!, files.errors, files.summary, files.candidates];
   const pool = enginePath === null ? null : await EnginePool.start({ path: enginePath, procs: cmd.engineProcs });
   const bytes = byteCounter();
   const run = new AnalysisRun({
     inputs: cmd.inputs.map(fileInput),
-    worker: { output: 'none', allPositions: false, filter: ALL_MOTIFS, verify: false, plugin: { name: STAGE1_PLUGIN, options: { everyPosition: cmd.everyPosition } } },
+    worker: {
+      output: 'none',
+      allPositions: false,
+      filter: ALL_MOTIFS,
+      verify: false,
+      plugin: { name: STAGE1_PLUGIN, options: { everyPosition: cmd.everyPosition } },
+    },
     threads: cmd.threads,
     maxGameBytes: cmd.maxGameBytes,
     batchGames: cmd.batchGames,
     onBytes: bytes.onBytes,
   });
   const limits = { ...STAGE2_DEFAULTS, nodes: cmd.nodes, probeNodes: cmd.probeNodes, gap: cmd.gap };
-  const verify = pool === null ? (c: Candidate) => Promise.resolve(unverifiedVerdict(c)) : (c: Candidate) => verifyCandidate(pool, c, limits);
+  const verify =
+    pool === null ? (c: Candidate) => Promise.resolve(unverifiedVerdict(c)) : (c: Candidate) => verifyCandidate(pool, c, limits);
   const progress = new Progress(cmd.progress, totalBytes(cmd.inputs), FIELDS);
   const p: PuzzleRun = {
-    cmd, run, pool, out, log,
+    cmd,
+    run,
+    pool,
+    out,
+    log,
     watch: pool === null ? null : new EngineWatch(),
     writer: puzzleWriter(cmd.format),
     queue: new CandidateQueue(verify, pool === null ? 1 : cmd.engineProcs + QUEUE_SLACK),
@@ -96,7 +112,12 @@ export async function runPuzzles(cmd: PuzzleCommand, interrupt: Interrupt): Prom
       await rejections.add(r.errors);
       await takeBatch(p, r);
       const s = p.summary;
-      progress.show(bytes.total(), { games: s.games + s.rejected, candidates: s.candidates, eps: progress.perSecond(s.engine?.calls ?? 0), puzzles: s.puzzles });
+      progress.show(bytes.total(), {
+        games: s.games + s.rejected,
+        candidates: s.candidates,
+        eps: progress.perSecond(s.engine?.calls ?? 0),
+        puzzles: s.puzzles,
+      });
       if (p.stopped) break;
     }
     while (!p.stopped && p.queue.size > 0) await emitNext(p);
@@ -108,7 +129,12 @@ export async function runPuzzles(cmd: PuzzleCommand, interrupt: Interrupt): Prom
     await finishEngines(p);
   }
   rejections.close();
-  for (const w of [out, errFile, log]) if (w !== null) failure ??= await w.close().then(() => null, (e: unknown) => e);
+  for (const w of [out, errFile, log])
+    if (w !== null)
+      failure ??= await w.close().then(
+        () => null,
+        (e: unknown) => e,
+      );
   return finish(p, summaryFile, failure, interrupt, cpu0);
 }
 
@@ -174,7 +200,13 @@ async function finishEngines(p: PuzzleRun): Promise<void> {
   await p.pool.close();
 }
 
-async function finish(p: PuzzleRun, summaryFile: RecordWriter | null, failure: unknown, interrupt: Interrupt, cpu0: NodeJS.CpuUsage): Promise<number> {
+async function finish(
+  p: PuzzleRun,
+  summaryFile: RecordWriter | null,
+  failure: unknown,
+  interrupt: Interrupt,
+  cpu0: NodeJS.CpuUsage,
+): Promise<number> {
   const s = p.summary;
   const cpu = process.cpuUsage(cpu0);
   s.cpuSeconds = (cpu.user + cpu.system) / 1e6;
@@ -191,7 +223,9 @@ async function finish(p: PuzzleRun, summaryFile: RecordWriter | null, failure: u
   if (!p.cmd.quiet) process.stderr.write(summaryText(s));
   if (interrupt.signal !== null) {
     const at = p.run.position;
-    process.stderr.write(`pgn-xray: interrupted by ${interrupt.signal} after ${s.games + s.rejected} games (${at.input || 'no input'} up to byte ${at.offset}); the output ends at a whole puzzle\n`);
+    process.stderr.write(
+      `pgn-xray: interrupted by ${interrupt.signal} after ${s.games + s.rejected} games (${at.input || 'no input'} up to byte ${at.offset}); the output ends at a whole puzzle\n`,
+    );
     return interrupt.signal === 'SIGINT' ? EXIT.sigint : EXIT.sigterm;
   }
   if (failure instanceof PipeClosed || interrupt.stderrClosed) return EXIT.ok;

@@ -24,7 +24,9 @@ export class Rejections {
       if (this.quiet || this.shown >= SHOWN_REJECTIONS) this.hidden++;
       else {
         this.shown++;
-        this.log(`pgn-xray: rejected game ${e.game} (${e.input} offset ${e.offset}, ply ${e.ply}): ${e.text ? `"${e.text}": ` : ''}${e.reason}`);
+        this.log(
+          `pgn-xray: rejected game ${e.game} (${e.input} offset ${e.offset}, ply ${e.ply}): ${e.text ? `"${e.text}": ` : ''}${e.reason}`,
+        );
       }
     }
   }

@@ -17,14 +17,22 @@ export function runInfo(inputs: InputIdentity[], seconds: number, workers: numbe
   const cpu = process.cpuUsage();
   const main = threadCpu();
   const info: RunInfo = {
-    id: randomBytes(16).toString('hex'), version: version(), inputs, seconds: ms(seconds), cpu: { user: ms(cpu.user / 1e6), system: ms(cpu.system / 1e6) },
+    id: randomBytes(16).toString('hex'),
+    version: version(),
+    inputs,
+    seconds: ms(seconds),
+    cpu: { user: ms(cpu.user / 1e6), system: ms(cpu.system / 1e6) },
   };
   if (main !== null) info.threads = { main: ms(main.seconds), workers: workers.map(ms) };
   return info;
 }
 
 /** Writes the statistics file and the report, each when asked for, and closes them; the report's code loads only then. */
-export async function writeStatsFiles(stats: StatsJSON & { verify?: unknown }, statsFile: RecordWriter | null, reportFile: RecordWriter | null): Promise<void> {
+export async function writeStatsFiles(
+  stats: StatsJSON & { verify?: unknown },
+  statsFile: RecordWriter | null,
+  reportFile: RecordWriter | null,
+): Promise<void> {
   if (statsFile !== null) {
     await statsFile.write(statsText(stats) + '\n');
     await statsFile.close();

@@ -4,10 +4,7 @@
 // The motif scan has its own kernels on the same tables (motifs/wasm/scan.ts), x-rays with one look-up.
 // Results go to a caller-owned Int32Array at index o (out[o] = lo, out[o + 1] = hi): no allocation.
 import { Sets } from './board.js';
-import {
-  buildTables, Line, Mask, maskIndex, openTables, type Tables,
-  LINE_RANK, LINE_FILE, LINE_DIAG, LINE_ANTI,
-} from './tables.js';
+import { buildTables, Line, Mask, maskIndex, openTables, type Tables, LINE_RANK, LINE_FILE, LINE_DIAG, LINE_ANTI } from './tables.js';
 
 export { LINE_RANK, LINE_FILE, LINE_DIAG, LINE_ANTI };
 
@@ -89,7 +86,7 @@ function lineLo(occLo: number, occHi: number, m: number): number {
   else msLo = 1 << (31 - Math.clz32((MASKS[m + Mask.Lower] & occLo) | 1));
   // odiff = upper ^ (upper - ms1b): 64-bit subtraction with the borrow carried into the high half
   const dLo = (upLo - msLo) | 0;
-  const borrow = (upLo >>> 0) < (msLo >>> 0) ? 1 : 0;
+  const borrow = upLo >>> 0 < msLo >>> 0 ? 1 : 0;
   const dHi = (upHi - msHi - borrow) | 0;
   R[0] = (upHi ^ dHi) & MASKS[m + Mask.LineEx + 1];
   return (upLo ^ dLo) & MASKS[m + Mask.LineEx];
@@ -191,7 +188,15 @@ export function attacked(bb: Int32Array, occLo: number, occHi: number, sq: numbe
  * Whether any piece of bySide, other than those on the excluded squares (exLo, exHi), attacks sq on the
  * given occupancy: the defender count of the motif rules, where the front piece never defends.
  */
-export function attackedExcept(bb: Int32Array, occLo: number, occHi: number, sq: number, bySide: number, exLo: number, exHi: number): boolean {
+export function attackedExcept(
+  bb: Int32Array,
+  occLo: number,
+  occHi: number,
+  sq: number,
+  bySide: number,
+  exLo: number,
+  exHi: number,
+): boolean {
   const cLo = bb[Sets.WhiteLo + 2 * bySide] & ~exLo;
   const cHi = bb[Sets.WhiteHi + 2 * bySide] & ~exHi;
   const p = ((bySide ^ 1) * 64 + sq) * 2;
@@ -229,7 +234,16 @@ export function maskTable(): Int32Array {
 }
 
 /** X-ray attacks of one line through the chosen blockers: attacks ^ lineAttacks(occ ^ (blockers & attacks)). */
-export function xrayLineAttacks(occLo: number, occHi: number, blkLo: number, blkHi: number, sq: number, l: number, out: Int32Array, o: number): void {
+export function xrayLineAttacks(
+  occLo: number,
+  occHi: number,
+  blkLo: number,
+  blkHi: number,
+  sq: number,
+  l: number,
+  out: Int32Array,
+  o: number,
+): void {
   const m = maskIndex(sq, l);
   const aLo = lineLo(occLo, occHi, m);
   const aHi = R[0];
@@ -243,7 +257,17 @@ export function xrayLineAttacks(occLo: number, occHi: number, blkLo: number, blk
  * occupancy): per line the attacks, then the attacks again with the blockers among them lifted. Writes
  * the x-ray attacks to [o, o + 1] and, as they come for free, the attacks themselves to [o + 2, o + 3].
  */
-export function xrayAttacksAlong(occLo: number, occHi: number, blkLo: number, blkHi: number, sq: number, first: number, last: number, out: Int32Array, o: number): void {
+export function xrayAttacksAlong(
+  occLo: number,
+  occHi: number,
+  blkLo: number,
+  blkHi: number,
+  sq: number,
+  first: number,
+  last: number,
+  out: Int32Array,
+  o: number,
+): void {
   let xLo = 0;
   let xHi = 0;
   let aLo = 0;
@@ -269,7 +293,15 @@ export function xrayRookAttacks(occLo: number, occHi: number, blkLo: number, blk
   xrayAttacksAlong(occLo, occHi, blkLo, blkHi, sq, Line.Rank, Line.File, out, o);
 }
 
-export function xrayBishopAttacks(occLo: number, occHi: number, blkLo: number, blkHi: number, sq: number, out: Int32Array, o: number): void {
+export function xrayBishopAttacks(
+  occLo: number,
+  occHi: number,
+  blkLo: number,
+  blkHi: number,
+  sq: number,
+  out: Int32Array,
+  o: number,
+): void {
   xrayAttacksAlong(occLo, occHi, blkLo, blkHi, sq, Line.Diag, Line.Anti, out, o);
 }
 

@@ -12,7 +12,11 @@ export const INITIAL_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -
 
 /** A FEN that cannot be read; `field` names the part at fault. */
 export class FenError extends Error {
-  constructor(readonly field: string, detail: string, readonly fen: string) {
+  constructor(
+    readonly field: string,
+    detail: string,
+    readonly fen: string,
+  ) {
     super(`bad FEN ${field}: ${detail} (in "${fen}")`);
     this.name = 'FenError';
   }
@@ -109,7 +113,7 @@ export function parseFen(fen: string, opts: FenOptions = {}): Position {
   readCastling(pos, fields[2], fen, pos.chess960);
   if (fields[3] !== '-') {
     const ep = parseSquare(fields[3]);
-    if (ep < 0 || (ep >> 3) !== (pos.turn === WHITE ? 5 : 2)) {
+    if (ep < 0 || ep >> 3 !== (pos.turn === WHITE ? 5 : 2)) {
       throw new FenError('en passant', `"${fields[3]}" is not a square on rank ${pos.turn === WHITE ? 6 : 3}`, fen);
     }
     const pawnSq = pos.turn === WHITE ? ep - 8 : ep + 8;

@@ -4,7 +4,16 @@
 // line; king steps are tested with the king lifted from the occupancy, en passant on the occupancy after
 // the capture (the rank case).
 import {
-  attacked, attackedExcept, between, bishopAttacks, kingAttacks, knightAttacks, line, pawnAttacks, queenAttacks, rookAttacks,
+  attacked,
+  attackedExcept,
+  between,
+  bishopAttacks,
+  kingAttacks,
+  knightAttacks,
+  line,
+  pawnAttacks,
+  queenAttacks,
+  rookAttacks,
 } from './attacks.js';
 import { bitHi, bitLo, hasBit, inSet } from './bitboard.js';
 import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE, Sets } from './board.js';
@@ -126,7 +135,8 @@ export function isPseudoLegal(pos: Position, m: Move): boolean {
   if ((movePromo(m) !== 0) !== (to >= 56 || to < 8)) return false;
   pawnAttacks(pos.turn, from, s, 0);
   if (flags === FLAG_EP) return to === pos.ep && inSet(s, 0, to);
-  if (flags === FLAG_DOUBLE) return to === from + 2 * dir && from >> 3 === (pos.turn === WHITE ? 1 : 6) && pos.board[from + dir] === 0 && target === 0;
+  if (flags === FLAG_DOUBLE)
+    return to === from + 2 * dir && from >> 3 === (pos.turn === WHITE ? 1 : 6) && pos.board[from + dir] === 0 && target === 0;
   if (flags !== 0) return false;
   return to === from + dir ? target === 0 : target !== 0 && inSet(s, 0, to);
 }

@@ -21,8 +21,11 @@ export function nonPawnMaterial(pos: Position, side: number): number {
   const hi = bb[side === WHITE ? Sets.WhiteHi : Sets.BlackHi];
   const heavyLo = bb[Sets.RooksLo] | bb[Sets.QueensLo];
   const heavyHi = bb[Sets.RooksHi] | bb[Sets.QueensHi];
-  return 3 * popCount(lo & (bb[Sets.KnightsLo] | bb[Sets.BishopsLo] | heavyLo), hi & (bb[Sets.KnightsHi] | bb[Sets.BishopsHi] | heavyHi)) +
-    2 * popCount(lo & heavyLo, hi & heavyHi) + 4 * popCount(lo & bb[Sets.QueensLo], hi & bb[Sets.QueensHi]);
+  return (
+    3 * popCount(lo & (bb[Sets.KnightsLo] | bb[Sets.BishopsLo] | heavyLo), hi & (bb[Sets.KnightsHi] | bb[Sets.BishopsHi] | heavyHi)) +
+    2 * popCount(lo & heavyLo, hi & heavyHi) +
+    4 * popCount(lo & bb[Sets.QueensLo], hi & bb[Sets.QueensHi])
+  );
 }
 
 /**

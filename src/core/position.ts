@@ -2,8 +2,16 @@
 // clocks; play() makes a legal move in place and refreshes the king's checkers and pinned pieces,
 // which move generation, SAN and the motif engine all read.
 import {
-  between, installedTables, knightAttacks, maskTable, pawnAttacks, xrayAttacksAlong,
-  LINE_ANTI, LINE_DIAG, LINE_FILE, LINE_RANK,
+  between,
+  installedTables,
+  knightAttacks,
+  maskTable,
+  pawnAttacks,
+  xrayAttacksAlong,
+  LINE_ANTI,
+  LINE_DIAG,
+  LINE_FILE,
+  LINE_RANK,
 } from './attacks.js';
 import { BLACK, BOARD_WORDS, KING, PAWN, ROOK, WHITE, Sets, type Colour } from './board.js';
 import { Mask, maskIndex } from './tables.js';
@@ -57,11 +65,11 @@ export class Position {
   }
 
   occLo(): number {
-    return (this.bb[Sets.WhiteLo] | this.bb[Sets.BlackLo]);
+    return this.bb[Sets.WhiteLo] | this.bb[Sets.BlackLo];
   }
 
   occHi(): number {
-    return (this.bb[Sets.WhiteHi] | this.bb[Sets.BlackHi]);
+    return this.bb[Sets.WhiteHi] | this.bb[Sets.BlackHi];
   }
 
   /** Toggles a piece of (side, type) on sq in the piece sets (the mailbox is the caller's job). */

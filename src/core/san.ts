@@ -6,7 +6,19 @@
 import { bishopAttacks, kingAttacks, knightAttacks, pawnAttacks, queenAttacks, rookAttacks } from './attacks.js';
 import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE, Sets } from './board.js';
 import { bitHi, bitLo } from './bitboard.js';
-import { encodeMove, FLAG_CASTLE, FLAG_DOUBLE, FLAG_EP, FLAG_NULL, moveFlags, moveFrom, movePromo, moveTo, NULL_MOVE, type Move } from './move.js';
+import {
+  encodeMove,
+  FLAG_CASTLE,
+  FLAG_DOUBLE,
+  FLAG_EP,
+  FLAG_NULL,
+  moveFlags,
+  moveFrom,
+  movePromo,
+  moveTo,
+  NULL_MOVE,
+  type Move,
+} from './move.js';
 import { castleLegal, hasLegalMove, isLegal } from './movegen.js';
 import { LONG, Position, SHORT } from './position.js';
 import { squareName, writeSquare } from './squares.js';
@@ -21,7 +33,11 @@ const NONE = -1;
 
 /** A move that cannot be played here; `reason` says why, the message names the move and the position. */
 export class SanError extends Error {
-  constructor(readonly san: string, readonly reason: string, readonly fen: string) {
+  constructor(
+    readonly san: string,
+    readonly reason: string,
+    readonly fen: string,
+  ) {
     super(`${reason}: "${san}" in ${fen}`);
     this.name = 'SanError';
   }
@@ -29,12 +45,18 @@ export class SanError extends Error {
 
 function pieceType(c: number): number {
   switch (c) {
-    case 78: return KNIGHT; // N
-    case 66: return BISHOP; // B
-    case 82: return ROOK; // R
-    case 81: return QUEEN; // Q
-    case 75: return KING; // K
-    default: return NONE;
+    case 78:
+      return KNIGHT; // N
+    case 66:
+      return BISHOP; // B
+    case 82:
+      return ROOK; // R
+    case 81:
+      return QUEEN; // Q
+    case 75:
+      return KING; // K
+    default:
+      return NONE;
   }
 }
 
@@ -84,16 +106,25 @@ function reachers(pos: Position, type: number, to: number, capture: boolean): vo
         if (one >= 0 && one < 64) {
           if (pos.board[one] === 0) {
             const two = us === WHITE ? to - 16 : to + 16;
-            if ((to >> 3) === (us === WHITE ? 3 : 4)) sc[two >> 5] = 1 << (two & 31);
+            if (to >> 3 === (us === WHITE ? 3 : 4)) sc[two >> 5] = 1 << (two & 31);
           } else sc[one >> 5] = 1 << (one & 31);
         }
       }
       break;
-    case KNIGHT: knightAttacks(to, sc, 0); break;
-    case BISHOP: bishopAttacks(oLo, oHi, to, sc, 0); break;
-    case ROOK: rookAttacks(oLo, oHi, to, sc, 0); break;
-    case QUEEN: queenAttacks(oLo, oHi, to, sc, 0); break;
-    default: kingAttacks(to, sc, 0);
+    case KNIGHT:
+      knightAttacks(to, sc, 0);
+      break;
+    case BISHOP:
+      bishopAttacks(oLo, oHi, to, sc, 0);
+      break;
+    case ROOK:
+      rookAttacks(oLo, oHi, to, sc, 0);
+      break;
+    case QUEEN:
+      queenAttacks(oLo, oHi, to, sc, 0);
+      break;
+    default:
+      kingAttacks(to, sc, 0);
   }
   sc[0] &= bb[Sets.PawnsLo + 2 * type] & bb[Sets.WhiteLo + 2 * us];
   sc[1] &= bb[Sets.PawnsHi + 2 * type] & bb[Sets.WhiteHi + 2 * us];
@@ -119,7 +150,7 @@ function match(pos: Position, type: number, to: number, fromFile: number, fromRa
   const us = pos.turn;
   const target = pos.board[to];
   if (target !== 0 && target >> 3 === us) return 0;
-  const capture = type === PAWN && (target !== 0 || to === pos.ep || fromFile >= 0 && fromFile !== (to & 7));
+  const capture = type === PAWN && (target !== 0 || to === pos.ep || (fromFile >= 0 && fromFile !== (to & 7)));
   reachers(pos, type, to, capture);
   for (let half = 0; half < 2; half++) {
     let set = sc[half];
@@ -159,7 +190,11 @@ function kingCastle(pos: Position, from: number, to: number): number {
     const r = cr[us * 2 + w];
     if (r < 0) continue;
     const kt = (from & 56) + (w === LONG ? 2 : 6);
-    if (to === r || (to === kt && Math.abs(to - from) === 2 && pos.board[to] === 0) || (to === kt && !pos.chess960 && Math.abs(to - from) === 2)) {
+    if (
+      to === r ||
+      (to === kt && Math.abs(to - from) === 2 && pos.board[to] === 0) ||
+      (to === kt && !pos.chess960 && Math.abs(to - from) === 2)
+    ) {
       return castleLegal(pos, r) ? encodeMove(from, r, 0, FLAG_CASTLE) : SAN_ILLEGAL;
     }
   }
@@ -174,7 +209,8 @@ export function parseSanBytes(pos: Position, b: Uint8Array, start: number, end: 
   found.count = 0;
   while (end > start) {
     const c = b[end - 1];
-    if (c === 43 || c === 35 || c === 33 || c === 63) end--; // + # ! ?
+    if (c === 43 || c === 35 || c === 33 || c === 63)
+      end--; // + # ! ?
     else break;
   }
   const len = end - start;
@@ -272,13 +308,15 @@ export function parseSan(pos: Position, san: string): Move {
 /** The reason for a negative parseSanBytes() result and what it matched, written out (slow path). */
 export function sanErrorReason(pos: Position, code: number, found: SanMatches): string {
   switch (code) {
-    case SAN_ILLEGAL: return 'illegal move';
+    case SAN_ILLEGAL:
+      return 'illegal move';
     case SAN_AMBIGUOUS: {
       const names: string[] = [];
       for (let i = 0; i < found.count; i++) names.push(sanWithFrom(pos, found.moves[i]));
       return `ambiguous SAN: ${names.join(', ')}`;
     }
-    default: return 'malformed move';
+    default:
+      return 'malformed move';
   }
 }
 
@@ -433,12 +471,18 @@ const textBytes = new Uint8Array(MAX_SAN_BYTES);
 function text(n: number): string {
   const b = textBytes;
   switch (n) {
-    case 2: return String.fromCharCode(b[0], b[1]);
-    case 3: return String.fromCharCode(b[0], b[1], b[2]);
-    case 4: return String.fromCharCode(b[0], b[1], b[2], b[3]);
-    case 5: return String.fromCharCode(b[0], b[1], b[2], b[3], b[4]);
-    case 6: return String.fromCharCode(b[0], b[1], b[2], b[3], b[4], b[5]);
-    default: return String.fromCharCode(b[0], b[1], b[2], b[3], b[4], b[5], b[6]);
+    case 2:
+      return String.fromCharCode(b[0], b[1]);
+    case 3:
+      return String.fromCharCode(b[0], b[1], b[2]);
+    case 4:
+      return String.fromCharCode(b[0], b[1], b[2], b[3]);
+    case 5:
+      return String.fromCharCode(b[0], b[1], b[2], b[3], b[4]);
+    case 6:
+      return String.fromCharCode(b[0], b[1], b[2], b[3], b[4], b[5]);
+    default:
+      return String.fromCharCode(b[0], b[1], b[2], b[3], b[4], b[5], b[6]);
   }
 }
 

@@ -63,10 +63,22 @@ export function maskIndex(sq: number, l: number): number {
  * negated: 0 × -1 is -0, a double, and every square counted from it was a heap number (setBit deoptimized).
  */
 const LINE_DIRS: readonly (readonly (readonly [number, number])[])[] = [
-  [[1, 0], [-1, 0]],
-  [[0, 1], [0, -1]],
-  [[1, 1], [-1, -1]],
-  [[-1, 1], [1, -1]],
+  [
+    [1, 0],
+    [-1, 0],
+  ],
+  [
+    [0, 1],
+    [0, -1],
+  ],
+  [
+    [1, 1],
+    [-1, -1],
+  ],
+  [
+    [-1, 1],
+    [1, -1],
+  ],
 ];
 
 /** The step in squares of each line kind's positive direction (rank 1, file 8, diagonal 9, anti-diagonal 7). */
@@ -165,8 +177,26 @@ function fillXray(xray: Int32Array): void {
   for (let p = 0; p < 8; p++) for (let occ = 0; occ < 256; occ++) xray[p * 256 + occ] = xrayEntry(p, occ);
 }
 
-const KNIGHT_STEPS = [[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]] as const;
-const KING_STEPS = [[1, 0], [1, 1], [0, 1], [-1, 1], [-1, 0], [-1, -1], [0, -1], [1, -1]] as const;
+const KNIGHT_STEPS = [
+  [1, 2],
+  [2, 1],
+  [2, -1],
+  [1, -2],
+  [-1, -2],
+  [-2, -1],
+  [-2, 1],
+  [-1, 2],
+] as const;
+const KING_STEPS = [
+  [1, 0],
+  [1, 1],
+  [0, 1],
+  [-1, 1],
+  [-1, 0],
+  [-1, -1],
+  [0, -1],
+  [1, -1],
+] as const;
 
 /** Builds every table into a new SharedArrayBuffer. Call once per process, on the main thread. */
 export function buildTables(): SharedArrayBuffer {
@@ -184,8 +214,14 @@ export function buildTables(): SharedArrayBuffer {
   fillMasks(t.masks);
   fillLeaper(t.knight, 0, KNIGHT_STEPS);
   fillLeaper(t.king, 0, KING_STEPS);
-  fillLeaper(t.pawn, 0, [[-1, 1], [1, 1]]); // white pawns capture towards rank 8
-  fillLeaper(t.pawn, 128, [[-1, -1], [1, -1]]);
+  fillLeaper(t.pawn, 0, [
+    [-1, 1],
+    [1, 1],
+  ]); // white pawns capture towards rank 8
+  fillLeaper(t.pawn, 128, [
+    [-1, -1],
+    [1, -1],
+  ]);
   fillBetweenAndLine(t.between, t.line);
   fillXray(t.xray);
   return sab;

@@ -19,7 +19,13 @@ export interface Input {
 
 /** A file, or stdin for '-'. */
 export function fileInput(path: string): Input {
-  return { name: path, path: path === '-' ? null : path, open: (opts) => readInput(path, opts), base: 0, size: path === '-' ? null : storedSize(path) };
+  return {
+    name: path,
+    path: path === '-' ? null : path,
+    open: (opts) => readInput(path, opts),
+    base: 0,
+    size: path === '-' ? null : storedSize(path),
+  };
 }
 
 /** A regular file's size; null for anything else (a pipe, a missing file: reported when it is read). */

@@ -47,7 +47,8 @@ export function checkShardable(path: string): void {
   if (path === '-') throw new UsageError(`--shard needs a seekable uncompressed file, not stdin; ${PIPE_HINT}`);
   let fd: number;
   try {
-    if (!statSync(path).isFile()) throw new UsageError(`--shard needs a seekable uncompressed file: ${path} is not a regular file; ${PIPE_HINT}`);
+    if (!statSync(path).isFile())
+      throw new UsageError(`--shard needs a seekable uncompressed file: ${path} is not a regular file; ${PIPE_HINT}`);
     fd = openSync(path, 'r');
   } catch (e) {
     if (e instanceof UsageError) throw e;
@@ -57,7 +58,8 @@ export function checkShardable(path: string): void {
   const n = readSync(fd, head, 0, head.length, 0);
   closeSync(fd);
   const compression = detectCompression(path, head.subarray(0, n));
-  if (compression !== 'none') throw new UsageError(`--shard needs a seekable uncompressed file: ${path} is ${compression}-compressed; ${PIPE_HINT}`);
+  if (compression !== 'none')
+    throw new UsageError(`--shard needs a seekable uncompressed file: ${path} is ${compression}-compressed; ${PIPE_HINT}`);
 }
 
 /** Games in a row seen ending at their termination markers before the splitter is trusted. */
@@ -101,7 +103,12 @@ export async function shardRange(fh: FileHandle, size: number, shard: Shard): Pr
  * The bytes of shard I/N of a file, in chunks; `onStart` is told the range's first byte before any chunk. A
  * file that cannot be opened or read is the input's failure (input-io), as for a whole file.
  */
-export async function* readShard(path: string, shard: Shard, onStart: (offset: number) => void, onBytes?: (n: number) => void): AsyncGenerator<Uint8Array> {
+export async function* readShard(
+  path: string,
+  shard: Shard,
+  onStart: (offset: number) => void,
+  onBytes?: (n: number) => void,
+): AsyncGenerator<Uint8Array> {
   let fh: FileHandle;
   try {
     fh = await open(path, 'r');

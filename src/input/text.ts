@@ -29,7 +29,10 @@ export function firstBinaryByte(b: Uint8Array): number {
 
 /** 'UTF-16' or 'UTF-32' by byte-order mark, or UTF-16 by zero bytes at every other place; else null. */
 function wideEncoding(b: Uint8Array): string | null {
-  if (b.length >= 4 && ((b[0] === 0xff && b[1] === 0xfe && b[2] === 0 && b[3] === 0) || (b[0] === 0 && b[1] === 0 && b[2] === 0xfe && b[3] === 0xff))) {
+  if (
+    b.length >= 4 &&
+    ((b[0] === 0xff && b[1] === 0xfe && b[2] === 0 && b[3] === 0) || (b[0] === 0 && b[1] === 0 && b[2] === 0xfe && b[3] === 0xff))
+  ) {
     return 'UTF-32';
   }
   if (b.length >= 2 && ((b[0] === 0xff && b[1] === 0xfe) || (b[0] === 0xfe && b[1] === 0xff))) return 'UTF-16';

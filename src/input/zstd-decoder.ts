@@ -15,7 +15,11 @@ import type { MessagePort } from 'node:worker_threads';
 import binding from 'zstd-napi/binding.js';
 
 /** From the driver: compressed bytes, the end of them, leave to decode more blocks, or a block's memory given back. */
-export type ToDecoder = { kind: 'input'; bytes: Uint8Array } | { kind: 'end' } | { kind: 'credit'; blocks: number } | { kind: 'spare'; memory: ArrayBuffer };
+export type ToDecoder =
+  | { kind: 'input'; bytes: Uint8Array }
+  | { kind: 'end' }
+  | { kind: 'credit'; blocks: number }
+  | { kind: 'spare'; memory: ArrayBuffer };
 
 /**
  * To the driver: a decoded block (its buffer transferred); an input chunk taken, so another may come;

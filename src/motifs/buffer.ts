@@ -16,12 +16,22 @@ const CAPACITY = 320; // ≥ 20 sliders × 8 rays × 2: more records than any po
 const RAYS = 128;
 
 // Field offsets within a record: both shapes, then line records, then chain records.
-export const REC_CODE = 0, REC_SIDE = 1;
-export const REC_SLIDER = 2, REC_FRONT = 3, REC_BACK = 4, REC_PARTIAL = 5;
-export const REC_LINE = 2, REC_TARGET1 = 3, REC_TARGET2 = 4, REC_LENGTH = 5, REC_SQUARES = 6;
+export const REC_CODE = 0,
+  REC_SIDE = 1;
+export const REC_SLIDER = 2,
+  REC_FRONT = 3,
+  REC_BACK = 4,
+  REC_PARTIAL = 5;
+export const REC_LINE = 2,
+  REC_TARGET1 = 3,
+  REC_TARGET2 = 4,
+  REC_LENGTH = 5,
+  REC_SQUARES = 6;
 /** Words of one uncover line, and their offsets: the slider, its own front piece, the enemy piece behind. */
 export const UNCOVER_STRIDE = 3;
-export const UNC_SLIDER = 0, UNC_FRONT = 1, UNC_BACK = 2;
+export const UNC_SLIDER = 0,
+  UNC_FRONT = 1,
+  UNC_BACK = 2;
 
 export class MotifBuffer {
   count = 0;

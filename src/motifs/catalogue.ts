@@ -19,7 +19,11 @@ export const LINE_KINDS: readonly LineKind[] = ['rank', 'file', 'diagonal', 'ant
 type Key<N extends string, K extends MotifKind | null> = K extends MotifKind ? `${N}.${K}` : N;
 
 function motif<const N extends string, const K extends MotifKind | null, const S extends Shape, const P extends boolean>(
-  name: N, kind: K, shape: S, partial: P, theme: string,
+  name: N,
+  kind: K,
+  shape: S,
+  partial: P,
+  theme: string,
 ): { name: N; kind: K; key: Key<N, K>; shape: S; partial: P; theme: string } {
   const key = (kind === null ? name : `${name}.${kind}`) as Key<N, K>;
   return { name, kind, key, shape, partial, theme };

@@ -9,7 +9,14 @@ import type { Position } from '../core/position.js';
 import { wasmExports } from '../runtime/compiled.js';
 import { MotifBuffer, STRIDE, UNCOVER_STRIDE } from './buffer.js';
 import {
-  BATTERY, DISCOVERED_ATTACK, DISCOVERED_CHECK, PIN_ABSOLUTE, PIN_RELATIVE, SKEWER_ABSOLUTE, SKEWER_RELATIVE, XRAY,
+  BATTERY,
+  DISCOVERED_ATTACK,
+  DISCOVERED_CHECK,
+  PIN_ABSOLUTE,
+  PIN_RELATIVE,
+  SKEWER_ABSOLUTE,
+  SKEWER_RELATIVE,
+  XRAY,
 } from './catalogue.js';
 import { checkScanLayout, type ScanModule } from './scan-layout.js';
 
@@ -31,7 +38,16 @@ interface ScanExports extends ScanModule {
   OTHER_UNCOVER: WebAssembly.Global;
   VALUES: WebAssembly.Global;
   RESULT: WebAssembly.Global;
-  init(pinAbs: number, pinRel: number, skewerAbs: number, skewerRel: number, battery: number, dCheck: number, dAttack: number, xray: number): void;
+  init(
+    pinAbs: number,
+    pinRel: number,
+    skewerAbs: number,
+    skewerRel: number,
+    battery: number,
+    dCheck: number,
+    dAttack: number,
+    xray: number,
+  ): void;
   /** 1 or 0. */
   exploitableOn(slider: number, front: number, back: number): number;
   xrayWordOf(lo: number, hi: number, sq: number, l: number): number;
@@ -66,7 +82,14 @@ function instantiate(): Scanner {
   const t = installedTables();
   checkScanLayout(x, t);
   const words = new Int32Array(x.memory.buffer);
-  const place: [Int32Array, number][] = [[t.masks, x.MASKS.value], [t.knight, x.KNIGHTS.value], [t.king, x.KINGS.value], [t.pawn, x.PAWNS.value], [t.xray, x.XRAYS.value], [t.line, x.LINES.value]];
+  const place: [Int32Array, number][] = [
+    [t.masks, x.MASKS.value],
+    [t.knight, x.KNIGHTS.value],
+    [t.king, x.KINGS.value],
+    [t.pawn, x.PAWNS.value],
+    [t.xray, x.XRAYS.value],
+    [t.line, x.LINES.value],
+  ];
   for (const [table, at] of place) words.set(table, at >> 2);
   words.set(PIECE_VALUES, x.VALUES.value >> 2);
   x.init(PIN_ABSOLUTE, PIN_RELATIVE, SKEWER_ABSOLUTE, SKEWER_RELATIVE, BATTERY, DISCOVERED_CHECK, DISCOVERED_ATTACK, XRAY);

@@ -20,8 +20,13 @@ function uncovers(scanned: MotifBuffer, before: Position, after: Position, origi
     const slider = u[o + UNC_SLIDER];
     const target = u[o + UNC_BACK];
     // the slider did not move, the target was not taken, and nothing stands between them now
-    if (slider !== moved2 && after.board[slider] === before.board[slider] && after.board[target] === before.board[target] &&
-      mayMove(slider, target, after.occLo(), after.occHi())) return true;
+    if (
+      slider !== moved2 &&
+      after.board[slider] === before.board[slider] &&
+      after.board[target] === before.board[target] &&
+      mayMove(slider, target, after.occLo(), after.occHi())
+    )
+      return true;
   }
   return false;
 }
@@ -61,6 +66,7 @@ export function playedFlags(before: Position, m: number, after: Position, scanne
     }
   }
   const rookFrom = castle ? moveTo(m) : -1;
-  if (uncovers(scanned, before, after, from, rookFrom) || (castle && uncovers(scanned, before, after, rookFrom, from))) flags |= PLAYED_DISCOVERED_ATTACK;
+  if (uncovers(scanned, before, after, from, rookFrom) || (castle && uncovers(scanned, before, after, rookFrom, from)))
+    flags |= PLAYED_DISCOVERED_ATTACK;
   return flags;
 }

@@ -5,11 +5,30 @@ import type { Position } from '../core/position.js';
 import { squareName } from '../core/squares.js';
 import { squaresOf } from '../core/bitboard.js';
 import {
-  REC_BACK, REC_CODE, REC_FRONT, REC_LENGTH, REC_LINE, REC_PARTIAL, REC_SIDE, REC_SLIDER, REC_SQUARES, REC_TARGET1,
-  REC_TARGET2, STRIDE, MotifBuffer,
+  REC_BACK,
+  REC_CODE,
+  REC_FRONT,
+  REC_LENGTH,
+  REC_LINE,
+  REC_PARTIAL,
+  REC_SIDE,
+  REC_SLIDER,
+  REC_SQUARES,
+  REC_TARGET1,
+  REC_TARGET2,
+  STRIDE,
+  MotifBuffer,
 } from './buffer.js';
 import {
-  LINE_KINDS, MOTIFS, SIDES, playedNames, type LineKind, type MotifKind, type MotifRow, type PlayedTag, type Side,
+  LINE_KINDS,
+  MOTIFS,
+  SIDES,
+  playedNames,
+  type LineKind,
+  type MotifKind,
+  type MotifRow,
+  type PlayedTag,
+  type Side,
 } from './catalogue.js';
 import { scanMotifs } from './classify.js';
 import { letterAt } from './letters.js';
@@ -20,9 +39,15 @@ export type { LineKind, PlayedTag, Side } from './catalogue.js';
 /** The record of one catalogue row: its name and kind, then the fields of its shape (docs/design.md §6). */
 type RecordOf<R extends MotifRow> = R extends { shape: 'chain' }
   ? { motif: R['name']; side: Side; squares: string[]; pieces: string[]; line: LineKind; targets: string[]; targetPieces: string[] }
-  : Flat<{ motif: R['name'] } & (R['kind'] extends MotifKind ? { kind: R['kind'] } : unknown) &
-      { side: Side; slider: string; front: string; back: string; pieces: LinePieces } &
-      (R['partial'] extends true ? { partial: boolean } : unknown)>;
+  : Flat<
+      { motif: R['name'] } & (R['kind'] extends MotifKind ? { kind: R['kind'] } : unknown) & {
+          side: Side;
+          slider: string;
+          front: string;
+          back: string;
+          pieces: LinePieces;
+        } & (R['partial'] extends true ? { partial: boolean } : unknown)
+    >;
 /** The FEN letters of a line record's pieces (upper case white). */
 export interface LinePieces {
   slider: string;

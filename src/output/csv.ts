@@ -23,11 +23,20 @@ import { REC_BACK, REC_CODE, REC_FRONT, REC_SLIDER, STRIDE } from '../motifs/buf
 import { LINE_KINDS, PLAYED_SORTED, byCodeAndPartial, byCodeAndSide, isChain } from '../motifs/catalogue.js';
 import { LETTER_BYTES } from '../core/board.js';
 import {
-  type AsciiWriter, LineFormatter, ascii, writeChainLetters, writeFen, writeRecordText, writeSquareSet, writeTargetLetters, type RecordStyle,
+  type AsciiWriter,
+  LineFormatter,
+  ascii,
+  writeChainLetters,
+  writeFen,
+  writeRecordText,
+  writeSquareSet,
+  writeTargetLetters,
+  type RecordStyle,
 } from './lines.js';
 import type { GameInfo, PositionView } from './view.js';
 
-export const CSV_COLUMNS = 'game,ply,fen,move,uci,motif,kind,side,slider,front,back,partial,line,squares,targets,pieces,targetPieces,checkers';
+export const CSV_COLUMNS =
+  'game,ply,fen,move,uci,motif,kind,side,slider,front,back,partial,line,squares,targets,pieces,targetPieces,checkers';
 /** The verdict's columns, after the checkers (verdicts on). */
 export const CSV_TACTIC_COLUMNS = 'tactic,tacticUci,gain,mate,themes';
 
@@ -74,7 +83,8 @@ const RECORD: RecordStyle = {
 const SPACE = ascii(' ');
 /** `,tag,played,w,,,,,,,,,` by PLAYED_SORTED index * 2 + mover: up to (not including) the checkers separator. */
 const PLAYED_HEAD: readonly Uint8Array[] = PLAYED_SORTED.flatMap((p) =>
-  ['w', 'b'].map((mover) => ascii(',' + p.name + ',played,' + mover + ','.repeat(9))));
+  ['w', 'b'].map((mover) => ascii(',' + p.name + ',played,' + mover + ','.repeat(9))),
+);
 /** motif … targetPieces, all empty: twelve separators (the thirteenth comes before the checkers). */
 const EMPTY_MIDDLE = ascii(','.repeat(12));
 const CRLF = ascii('\r\n');

@@ -12,8 +12,16 @@ import { REC_BACK, REC_CODE, REC_FRONT, REC_LINE, REC_PARTIAL, REC_SIDE, REC_SLI
 import { LETTER_BYTES } from '../core/board.js';
 import { ALL_PLAYED, LINE_KINDS, byCodeAndSide, byPlayedBits, isChain, type MotifRow, type Side } from '../motifs/catalogue.js';
 import {
-  AsciiWriter, LineFormatter, ascii, piece, writeChainLetters, writeChainSquares, writeChainTargets, writeSquareSet,
-  writeTargetLetters, type Piece,
+  AsciiWriter,
+  LineFormatter,
+  ascii,
+  piece,
+  writeChainLetters,
+  writeChainSquares,
+  writeChainTargets,
+  writeSquareSet,
+  writeTargetLetters,
+  type Piece,
 } from './lines.js';
 import { MAX_FEN_BYTES, writeFen } from '../core/fen.js';
 import { MAX_SAN_BYTES, MAX_UCI_BYTES, writeSan, writeUci } from '../core/san.js';
@@ -66,8 +74,13 @@ const RECORD_ROOM = 256;
  * pieces. A piece counts its room: its length rounded up to 8.
  */
 const LINE_ROOM =
-  [GAME, OFFSET, PLY].reduce((r, p) => r + p.room + 20, 0) + [FEN, MOVE, UCI, CHECKERS, NO_MOVE, MOTIFS].reduce((r, p) => r + p.room, 0) +
-  MAX_FEN_BYTES + MAX_SAN_BYTES + MAX_UCI_BYTES + 64 * 5 + Math.max(...PLAYED_TAIL.map((p) => p.room));
+  [GAME, OFFSET, PLY].reduce((r, p) => r + p.room + 20, 0) +
+  [FEN, MOVE, UCI, CHECKERS, NO_MOVE, MOTIFS].reduce((r, p) => r + p.room, 0) +
+  MAX_FEN_BYTES +
+  MAX_SAN_BYTES +
+  MAX_UCI_BYTES +
+  64 * 5 +
+  Math.max(...PLAYED_TAIL.map((p) => p.room));
 
 /**
  * Whole line records by (code * 2 + side) * 2 + partial, with `a1` in the square places and `?` in the

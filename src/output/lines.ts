@@ -6,7 +6,16 @@ import { Buffer } from 'node:buffer';
 import { MAX_FEN_BYTES, writeFen as writeFenBytes, writeUint } from '../core/fen.js';
 import type { Position } from '../core/position.js';
 import {
-  REC_BACK, REC_CODE, REC_FRONT, REC_LENGTH, REC_LINE, REC_PARTIAL, REC_SIDE, REC_SLIDER, REC_SQUARES, REC_TARGET1,
+  REC_BACK,
+  REC_CODE,
+  REC_FRONT,
+  REC_LENGTH,
+  REC_LINE,
+  REC_PARTIAL,
+  REC_SIDE,
+  REC_SLIDER,
+  REC_SQUARES,
+  REC_TARGET1,
   REC_TARGET2,
 } from '../motifs/buffer.js';
 import { isChain } from '../motifs/catalogue.js';
@@ -179,9 +188,12 @@ export class AsciiWriter {
       }
       b[n++] = 0x5c;
       if (c === 0x22 || c === 0x5c) b[n++] = c;
-      else if (c === 0x0a) b[n++] = 0x6e; // \n
-      else if (c === 0x0d) b[n++] = 0x72; // \r
-      else if (c === 0x09) b[n++] = 0x74; // \t
+      else if (c === 0x0a)
+        b[n++] = 0x6e; // \n
+      else if (c === 0x0d)
+        b[n++] = 0x72; // \r
+      else if (c === 0x09)
+        b[n++] = 0x74; // \t
       else {
         b[n++] = 0x75; // \uXXXX (a surrogate pair as two escapes, which JSON reads back as the pair)
         b[n++] = HEX[c >> 12];
@@ -351,4 +363,3 @@ export abstract class LineFormatter implements Formatter {
     return this.w.n;
   }
 }
-

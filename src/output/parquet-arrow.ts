@@ -3,8 +3,24 @@
 // Arrow IPC stream for the Parquet encoder. Key columns become dictionary-encoded strings, so readers
 // (DuckDB, Spark) see VARCHAR columns; absent fields are null, as in the JSONL records.
 import {
-  Bool, Dictionary, Field, Int32, Int64, Int8, List, RecordBatch, Schema, Struct, Table, Utf8, makeData, tableToIPC, vectorFromArray,
-  type Data, type DataType, type Vector,
+  Bool,
+  Dictionary,
+  Field,
+  Int32,
+  Int64,
+  Int8,
+  List,
+  RecordBatch,
+  Schema,
+  Struct,
+  Table,
+  Utf8,
+  makeData,
+  tableToIPC,
+  vectorFromArray,
+  type Data,
+  type DataType,
+  type Vector,
 } from 'apache-arrow';
 import { squareName } from '../core/squares.js';
 import { LINE_KINDS, MOTIFS, PLAYED_SORTED, SIDES, isChain } from '../motifs/catalogue.js';
@@ -41,7 +57,20 @@ const NAME_KEY = Int8Array.from(MOTIFS, (m) => NAMES.indexOf(m.name));
 const KIND_KEY = Int8Array.from(MOTIFS, (m) => (m.kind === null ? -1 : KINDS.indexOf(m.kind)));
 
 /** The struct fields of a motif record, in §6's order (pieces after the squares). */
-const MOTIF_FIELDS = ['motif', 'kind', 'side', 'slider', 'front', 'back', 'partial', 'squares', 'pieces', 'line', 'targets', 'targetPieces'] as const;
+const MOTIF_FIELDS = [
+  'motif',
+  'kind',
+  'side',
+  'slider',
+  'front',
+  'back',
+  'partial',
+  'squares',
+  'pieces',
+  'line',
+  'targets',
+  'targetPieces',
+] as const;
 type MotifField = (typeof MOTIF_FIELDS)[number];
 
 function listOf(dict: Strings): List {
@@ -51,9 +80,18 @@ function listOf(dict: Strings): List {
 /** Arrow types of the motif struct's fields. */
 function motifTypes(): Record<MotifField, DataType> {
   return {
-    motif: DICT.motif.type(), kind: DICT.kind.type(), side: DICT.side.type(), slider: DICT.square.type(), front: DICT.square.type(),
-    back: DICT.square.type(), partial: new Bool(), squares: listOf(DICT.square), pieces: listOf(DICT.letter), line: DICT.line.type(),
-    targets: listOf(DICT.square), targetPieces: listOf(DICT.letter),
+    motif: DICT.motif.type(),
+    kind: DICT.kind.type(),
+    side: DICT.side.type(),
+    slider: DICT.square.type(),
+    front: DICT.square.type(),
+    back: DICT.square.type(),
+    partial: new Bool(),
+    squares: listOf(DICT.square),
+    pieces: listOf(DICT.letter),
+    line: DICT.line.type(),
+    targets: listOf(DICT.square),
+    targetPieces: listOf(DICT.letter),
   };
 }
 
@@ -64,7 +102,13 @@ const TACTIC_FIELDS = ['move', 'uci', 'gain', 'mate', 'themes'] as const;
 type TacticField = (typeof TACTIC_FIELDS)[number];
 
 function tacticTypes(): Record<TacticField, DataType> {
-  return { move: new Utf8(), uci: new Utf8(), gain: new Int32(), mate: new Int32(), themes: new List(new Field('element', new Utf8(), false)) };
+  return {
+    move: new Utf8(),
+    uci: new Utf8(),
+    gain: new Int32(),
+    mate: new Int32(),
+    themes: new List(new Field('element', new Utf8(), false)),
+  };
 }
 
 /** The Arrow schema of the rows, with one nullable string column per asked tag. */
@@ -72,13 +116,22 @@ export function parquetSchema(tags: readonly string[]): Schema {
   const m = motifTypes();
   const motif = new Struct(MOTIF_FIELDS.map((f) => new Field(f, m[f], true)));
   const types: Record<Column, DataType> = {
-    game: new Int64(), ply: new Int32(), fen: new Utf8(), move: new Utf8(), uci: new Utf8(), checkers: listOf(DICT.square),
-    motifs: new List(new Field('element', motif, false)), played: listOf(DICT.played),
+    game: new Int64(),
+    ply: new Int32(),
+    fen: new Utf8(),
+    move: new Utf8(),
+    uci: new Utf8(),
+    checkers: listOf(DICT.square),
+    motifs: new List(new Field('element', motif, false)),
+    played: listOf(DICT.played),
     tactic: new Struct(TACTIC_FIELDS.map((f) => new Field(f, tacticTypes()[f], f !== 'themes'))),
   };
   // move and uci: null at the end of a game; tactic: where the position has no verdict, as in JSONL
   const nullable = (c: Column): boolean => c === 'move' || c === 'uci' || c === 'tactic';
-  return new Schema([...PARQUET_COLUMNS.map((c) => new Field(c, types[c], nullable(c))), ...tags.map((t) => new Field(t, new Utf8(), true))]);
+  return new Schema([
+    ...PARQUET_COLUMNS.map((c) => new Field(c, types[c], nullable(c))),
+    ...tags.map((t) => new Field(t, new Utf8(), true)),
+  ]);
 }
 
 /** An Arrow validity bitmap of a per-value test (null when every value is valid). */
@@ -120,7 +173,12 @@ function textData(col: TextColumn): Data {
 function motifChildren(m: MotifColumns, types: Record<MotifField, DataType>): Data[] {
   const n = m.code.length;
   const chains = bitmap(n, (i) => isChain(m.code[i]));
-  const partial = makeData({ type: new Bool(), length: n, nullBitmap: bitmap(n, (i) => m.partial[i] >= 0), data: bitmap(n, (i) => m.partial[i] === 1) ?? allSet(n) });
+  const partial = makeData({
+    type: new Bool(),
+    length: n,
+    nullBitmap: bitmap(n, (i) => m.partial[i] >= 0),
+    data: bitmap(n, (i) => m.partial[i] === 1) ?? allSet(n),
+  });
   const data: Record<MotifField, Data> = {
     motif: keysData(types.motif, byCode(m.code, NAME_KEY), DICT.motif),
     kind: keysData(types.kind, byCode(m.code, KIND_KEY), DICT.kind),
@@ -142,10 +200,14 @@ function motifChildren(m: MotifColumns, types: Record<MotifField, DataType>): Da
 function tacticData(type: Struct, t: TacticColumns): Data {
   const n = t.valid.length;
   const types = typesByName<TacticField>(type.children);
-  const int = (x: Int32Array, f: TacticField): Data => makeData({ type: types[f] as Int32, length: n, nullBitmap: bitmap(n, (i) => x[i] !== 0), data: x });
+  const int = (x: Int32Array, f: TacticField): Data =>
+    makeData({ type: types[f] as Int32, length: n, nullBitmap: bitmap(n, (i) => x[i] !== 0), data: x });
   const themes = types.themes as List;
   const data: Record<TacticField, Data> = {
-    move: textData(t.move), uci: textData(t.uci), gain: int(t.gain, 'gain'), mate: int(t.mate, 'mate'),
+    move: textData(t.move),
+    uci: textData(t.uci),
+    gain: int(t.gain, 'gain'),
+    mate: int(t.mate, 'mate'),
     themes: makeData({ type: themes, length: n, valueOffsets: t.themes.offsets, child: textData(t.themes.names) }),
   };
   return makeData({ type, length: n, nullBitmap: bitmap(n, (i) => t.valid[i] === 1), children: TACTIC_FIELDS.map((f) => data[f]) });
@@ -168,13 +230,21 @@ export function batchIpc(schema: Schema, b: ParquetBatch): Uint8Array {
   const motifList = types.motifs as List<Struct>;
   const motifStruct = motifList.children[0].type;
   const motifs = makeData({
-    type: motifList, length: b.rows, valueOffsets: b.motifs.offsets,
-    child: makeData({ type: motifStruct, length: b.motifs.code.length, children: motifChildren(b.motifs, typesByName(motifStruct.children)) }),
+    type: motifList,
+    length: b.rows,
+    valueOffsets: b.motifs.offsets,
+    child: makeData({
+      type: motifStruct,
+      length: b.motifs.code.length,
+      children: motifChildren(b.motifs, typesByName(motifStruct.children)),
+    }),
   });
   const data: Record<Column, Data> = {
     game: makeData({ type: types.game as Int64, length: b.rows, data: new BigInt64Array(b.game.buffer, b.game.byteOffset, b.rows) }),
     ply: makeData({ type: types.ply as Int32, length: b.rows, data: b.ply }),
-    fen: textData(b.fen), move: textData(b.move), uci: textData(b.uci),
+    fen: textData(b.fen),
+    move: textData(b.move),
+    uci: textData(b.uci),
     checkers: listData(types.checkers, b.checkers, DICT.square, null),
     motifs,
     played: listData(types.played, b.played, DICT.played, null),

@@ -6,7 +6,18 @@
 // tactic verdict is a struct per row, null where the position has none (or verdicts are off).
 import type { GameInfo, PositionView } from '../analysis/view.js';
 import {
-  REC_BACK, REC_CODE, REC_FRONT, REC_LENGTH, REC_LINE, REC_PARTIAL, REC_SIDE, REC_SLIDER, REC_SQUARES, REC_TARGET1, REC_TARGET2, STRIDE,
+  REC_BACK,
+  REC_CODE,
+  REC_FRONT,
+  REC_LENGTH,
+  REC_LINE,
+  REC_PARTIAL,
+  REC_SIDE,
+  REC_SLIDER,
+  REC_SQUARES,
+  REC_TARGET1,
+  REC_TARGET2,
+  STRIDE,
 } from '../motifs/buffer.js';
 import { MOTIFS, PLAYED_SORTED, isChain } from '../motifs/catalogue.js';
 import { writeSan, writeUci } from '../core/san.js';
@@ -192,9 +203,18 @@ class MotifBuilder {
 
   take(): MotifColumns {
     const out: MotifColumns = {
-      offsets: this.offsets.take(), code: this.code.take(), side: this.side.take(), slider: this.slider.take(), front: this.front.take(),
-      back: this.back.take(), partial: this.partial.take(), line: this.line.take(), squares: this.squares.take(), targets: this.targets.take(),
-      pieces: this.pieces.take(), targetPieces: this.targetPieces.take(),
+      offsets: this.offsets.take(),
+      code: this.code.take(),
+      side: this.side.take(),
+      slider: this.slider.take(),
+      front: this.front.take(),
+      back: this.back.take(),
+      partial: this.partial.take(),
+      line: this.line.take(),
+      squares: this.squares.take(),
+      targets: this.targets.take(),
+      pieces: this.pieces.take(),
+      targetPieces: this.targetPieces.take(),
     };
     this.offsets.push(0);
     return out;
@@ -238,7 +258,11 @@ class TacticBuilder {
 
   take(): TacticColumns {
     const out = {
-      valid: this.valid.take(), move: this.move.take(), uci: this.uci.take(), gain: this.gain.take(), mate: this.mate.take(),
+      valid: this.valid.take(),
+      move: this.move.take(),
+      uci: this.uci.take(),
+      gain: this.gain.take(),
+      mate: this.mate.take(),
       themes: { offsets: this.offsets.take(), names: this.names.take() },
     };
     this.offsets.push(0);
@@ -286,7 +310,7 @@ export class ParquetColumns {
   /** Appends the row of one written position. */
   position(v: PositionView): void {
     this.rows++;
-    this.game.push(v.game % 0x100000000 | 0);
+    this.game.push((v.game % 0x100000000) | 0);
     this.game.push(Math.floor(v.game / 0x100000000));
     this.ply.push(v.ply);
     this.text.n = 0;
@@ -366,8 +390,17 @@ export class ParquetColumns {
   /** The batch's columns, and an empty collector again. */
   take(): ParquetBatch {
     const batch: ParquetBatch = {
-      rows: this.rows, game: this.game.take(), ply: this.ply.take(), fen: this.fen.take(), move: this.move.take(), uci: this.uci.take(),
-      checkers: this.checkers.take(), played: this.played.take(), motifs: this.motifs.take(), tactic: this.tactic.take(), tags: this.tagColumns.map((c) => c.take()),
+      rows: this.rows,
+      game: this.game.take(),
+      ply: this.ply.take(),
+      fen: this.fen.take(),
+      move: this.move.take(),
+      uci: this.uci.take(),
+      checkers: this.checkers.take(),
+      played: this.played.take(),
+      motifs: this.motifs.take(),
+      tactic: this.tactic.take(),
+      tags: this.tagColumns.map((c) => c.take()),
     };
     this.rows = 0;
     return batch;

@@ -5,7 +5,14 @@
 // batch in waiting; close() writes the footer, also after an interrupted run, so the file always reads
 // back with the rows written.
 import { open, type FileHandle } from 'node:fs/promises';
-import { Compression, EnabledStatistics, Table, WriterPropertiesBuilder, transformParquetStream, type RecordBatch } from 'parquet-wasm/node';
+import {
+  Compression,
+  EnabledStatistics,
+  Table,
+  WriterPropertiesBuilder,
+  transformParquetStream,
+  type RecordBatch,
+} from 'parquet-wasm/node';
 import { outputError, XrayError } from '../errors.js';
 import { ParquetColumns } from './parquet-columns.js';
 

@@ -21,8 +21,17 @@
 // ends "\n\n". A position given as FEN/EPD (endGame() with empty bytes) becomes a game of its own:
 //   [SetUp "1"]\n[FEN "<fen>"]\n\n{ <comment> } *
 import {
-  REC_BACK, REC_CODE, REC_FRONT, REC_LENGTH, REC_PARTIAL, REC_SIDE, REC_SLIDER, REC_SQUARES, REC_TARGET1,
-  REC_TARGET2, STRIDE,
+  REC_BACK,
+  REC_CODE,
+  REC_FRONT,
+  REC_LENGTH,
+  REC_PARTIAL,
+  REC_SIDE,
+  REC_SLIDER,
+  REC_SQUARES,
+  REC_TARGET1,
+  REC_TARGET2,
+  STRIDE,
 } from '../motifs/buffer.js';
 import { ALL_PLAYED, byCodeAndPartial, byCodeAndSide, byPlayedBits, isChain } from '../motifs/catalogue.js';
 import { squareName } from '../core/squares.js';
@@ -106,7 +115,8 @@ function commentPlace(bytes: Uint8Array, from: number, afterMove: boolean): numb
     const b = bytes[i];
     if (b === 0x7b) return lastNonBlank(bytes, i + 1, bytes.indexOf(0x7d, i + 1)); // { … }
     const escapeLine = b === 0x25 && !afterMove && i > 0 && (bytes[i - 1] === 0x0a || bytes[i - 1] === 0x0d);
-    if (b === 0x3b || escapeLine) { // ; … and % … run to the line end
+    if (b === 0x3b || escapeLine) {
+      // ; … and % … run to the line end
       let end = i;
       while (end < n && bytes[end] !== 0x0a && bytes[end] !== 0x0d) end++;
       if (b === 0x3b) return lastNonBlank(bytes, i + 1, end);
@@ -114,7 +124,8 @@ function commentPlace(bytes: Uint8Array, from: number, afterMove: boolean): numb
       continue;
     }
     const mark = afterMove ? epMarkEnd(bytes, i) : -1;
-    if (mark >= 0) { // the move's en passant mark (`exd6 e.p.`) stays with it
+    if (mark >= 0) {
+      // the move's en passant mark (`exd6 e.p.`) stays with it
       i = at = mark;
       continue;
     }

@@ -3,4 +3,6 @@
 // at once (random bytes: one in ten), PGN text never does; bytes from 0x80 up may be letters of any code page.
 
 /** 1 for a byte that is not text. */
-export const BINARY_BYTE: Uint8Array = Uint8Array.from({ length: 256 }, (_, c) => (c < 0x09 || (c > 0x0d && c < 0x20 && c !== 0x1a && c !== 0x1b) || c === 0x7f ? 1 : 0));
+export const BINARY_BYTE: Uint8Array = Uint8Array.from({ length: 256 }, (_, c) =>
+  c < 0x09 || (c > 0x0d && c < 0x20 && c !== 0x1a && c !== 0x1b) || c === 0x7f ? 1 : 0,
+);

@@ -58,13 +58,30 @@ const SCAN_ERRORS: readonly (readonly [string, string])[] = [
 
 // wasm/movetext.ts's layout: an event's words, STATE's words, statuses and event kinds
 const EVENT_WORDS = 5;
-const S_STATUS = 0, S_NEXT = 1, S_MOVETEXT = 2, S_ERROR_AT = 3, S_ERROR = 4, S_INCOMPLETE = 5;
-const FULL = 2, ERROR = 3;
-const TAG = 0, MOVE = 1;
+const S_STATUS = 0,
+  S_NEXT = 1,
+  S_MOVETEXT = 2,
+  S_ERROR_AT = 3,
+  S_ERROR = 4,
+  S_INCOMPLETE = 5;
+const FULL = 2,
+  ERROR = 3;
+const TAG = 0,
+  MOVE = 1;
 
 /** Every value restated here from wasm/movetext.ts, by its export name: checked against the module as it loads. */
 const LAYOUT: Readonly<Record<string, number>> = {
-  EVENT_WORDS, S_STATUS, S_NEXT, S_MOVETEXT, S_ERROR_AT, S_ERROR, S_INCOMPLETE, FULL, ERROR, TAG, MOVE,
+  EVENT_WORDS,
+  S_STATUS,
+  S_NEXT,
+  S_MOVETEXT,
+  S_ERROR_AT,
+  S_ERROR,
+  S_INCOMPLETE,
+  FULL,
+  ERROR,
+  TAG,
+  MOVE,
   ...Object.fromEntries(SCAN_ERRORS.map(([name], code) => [name, code])),
   E_UNEXPECTED: SCAN_ERRORS.length,
 };
@@ -100,7 +117,15 @@ function instantiate(): Tokenizer {
   for (const [name, value] of Object.entries(LAYOUT)) {
     if (globals[name]?.value !== value) throw new Error(`wasm/movetext.ts and movetext.ts disagree on ${name}: rebuild (npm run build)`);
   }
-  const t: Tokenizer = { x, bytes: new Uint8Array(0), words: new Int32Array(0), state: x.STATE.value >> 2, events: x.EVENTS.value >> 2, game: x.GAME.value, busy: false };
+  const t: Tokenizer = {
+    x,
+    bytes: new Uint8Array(0),
+    words: new Int32Array(0),
+    state: x.STATE.value >> 2,
+    events: x.EVENTS.value >> 2,
+    game: x.GAME.value,
+    busy: false,
+  };
   views(t);
   t.bytes.set(SYMBOL_BYTE, x.SYMBOL.value);
   t.bytes.set(SUFFIX_BYTE, x.SUFFIX.value);

@@ -22,7 +22,10 @@ function movetextStart(text: string): number {
   while (at < text.length) {
     let eol = text.indexOf('\n', at);
     if (eol < 0) eol = text.length;
-    const line = text.slice(at, eol).replace(/\r$/, '').replace(/^\uFEFF|^\u00EF\u00BB\u00BF/, '');
+    const line = text
+      .slice(at, eol)
+      .replace(/\r$/, '')
+      .replace(/^\uFEFF|^\u00EF\u00BB\u00BF/, '');
     if (line.trim() !== '' && !TAG_LINE.test(line)) return at;
     at = eol + 1;
   }

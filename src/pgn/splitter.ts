@@ -342,7 +342,8 @@ export class GameSplitter {
       while (i < limit && stop[buf[i]] === 0) i++;
       if (i >= limit) break;
       switch (buf[i]) {
-        case 0x2d: { // -
+        case 0x2d: {
+          // -
           const end = this.depth === 0 ? this.resultEnd(buf, i) : -1;
           if (end > 0) {
             this.finish(this.bufBase + end, onGame, false, true);
@@ -365,7 +366,8 @@ export class GameSplitter {
         case 0x29: // )
           if (this.depth > 0) this.depth--;
           break;
-        case 0x7b: { // {: to its }, which may lie past limit (only the movetext scan looks ahead)
+        case 0x7b: {
+          // {: to its }, which may lie past limit (only the movetext scan looks ahead)
           const j = buf.indexOf(0x7d, i + 1);
           if (j >= 0) {
             i = j;
@@ -606,7 +608,8 @@ export class GameSplitter {
     const eol = LINE_END;
     let j = i;
     let c = 0;
-    do j--; // the step taken first: after the test, it was reached only past a space
+    do
+      j--; // the step taken first: after the test, it was reached only past a space
     while (j >= first && (c = buf[j]) <= 0x20 && eol[c] === 0);
     return j >= first ? eol[c] === 1 : atFirst;
   }

@@ -154,7 +154,8 @@ const SHARED_STEP = 1 << 20;
  * into `room` (memory given back, Batch.outbox) when it is large enough, else into new memory.
  */
 export function sharedCopy(bytes: Uint8Array, room: SharedArrayBuffer | null): Uint8Array {
-  const memory = room !== null && room.byteLength >= bytes.length ? room : new SharedArrayBuffer(Math.ceil(bytes.length / SHARED_STEP) * SHARED_STEP);
+  const memory =
+    room !== null && room.byteLength >= bytes.length ? room : new SharedArrayBuffer(Math.ceil(bytes.length / SHARED_STEP) * SHARED_STEP);
   const out = new Uint8Array(memory, 0, bytes.length);
   out.set(bytes);
   return out;

@@ -61,7 +61,12 @@ async function* withFirst(first: Uint8Array, rest: AsyncGenerator<Uint8Array>): 
 }
 
 /** Batches of one input's games, in input order; throws what the source threw after the games before it. */
-export async function* inputBatches(name: string, chunks: AsyncGenerator<Uint8Array>, o: BatchOptions, stop: StopCheck): AsyncGenerator<Batch> {
+export async function* inputBatches(
+  name: string,
+  chunks: AsyncGenerator<Uint8Array>,
+  o: BatchOptions,
+  stop: StopCheck,
+): AsyncGenerator<Batch> {
   const first = await chunks.next();
   if (first.done === true) return;
   const all = withFirst(first.value, chunks);
@@ -112,7 +117,8 @@ async function* epdBatches(name: string, chunks: AsyncGenerator<Uint8Array>, o: 
   const enc = new TextEncoder();
   const binary = new BinaryStretches(name);
   let stretch: { offset: number; first: number; end: number } | null = null; // binary lines in a row, not added yet
-  const add = (offset: number, bytes: Uint8Array, why: KnownRejection | null = null): Batch | null => (builder.add(offset, bytes, why) ? builder.take() : null);
+  const add = (offset: number, bytes: Uint8Array, why: KnownRejection | null = null): Batch | null =>
+    builder.add(offset, bytes, why) ? builder.take() : null;
   for await (const p of readPositions(chunks)) {
     if (stop()) return;
     const offset = o.base() + p.offset;

@@ -132,5 +132,14 @@ function failedBatch(batch: Batch, error: Error, firstError: Error, games: boole
     if (gamesText !== null) gamesText += gameLine(gameRow(batch.input, batch.offsets[i], null, game, reason));
     stats.addRejected();
   }
-  return { seq: batch.seq, games: batch.offsets.length, text: new Uint8Array(0), gamesText, records: null, stats: stats.vector(), errors, verify: null };
+  return {
+    seq: batch.seq,
+    games: batch.offsets.length,
+    text: new Uint8Array(0),
+    gamesText,
+    records: null,
+    stats: stats.vector(),
+    errors,
+    verify: null,
+  };
 }

@@ -207,7 +207,18 @@ export class AnalysisRun implements AsyncIterable<BatchResult> {
       if (next.done === true) return next.value;
       this.noCounts ??= new Stats().vector();
       const o: PartOutput = next.value;
-      yield { seq: run.batch.seq, games: 0, text: o.text, gamesText: null, records: o.records, parquet: o.parquet, stats: this.noCounts, errors: [], verify: null, partial: true };
+      yield {
+        seq: run.batch.seq,
+        games: 0,
+        text: o.text,
+        gamesText: null,
+        records: o.records,
+        parquet: o.parquet,
+        stats: this.noCounts,
+        errors: [],
+        verify: null,
+        partial: true,
+      };
     }
   }
 }

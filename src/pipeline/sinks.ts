@@ -57,7 +57,12 @@ export class BatchSink implements PositionSink {
   /** The sink of an output kind. */
   static of(kind: OutputKind, o: FormatOptions = {}, keptGamesOnly = false): BatchSink {
     const text = kind !== 'records' && kind !== 'none' && kind !== 'parquet';
-    return new BatchSink(text ? createFormatter(kind, o) : null, { records: kind === 'records', tags: o.tags, parquet: kind === 'parquet', keptGamesOnly });
+    return new BatchSink(text ? createFormatter(kind, o) : null, {
+      records: kind === 'records',
+      tags: o.tags,
+      parquet: kind === 'parquet',
+      keptGamesOnly,
+    });
   }
 
   beginGame(info: GameInfo, text: GameText): void {
@@ -116,7 +121,12 @@ export class BatchSink implements PositionSink {
    * What the batch produced (its statistics as a vector), and a fresh start; `outbox`: memory given back
    * for the formatter's next output (Formatter.take).
    */
-  take(outbox: SharedArrayBuffer | null = null): { text: Uint8Array; records: PositionRecord[] | null; parquet: ParquetBatch | null; stats: StatsVector } {
+  take(outbox: SharedArrayBuffer | null = null): {
+    text: Uint8Array;
+    records: PositionRecord[] | null;
+    parquet: ParquetBatch | null;
+    stats: StatsVector;
+  } {
     const out = { ...this.takeOutput(outbox), stats: this.stats.vector() };
     this.stats.clear();
     return out;

@@ -84,7 +84,13 @@ export function sendPart(to: PartTarget, output: PartOutput, post: (m: PartMessa
       waitForSlot(words, to.stop);
       new Uint8Array(to.mailbox, HEADER_BYTES + (part % PARTS_AHEAD) * SLOT_BYTES, piece.length).set(piece);
       Atomics.add(words, COUNT, 1);
-      post({ stream: to.stream, part, length: piece.length, records: first ? output.records : null, parquet: first ? output.parquet : null });
+      post({
+        stream: to.stream,
+        part,
+        length: piece.length,
+        records: first ? output.records : null,
+        parquet: first ? output.parquet : null,
+      });
     }
     to.next = part + 1;
   } while (at < text.length);

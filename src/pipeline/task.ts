@@ -193,8 +193,19 @@ export function createTask(init: WorkerInit, plugins: TaskPlugins = {}): (batch:
   const tags = o.tags ?? [];
   const plugin = pluginOf(plugins, o.plugin);
   // SAN and UCI strings for the outputs that read them: JSONL and Parquet write the bytes from the view's move themselves
-  const analyzer = new GameAnalyzer({ allPositions: o.allPositions, filter: o.filter, moves: o.output !== 'none' && o.output !== 'jsonl' && o.output !== 'parquet', allTags: o.games === true || tags.length > 0 || plugin !== null, select: o.where != null ? new QueryEvaluator(o.where) : null, scan: plugin === null, tactics: o.tactics === true });
-  const sink = plugin !== null ? new BatchSink(null, { also: plugin }) : BatchSink.of(o.output, { tags, tactics: o.tactics === true }, o.where != null);
+  const analyzer = new GameAnalyzer({
+    allPositions: o.allPositions,
+    filter: o.filter,
+    moves: o.output !== 'none' && o.output !== 'jsonl' && o.output !== 'parquet',
+    allTags: o.games === true || tags.length > 0 || plugin !== null,
+    select: o.where != null ? new QueryEvaluator(o.where) : null,
+    scan: plugin === null,
+    tactics: o.tactics === true,
+  });
+  const sink =
+    plugin !== null
+      ? new BatchSink(null, { also: plugin })
+      : BatchSink.of(o.output, { tags, tactics: o.tactics === true }, o.where != null);
   let toIpc: ((b: ParquetBatch) => Uint8Array) | null = null; // -f parquet: Arrow loads with the first batch
   const post = (m: PartMessage): void => parentPort!.postMessage(m);
 
@@ -216,7 +227,18 @@ export function createTask(init: WorkerInit, plugins: TaskPlugins = {}): (batch:
     } catch (e) {
       if (!(e instanceof PartsStopped)) throw e;
       sink.take(null); // it runs again: what it wrote after its last part is not wanted
-      return { seq: batch.seq, games: 0, text: NO_OUTPUT, gamesText: null, records: null, stats: new Stats().vector(), errors: [], verify: null, parts: to!.next, stopped: true };
+      return {
+        seq: batch.seq,
+        games: 0,
+        text: NO_OUTPUT,
+        gamesText: null,
+        records: null,
+        stats: new Stats().vector(),
+        errors: [],
+        verify: null,
+        parts: to!.next,
+        stopped: true,
+      };
     } finally {
       sink.spill = null;
     }

@@ -92,10 +92,17 @@ function theirMove(chess: Chess, token: string): string {
  * difference: a pawn's letter before its move (`Pe4`: some programs write it; chess.js refuses it) and
  * castling rights that the start position cannot have (dropped; chess.js keeps them).
  */
-export function replayAgainstChessJs(fen: string, tokens: readonly string[]): { plies: number; difference: ReplayDifference | null; refused: string | null } {
+export function replayAgainstChessJs(
+  fen: string,
+  tokens: readonly string[],
+): { plies: number; difference: ReplayDifference | null; refused: string | null } {
   const pos = parseFen(fen);
   let chess = new Chess(fen);
-  const differ = (ply: number, token: string, ours: string, theirs: string) => ({ plies: ply, difference: { ply, token, ours, theirs }, refused: null });
+  const differ = (ply: number, token: string, ours: string, theirs: string) => ({
+    plies: ply,
+    difference: { ply, token, ours, theirs },
+    refused: null,
+  });
   if (toFen(pos) !== chess.fen()) {
     if (!impossibleRightsOnly(toFen(pos), chess)) return differ(0, '', toFen(pos), chess.fen());
     chess = new Chess(toFen(pos));

@@ -23,7 +23,12 @@ export function unverifiedVerdict(c: Candidate): Verdict {
  * The puzzle and its text in `format`; or why none can be made of this candidate and verdict (a line that
  * does not replay from its FEN, a FEN that does not read): such a candidate is dropped, never the run.
  */
-export function makePuzzle(c: Candidate, v: Solved, verified: boolean, format: PuzzleFormat): { puzzle: Puzzle; text: string } | { error: string } {
+export function makePuzzle(
+  c: Candidate,
+  v: Solved,
+  verified: boolean,
+  format: PuzzleFormat,
+): { puzzle: Puzzle; text: string } | { error: string } {
   try {
     const puzzle = assemblePuzzle(c, v, verified);
     return { puzzle, text: format.puzzle(puzzle) };

@@ -33,7 +33,10 @@ export interface Analyser {
 export type EngineFailure = 'spawn' | 'exit' | 'timeout' | 'protocol' | 'closed' | 'gaveUp';
 
 export class EngineError extends XrayError {
-  constructor(readonly failure: EngineFailure, message: string) {
+  constructor(
+    readonly failure: EngineFailure,
+    message: string,
+  ) {
     super('engine', message);
     this.name = 'EngineError';
   }

@@ -49,14 +49,16 @@ export function evalAfterMove(bytes: Uint8Array, moveEnds: Int32Array, ply: numb
   const n = bytes.length;
   for (;;) {
     while (i < n && (bytes[i] <= 0x20 || bytes[i] === 0x21 || bytes[i] === 0x3f)) i++; // space, !, ? suffixes
-    if (i < n && bytes[i] === 0x24) { // a NAG: $ and digits
+    if (i < n && bytes[i] === 0x24) {
+      // a NAG: $ and digits
       for (i++; i < n && bytes[i] >= 0x30 && bytes[i] <= 0x39; i++);
       continue;
     }
     if (i >= n || bytes[i] !== OPEN) return NaN; // the next move, a variation, the result: no comment here
     const close = bytes.indexOf(CLOSE, i + 1);
     const end = close < 0 ? n : close;
-    for (let j = i + 1; j + EVAL.length < end; j++) if (bytes[j] === 0x5b && evalAt(bytes, j)) return evalValue(bytes, j + EVAL.length, end);
+    for (let j = i + 1; j + EVAL.length < end; j++)
+      if (bytes[j] === 0x5b && evalAt(bytes, j)) return evalValue(bytes, j + EVAL.length, end);
     i = end + 1;
   }
 }

@@ -7,12 +7,32 @@ import { FLAG_CASTLE, FLAG_EP, moveFlags, moveFrom, moveTo } from '../core/move.
 import { isCheckmate } from '../core/movegen.js';
 import type { Position } from '../core/position.js';
 import {
-  MotifBuffer, REC_BACK, REC_CODE, REC_FRONT, REC_LENGTH, REC_PARTIAL, REC_SIDE, REC_SLIDER, REC_SQUARES, REC_TARGET1,
-  REC_TARGET2, STRIDE,
+  MotifBuffer,
+  REC_BACK,
+  REC_CODE,
+  REC_FRONT,
+  REC_LENGTH,
+  REC_PARTIAL,
+  REC_SIDE,
+  REC_SLIDER,
+  REC_SQUARES,
+  REC_TARGET1,
+  REC_TARGET2,
+  STRIDE,
 } from '../motifs/buffer.js';
 import {
-  BATTERY, MOTIFS, PARTIAL_PIN_THEME, PIN_ABSOLUTE, PIN_RELATIVE, PLAYED, PLAYED_DISCOVERED_ATTACK, PLAYED_DISCOVERED_CHECK,
-  PLAYED_DOUBLE_CHECK, SKEWER_ABSOLUTE, SKEWER_RELATIVE, XRAY,
+  BATTERY,
+  MOTIFS,
+  PARTIAL_PIN_THEME,
+  PIN_ABSOLUTE,
+  PIN_RELATIVE,
+  PLAYED,
+  PLAYED_DISCOVERED_ATTACK,
+  PLAYED_DISCOVERED_CHECK,
+  PLAYED_DOUBLE_CHECK,
+  SKEWER_ABSOLUTE,
+  SKEWER_RELATIVE,
+  XRAY,
 } from '../motifs/catalogue.js';
 import { scanMotifs } from '../motifs/classify.js';
 import { exploitable } from '../motifs/defended.js';
@@ -93,8 +113,13 @@ function skewerWins(line: PuzzleLine, k: number, d: Int32Array, o: number): bool
   const reply = line.moves[k];
   const next = line.moves[k + 1];
   const pos = line.positions;
-  return moveFrom(reply) === d[o + REC_FRONT] && moveFrom(next) === d[o + REC_SLIDER] && moveTo(next) === d[o + REC_BACK] &&
-    exploitable(pos[k + 1], d[o + REC_SLIDER], d[o + REC_FRONT], d[o + REC_BACK]) && !isCheckmate(pos[k + 2]);
+  return (
+    moveFrom(reply) === d[o + REC_FRONT] &&
+    moveFrom(next) === d[o + REC_SLIDER] &&
+    moveTo(next) === d[o + REC_BACK] &&
+    exploitable(pos[k + 1], d[o + REC_SLIDER], d[o + REC_FRONT], d[o + REC_BACK]) &&
+    !isCheckmate(pos[k + 2])
+  );
 }
 
 /**
@@ -106,8 +131,13 @@ function xrayRetakes(line: PuzzleLine, k: number, d: Int32Array, o: number): boo
   const x = d[o + REC_BACK];
   const reply = line.moves[k];
   const next = line.moves[k + 1];
-  return moveTo(line.moves[k - 1]) === x && moveFrom(reply) === d[o + REC_FRONT] && moveTo(reply) === x &&
-    moveFrom(next) === d[o + REC_SLIDER] && moveTo(next) === x;
+  return (
+    moveTo(line.moves[k - 1]) === x &&
+    moveFrom(reply) === d[o + REC_FRONT] &&
+    moveTo(reply) === x &&
+    moveFrom(next) === d[o + REC_SLIDER] &&
+    moveTo(next) === x
+  );
 }
 
 /**

@@ -13,7 +13,11 @@ const OTHER_VARIATIONS = 'Other variations';
 
 /** lichess's key of an opening name. */
 export function openingKey(name: string): string {
-  return name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/\s+/g, '_').replace(/[^A-Za-z0-9_-]+/g, '');
+  return name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/\s+/g, '_')
+    .replace(/[^A-Za-z0-9_-]+/g, '');
 }
 
 /** OpeningTags of a PGN Opening tag value; '' when absent, empty or unknown ("?"). */
@@ -22,7 +26,13 @@ export function openingTags(opening: string | null): string {
   if (name === '' || name === '?') return '';
   const colon = name.indexOf(':');
   const family = (colon < 0 ? name : name.slice(0, colon)).trim();
-  const variation = colon < 0 ? '' : name.slice(colon + 1).split(',')[0].trim();
+  const variation =
+    colon < 0
+      ? ''
+      : name
+          .slice(colon + 1)
+          .split(',')[0]
+          .trim();
   return `${openingKey(family)} ${openingKey(`${family}: ${variation === '' ? OTHER_VARIATIONS : variation}`)}`;
 }
 

@@ -58,9 +58,17 @@ export const puzzlePgn: PuzzleFormat = {
   puzzle: (p: Puzzle) => {
     const moves = movetext(line.load(p.fenBefore, p.moves, p.chess960));
     return (
-      tag('Event', 'Puzzle') + tag('Site', p.gameUrl === '' ? '?' : p.gameUrl) + tag('Result', '*') + tag('PuzzleId', p.id) +
-      (p.chess960 ? tag('Variant', 'Chess960') : '') + tag('SetUp', '1') + tag('FEN', p.chess960 ? toFen(line.positions[0]) : p.fenBefore) +
-      tag('Themes', p.themes.join(' ')) + '\n' + moves + '\n'
+      tag('Event', 'Puzzle') +
+      tag('Site', p.gameUrl === '' ? '?' : p.gameUrl) +
+      tag('Result', '*') +
+      tag('PuzzleId', p.id) +
+      (p.chess960 ? tag('Variant', 'Chess960') : '') +
+      tag('SetUp', '1') +
+      tag('FEN', p.chess960 ? toFen(line.positions[0]) : p.fenBefore) +
+      tag('Themes', p.themes.join(' ')) +
+      '\n' +
+      moves +
+      '\n'
     );
   },
 };

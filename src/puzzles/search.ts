@@ -19,8 +19,17 @@
 // refuted a sibling (a killer) is tried before the moves are generated; moves are ordered by SEE (MVV/LVA
 // among equals). Positions are made by copying into a preallocated stack: nothing is allocated per node.
 import {
-  attacksTo, between, bishopAttacks, knightAttacks, pawnAttacks, rookAttacks, xrayAttacksAlong,
-  LINE_ANTI, LINE_DIAG, LINE_FILE, LINE_RANK,
+  attacksTo,
+  between,
+  bishopAttacks,
+  knightAttacks,
+  pawnAttacks,
+  rookAttacks,
+  xrayAttacksAlong,
+  LINE_ANTI,
+  LINE_DIAG,
+  LINE_FILE,
+  LINE_RANK,
 } from '../core/attacks.js';
 import { inSet, popCount } from '../core/bitboard.js';
 import { BISHOP, KNIGHT, PAWN, PIECE_VALUES, QUEEN, ROOK, WHITE, Sets, type Colour } from '../core/board.js';
@@ -414,11 +423,15 @@ export class MaterialSearch {
           const one = sq - dir;
           if (one >= 0 && one < 64 && board[one] === pawn) return true;
           const two = one - dir;
-          if (one >= 0 && one < 64 && board[one] === 0 && (two >> 3) === (us === WHITE ? 1 : 6) && board[two] === pawn) return true;
+          if (one >= 0 && one < 64 && board[one] === 0 && two >> 3 === (us === WHITE ? 1 : 6) && board[two] === pawn) return true;
         } else if (there >> 3 !== us) {
           pawnAttacks(us ^ 1, sq, this.s, 0);
           const bb = pos.bb;
-          if (((this.s[0] & bb[Sets.PawnsLo] & bb[Sets.WhiteLo + 2 * us]) | (this.s[1] & bb[Sets.PawnsHi] & bb[Sets.WhiteHi + 2 * us])) !== 0) return true;
+          if (
+            ((this.s[0] & bb[Sets.PawnsLo] & bb[Sets.WhiteLo + 2 * us]) | (this.s[1] & bb[Sets.PawnsHi] & bb[Sets.WhiteHi + 2 * us])) !==
+            0
+          )
+            return true;
         }
       }
     }
@@ -431,8 +444,10 @@ export class MaterialSearch {
     const us = pos.turn;
     const rank = us === WHITE ? 0 : 56;
     const o = ply * CI_WORDS;
-    return (pos.castleRook[us * 2] >= 0 && inSet(this.checkInfo, o + 6, rank + 5)) ||
-      (pos.castleRook[us * 2 + 1] >= 0 && inSet(this.checkInfo, o + 6, rank + 3));
+    return (
+      (pos.castleRook[us * 2] >= 0 && inSet(this.checkInfo, o + 6, rank + 5)) ||
+      (pos.castleRook[us * 2 + 1] >= 0 && inSet(this.checkInfo, o + 6, rank + 3))
+    );
   }
 
   /** Whether the side to move may capture an enemy piece standing on a check square of the capturer's kind. */
@@ -547,12 +562,18 @@ export class MaterialSearch {
     if (inSet(ci, o + CI_DISCOVER, from)) return true;
     const to = moveTo(m);
     switch ((this.stack[ply].board[from] & 7) - 1) {
-      case PAWN: return inSet(ci, o, to);
-      case KNIGHT: return inSet(ci, o + 2, to);
-      case BISHOP: return inSet(ci, o + 4, to);
-      case ROOK: return inSet(ci, o + 6, to);
-      case QUEEN: return inSet(ci, o + 4, to) || inSet(ci, o + 6, to);
-      default: return false; // a king checks only by uncovering (above) or castling
+      case PAWN:
+        return inSet(ci, o, to);
+      case KNIGHT:
+        return inSet(ci, o + 2, to);
+      case BISHOP:
+        return inSet(ci, o + 4, to);
+      case ROOK:
+        return inSet(ci, o + 6, to);
+      case QUEEN:
+        return inSet(ci, o + 4, to) || inSet(ci, o + 6, to);
+      default:
+        return false; // a king checks only by uncovering (above) or castling
     }
   }
 }

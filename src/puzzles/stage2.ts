@@ -153,7 +153,11 @@ class Searcher {
  * Verifies the candidate at `c.fen` (Chess960 when `c.chess960`, or when its castling rights are rook files)
  * and finds its solution. Engine failures become an 'engineError' drop.
  */
-export async function verifyCandidate(engine: Analyser, c: Pick<Candidate, 'fen'> & Partial<Pick<Candidate, 'chess960'>>, o: Stage2Options = STAGE2_DEFAULTS): Promise<Verdict> {
+export async function verifyCandidate(
+  engine: Analyser,
+  c: Pick<Candidate, 'fen'> & Partial<Pick<Candidate, 'chess960'>>,
+  o: Stage2Options = STAGE2_DEFAULTS,
+): Promise<Verdict> {
   let pos: Position;
   try {
     pos = parseFen(c.fen, { chess960: c.chess960 === true });

@@ -49,7 +49,9 @@ const int = (n: number): string => Math.round(n).toLocaleString('en');
 
 /** Counts as `name n, name n` by decreasing count. */
 function listed(c: Counts): string {
-  const rows = Object.entries(c).filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  const rows = Object.entries(c)
+    .filter(([, n]) => n > 0)
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   return rows.length === 0 ? 'none' : rows.map(([k, n]) => `${k} ${int(n)}`).join(', ');
 }
 

@@ -1,7 +1,16 @@
 // The two puzzle themes our motif tagger has no record for, `fork` and `hangingPiece` (defined in
 // themes.ts), read from piece attacks on the positions of a puzzle's line; and the small attack facts
 // they share: which squares a piece attacks, whether a piece is defended.
-import { attackedExcept, attacksTo, bishopAttacks, kingAttacks, knightAttacks, pawnAttacks, queenAttacks, rookAttacks } from '../core/attacks.js';
+import {
+  attackedExcept,
+  attacksTo,
+  bishopAttacks,
+  kingAttacks,
+  knightAttacks,
+  pawnAttacks,
+  queenAttacks,
+  rookAttacks,
+} from '../core/attacks.js';
 import { BISHOP, KING, KNIGHT, PAWN, PIECE_VALUES as VALUES, QUEEN, Sets } from '../core/board.js';
 import { FLAG_CASTLE, FLAG_EP, moveFlags, moveFrom, moveTo } from '../core/move.js';
 import type { Position } from '../core/position.js';

@@ -19,7 +19,14 @@ import { themeBitsOf } from '../tactics/themes.js';
 import { isNamedField, isPositionField } from './fields.js';
 import { parseQuery, type CompareOp, type Cond, type Query, type TacticCond } from './parse.js';
 
-export const OP_OR = 0, OP_AND = 1, OP_NOT = 2, OP_MOTIF = 3, OP_PLAYED = 4, OP_POSITION = 5, OP_GAME = 6, OP_TACTIC = 7;
+export const OP_OR = 0,
+  OP_AND = 1,
+  OP_NOT = 2,
+  OP_MOTIF = 3,
+  OP_PLAYED = 4,
+  OP_POSITION = 5,
+  OP_GAME = 6,
+  OP_TACTIC = 7;
 /**
  * Conditions of OP_MOTIF, COND_WORDS each: the kind, a, then for roles the pieces and squares they name
  * (a piece-type mask, a square set as two int32 halves: a1 … h4, a5 … h8), any of them.
@@ -37,7 +44,14 @@ export const T_MATE = 2; // a: operator, b: moves (a verdict of mate only)
 export const TACTIC_WORDS = 3;
 
 /** Comparison operators as numbers; STARTS (^=) and CONTAINS (*=) compare text. */
-export const EQ = 0, NE = 1, LT = 2, LE = 3, GT = 4, GE = 5, STARTS = 6, CONTAINS = 7;
+export const EQ = 0,
+  NE = 1,
+  LT = 2,
+  LE = 3,
+  GT = 4,
+  GE = 5,
+  STARTS = 6,
+  CONTAINS = 7;
 const OPS: Record<CompareOp, number> = { '=': EQ, '!=': NE, '<': LT, '<=': LE, '>': GT, '>=': GE, '^=': STARTS, '*=': CONTAINS };
 
 /** A field compared with a value. */
@@ -106,7 +120,8 @@ function pieceMask(letters: string): number {
 
 /** The set of squares as two int32 halves: bit s of lo for s < 32, bit s - 32 of hi. */
 function squareSet(names: string[]): [number, number] {
-  let lo = 0, hi = 0;
+  let lo = 0,
+    hi = 0;
   for (const name of names) {
     const s = parseSquare(name);
     if (s < 32) lo |= 1 << s;
@@ -124,7 +139,12 @@ function condWords(c: Cond): number[] {
     case 'line':
       return [C_LINE, LINE_KINDS.indexOf(c.line), 0, 0, 0];
     case 'role':
-      return [c.role === 'target' ? C_TARGET : C_ROLE, c.role === 'target' ? 0 : ROLE_OFFSET[c.role], pieceMask(c.pieces), ...squareSet(c.squares)];
+      return [
+        c.role === 'target' ? C_TARGET : C_ROLE,
+        c.role === 'target' ? 0 : ROLE_OFFSET[c.role],
+        pieceMask(c.pieces),
+        ...squareSet(c.squares),
+      ];
   }
 }
 
@@ -220,7 +240,14 @@ class Compiler {
 function fieldTest(q: Extract<Query, { type: 'compare' }>): FieldTest {
   const op = OPS[q.op];
   const text = op === STARTS || op === CONTAINS;
-  return { field: q.field, tag: !isNamedField(q.field), op, text: q.value, num: q.quoted || text ? null : decimal(q.value), san: sanKey(q) };
+  return {
+    field: q.field,
+    tag: !isNamedField(q.field),
+    op,
+    text: q.value,
+    num: q.quoted || text ? null : decimal(q.value),
+    san: sanKey(q),
+  };
 }
 
 /** Whether a test reads the game's tags: a tag by its name, or a field the query derives from tags. */

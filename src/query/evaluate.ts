@@ -18,8 +18,33 @@ import { REC_CODE, REC_LINE, REC_PARTIAL, REC_SIDE, REC_TARGET1, REC_TARGET2, ST
 import { MOTIFS, SIDES, isChain } from '../motifs/catalogue.js';
 import type { TacticJudge } from '../tactics/verdict.js';
 import {
-  C_LINE, C_PARTIAL, C_ROLE, C_SIDE, C_TARGET, COND_WORDS, CONTAINS, EQ, GT, LE, LT, NE, OP_AND, OP_MOTIF, OP_NOT, OP_OR,
-  OP_PLAYED, OP_POSITION, OP_TACTIC, STARTS, T_GAIN, T_MATE, TACTIC_WORDS, decimal, type CompiledQuery, type FieldTest, type SanKey,
+  C_LINE,
+  C_PARTIAL,
+  C_ROLE,
+  C_SIDE,
+  C_TARGET,
+  COND_WORDS,
+  CONTAINS,
+  EQ,
+  GT,
+  LE,
+  LT,
+  NE,
+  OP_AND,
+  OP_MOTIF,
+  OP_NOT,
+  OP_OR,
+  OP_PLAYED,
+  OP_POSITION,
+  OP_TACTIC,
+  STARTS,
+  T_GAIN,
+  T_MATE,
+  TACTIC_WORDS,
+  decimal,
+  type CompiledQuery,
+  type FieldTest,
+  type SanKey,
 } from './compile.js';
 import { DATE_TAGS, OPENING_TAG, isPositionField, openingOf, outcomeOf, yearOf } from './fields.js';
 
@@ -112,7 +137,11 @@ function cond(p: Int32Array, k: number, d: Int32Array, o: number, code: number, 
     case C_ROLE:
       return !isChain(code) && stands(board, d[o + a], p[k + 2], p[k + 3], p[k + 4]);
     case C_TARGET:
-      return isChain(code) && (stands(board, d[o + REC_TARGET1], p[k + 2], p[k + 3], p[k + 4]) || (d[o + REC_TARGET2] >= 0 && stands(board, d[o + REC_TARGET2], p[k + 2], p[k + 3], p[k + 4])));
+      return (
+        isChain(code) &&
+        (stands(board, d[o + REC_TARGET1], p[k + 2], p[k + 3], p[k + 4]) ||
+          (d[o + REC_TARGET2] >= 0 && stands(board, d[o + REC_TARGET2], p[k + 2], p[k + 3], p[k + 4])))
+      );
     case C_PARTIAL:
       return HAS_PARTIAL[code] === 1 && d[o + REC_PARTIAL] === a;
     case C_LINE:

@@ -23,7 +23,9 @@ export function isPositionField(name: string): boolean {
 
 /** Whether a name is a field of the language rather than a PGN tag. */
 export function isNamedField(name: string): boolean {
-  return isPositionField(name) || (DERIVED_FIELDS as readonly string[]).includes(name) || (QUERY_FIELDS as readonly string[]).includes(name);
+  return (
+    isPositionField(name) || (DERIVED_FIELDS as readonly string[]).includes(name) || (QUERY_FIELDS as readonly string[]).includes(name)
+  );
 }
 
 /** The opening family: the `Opening` tag up to its first `:` or `,`, trimmed; null without the tag. */

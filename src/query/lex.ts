@@ -55,7 +55,12 @@ export function tokenize(source: string): Token[] {
       i = j;
     } else {
       const op = OPS.find((o) => source.startsWith(o, i));
-      if (op === undefined) throw queryError(source, i + 1, `expected a name, a value, an operator or ( ) [ ] , |, found "${c}" (a value holding it goes in double quotes)`);
+      if (op === undefined)
+        throw queryError(
+          source,
+          i + 1,
+          `expected a name, a value, an operator or ( ) [ ] , |, found "${c}" (a value holding it goes in double quotes)`,
+        );
       tokens.push({ kind: 'op', text: op, col: i + 1 });
       i += op.length;
     }

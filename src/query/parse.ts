@@ -10,7 +10,17 @@
 // A chain `a or b or c` is one node with every operand, so its length costs no depth anywhere (parser,
 // compiler, interpreter); what nests — parentheses and `not` — may go MAX_DEPTH levels deep, past which
 // the query is refused rather than left to overflow a stack.
-import { LINE_KINDS, MOTIFS, PLAYED, SIDES, type LineKind, type MotifKind, type MotifName, type PlayedTag, type Side } from '../motifs/catalogue.js';
+import {
+  LINE_KINDS,
+  MOTIFS,
+  PLAYED,
+  SIDES,
+  type LineKind,
+  type MotifKind,
+  type MotifName,
+  type PlayedTag,
+  type Side,
+} from '../motifs/catalogue.js';
 import { TACTIC_THEMES } from '../tactics/themes.js';
 import { NUMERIC_FIELDS } from './fields.js';
 import { describe, queryError, tokenize, type Token } from './lex.js';
@@ -26,9 +36,7 @@ export type Cond =
   | { type: 'line'; line: LineKind };
 
 /** A condition on a position's tactic verdict: one of the themes its line uses, its gain or its mate in N. */
-export type TacticCond =
-  | { type: 'theme'; themes: string[] }
-  | { type: 'gain' | 'mate'; op: CompareOp; value: number };
+export type TacticCond = { type: 'theme'; themes: string[] } | { type: 'gain' | 'mate'; op: CompareOp; value: number };
 
 export type Query =
   | { type: 'or' | 'and'; args: Query[] } // two or more operands, in the order written
@@ -176,7 +184,11 @@ class Parser {
 
   /** "tactic" ["[" tcond ("," tcond)* "]"] */
   private tactic(t: Token, dot: number): Query {
-    if (dot >= 0) this.failAt(t.col + dot, `expected [ or the end of "tactic" (its conditions go in brackets: tactic[theme=pin, gain>=3]), found "${t.text.slice(dot)}"`);
+    if (dot >= 0)
+      this.failAt(
+        t.col + dot,
+        `expected [ or the end of "tactic" (its conditions go in brackets: tactic[theme=pin, gain>=3]), found "${t.text.slice(dot)}"`,
+      );
     const conds: TacticCond[] = [];
     if (this.accept('punct', '[')) {
       conds.push(this.tacticCond());
@@ -189,7 +201,8 @@ class Parser {
   /** theme=THEME|THEME…, gain OP N, mate OP N */
   private tacticCond(): TacticCond {
     const t = this.next();
-    if (t.kind !== 'word' || !TACTIC_CONDS.includes(t.text)) return this.fail(t, `expected a condition of a tactic (${oneOf(TACTIC_CONDS)})`);
+    if (t.kind !== 'word' || !TACTIC_CONDS.includes(t.text))
+      return this.fail(t, `expected a condition of a tactic (${oneOf(TACTIC_CONDS)})`);
     if (t.text === 'theme') {
       this.expectOp('=');
       const themes = [this.choice(TACTIC_THEMES, 'a theme')];
@@ -199,7 +212,8 @@ class Parser {
     const op = this.next();
     if (op.kind !== 'op' || !OPS.includes(op.text)) this.fail(op, `expected an operator (${OPS.join(' ')}) after ${t.text}`);
     const n = this.next();
-    if (n.kind !== 'word' || !WHOLE.test(n.text)) this.fail(n, `expected a whole number ${t.text === 'gain' ? 'of pawns' : 'of moves'} (0, 1, 2, …)`);
+    if (n.kind !== 'word' || !WHOLE.test(n.text))
+      this.fail(n, `expected a whole number ${t.text === 'gain' ? 'of pawns' : 'of moves'} (0, 1, 2, …)`);
     return { type: t.text as 'gain' | 'mate', op: op.text as CompareOp, value: Number(n.text) };
   }
 
@@ -208,7 +222,8 @@ class Parser {
     const tags = PLAYED.map((p) => p.name);
     const tag = dot < 0 ? '' : t.text.slice(dot + 1);
     if (!(tags as string[]).includes(tag)) {
-      if (dot < 0) this.failAt(t.col + t.text.length, `expected "." and a tag of the move played (${oneOf(tags)}), found ${describe(this.peek())}`);
+      if (dot < 0)
+        this.failAt(t.col + t.text.length, `expected "." and a tag of the move played (${oneOf(tags)}), found ${describe(this.peek())}`);
       this.failAt(t.col + dot + 1, `expected a tag of the move played (${oneOf(tags)}), found "${tag}"`);
     }
     return { type: 'played', tag: tag as PlayedTag };
@@ -220,7 +235,9 @@ class Parser {
     const op = this.next();
     if (op.kind === 'word' && op.text === IN) return this.within(field);
     if (op.kind !== 'op') {
-      const hint = PLAYED.some((p) => p.name === field.text) ? ` (the move played: played.${field.text})` : ` ("${field.text}" is no motif: a field needs an operator)`;
+      const hint = PLAYED.some((p) => p.name === field.text)
+        ? ` (the move played: played.${field.text})`
+        : ` ("${field.text}" is no motif: a field needs an operator)`;
       this.fail(op, `expected an operator (${COMPARE_OPS}) after the field ${field.text}${hint}`);
     }
     if (STRING_OPS.includes(op.text) && NUMERIC_FIELDS.includes(field.text)) {
@@ -245,7 +262,8 @@ class Parser {
   /** A value: a bare word or a quoted string. */
   private value(): Token {
     const value = this.next();
-    if (value.kind !== 'word' && value.kind !== 'string') this.fail(value, 'expected a value (a word such as 2000, blitz, 1/2-1/2, or a "quoted string")');
+    if (value.kind !== 'word' && value.kind !== 'string')
+      this.fail(value, 'expected a value (a word such as 2000, blitz, 1/2-1/2, or a "quoted string")');
     return value;
   }
 

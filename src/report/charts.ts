@@ -36,7 +36,14 @@ const CONFIG = {
   header: { labelFontSize: 12, labelFontWeight: 'bold', labelPadding: 4 },
   legend: { labelFontSize: 11, titleFontSize: 11 },
 } as const;
-const ECO_NAMES: Record<string, string> = { A: 'A flank', B: 'B semi-open', C: 'C open, French', D: 'D closed', E: 'E Indian', unknown: 'unknown' };
+const ECO_NAMES: Record<string, string> = {
+  A: 'A flank',
+  B: 'B semi-open',
+  C: 'C open, French',
+  D: 'D closed',
+  E: 'E Indian',
+  unknown: 'unknown',
+};
 const FILES = 'abcdefgh';
 /** Below this many games a score is shown pale: a handful of games says little. */
 const FEW_GAMES = 30;
@@ -78,7 +85,15 @@ function perMotif(values: object[], panel: object): object {
 /** Motif rates per 1000 positions for each value of a dimension: one bar per (motif, value). */
 export function rateChart(s: StatsJSON, dim: Dimension, title: string, caption: string): Chart {
   const values = present(s, dim);
-  const rows = values.flatMap((v) => MOTIF_KEYS.map((motif) => ({ motif, value: v.label, rate: rate(v.motifs[motif] ?? 0, v.positions), games: v.games, positions: v.positions })));
+  const rows = values.flatMap((v) =>
+    MOTIF_KEYS.map((motif) => ({
+      motif,
+      value: v.label,
+      rate: rate(v.motifs[motif] ?? 0, v.positions),
+      games: v.games,
+      positions: v.positions,
+    })),
+  );
   const panel = {
     width: 190,
     height: 100,
@@ -90,7 +105,12 @@ export function rateChart(s: StatsJSON, dim: Dimension, title: string, caption: 
       opacity: FEW,
     },
   };
-  return { id: `by-${dim}`, title, caption: `${caption} Pale: fewer than ${FEW_GAMES} games.`, spec: perMotif(rows, panel) as TopLevelSpec };
+  return {
+    id: `by-${dim}`,
+    title,
+    caption: `${caption} Pale: fewer than ${FEW_GAMES} games.`,
+    spec: perMotif(rows, panel) as TopLevelSpec,
+  };
 }
 
 /** Positions per 10-ply bucket: how long the games last. */
@@ -108,14 +128,22 @@ export function plyPositionsChart(s: StatsJSON): Chart {
       y: { field: 'positions', type: 'quantitative', title: 'positions', axis: { tickCount: 4, format: '~s' } },
     },
   };
-  return { id: 'ply-positions', title: 'Positions by ply', caption: 'How many positions each 10-ply stretch of the games holds: the games\u2019 length, and the weight behind each rate below.', spec: spec as TopLevelSpec };
+  return {
+    id: 'ply-positions',
+    title: 'Positions by ply',
+    caption: 'How many positions each 10-ply stretch of the games holds: the games\u2019 length, and the weight behind each rate below.',
+    spec: spec as TopLevelSpec,
+  };
 }
 
 /** Motif rates over the game: per motif, its rate in each 10-ply bucket (a point per bucket). */
 export function plyRatesChart(s: StatsJSON): Chart {
   // a stretch holding under 1% of the positions gives rates of a handful of games: left out
-  const rows = Object.entries(s.byPly ?? {}).filter(([, b]) => b.positions > 0 && 100 * b.positions >= s.positions).flatMap(([plies, b]) =>
-    MOTIF_KEYS.map((motif) => ({ motif, ply: Number(plies.split(/[-+]/)[0]), plies, rate: rate(b.motifs[motif] ?? 0, b.positions) })));
+  const rows = Object.entries(s.byPly ?? {})
+    .filter(([, b]) => b.positions > 0 && 100 * b.positions >= s.positions)
+    .flatMap(([plies, b]) =>
+      MOTIF_KEYS.map((motif) => ({ motif, ply: Number(plies.split(/[-+]/)[0]), plies, rate: rate(b.motifs[motif] ?? 0, b.positions) })),
+    );
   const panel = {
     width: 190,
     height: 90,
@@ -128,7 +156,8 @@ export function plyRatesChart(s: StatsJSON): Chart {
   return {
     id: 'ply-rates',
     title: 'Motifs over the course of the game',
-    caption: 'Each motif\u2019s rate per 1000 positions in each 10-ply stretch holding at least 1% of the positions (a point at the stretch\u2019s first ply; 200 stands for 200 and more).',
+    caption:
+      'Each motif\u2019s rate per 1000 positions in each 10-ply stretch holding at least 1% of the positions (a point at the stretch\u2019s first ply; 200 stands for 200 and more).',
     spec: perMotif(rows, panel) as TopLevelSpec,
   };
 }
@@ -140,7 +169,13 @@ export function squaresChart(s: StatsJSON): Chart {
     // black's squares mirrored rank-wise (a8 -> a1): the owner always plays up the board
     const n = Array.from({ length: 64 }, (_, i) => (sq?.w?.[i] ?? 0) + (sq?.b?.[i ^ 56] ?? 0));
     const total = n.reduce((a, b) => a + b, 0);
-    return n.map((count, i) => ({ motif: m.key, file: FILES[i & 7], rank: (i >> 3) + 1, count, share: total === 0 ? 0 : Math.round((1e5 * count) / total) / 1000 }));
+    return n.map((count, i) => ({
+      motif: m.key,
+      file: FILES[i & 7],
+      rank: (i >> 3) + 1,
+      count,
+      share: total === 0 ? 0 : Math.round((1e5 * count) / total) / 1000,
+    }));
   });
   const spec = {
     $schema: SCHEMA,
@@ -155,7 +190,12 @@ export function squaresChart(s: StatsJSON): Chart {
       encoding: {
         x: { field: 'file', type: 'ordinal', sort: [...FILES], title: null, axis: { labelAngle: 0, orient: 'bottom' } },
         y: { field: 'rank', type: 'ordinal', sort: 'descending', title: null },
-        color: { field: 'share', type: 'quantitative', title: '% of the motif', scale: { type: 'sqrt', range: ['#ffffff', '#08519c'], interpolate: 'rgb' } },
+        color: {
+          field: 'share',
+          type: 'quantitative',
+          title: '% of the motif',
+          scale: { type: 'sqrt', range: ['#ffffff', '#08519c'], interpolate: 'rgb' },
+        },
       },
     },
   };
@@ -183,7 +223,13 @@ export function outcomeChart(s: StatsJSON): Chart {
     return [{ motif, score, games: n, label: `${score.toFixed(1)}% of ${n.toLocaleString('en')}` }];
   });
   const reach = Math.ceil(Math.max(5, ...rows.map((r) => 1.3 * Math.abs(r.score - 50) + 4))); // room for the labels
-  const x = { field: 'score', type: 'quantitative', title: 'score of the motif\u2019s owner (%)', scale: { domain: [50 - reach, 50 + reach] }, axis: { tickCount: 8 } };
+  const x = {
+    field: 'score',
+    type: 'quantitative',
+    title: 'score of the motif\u2019s owner (%)',
+    scale: { domain: [50 - reach, 50 + reach] },
+    axis: { tickCount: 8 },
+  };
   const y = { field: 'motif', type: 'nominal', sort: [...MOTIF_KEYS], title: null, axis: { labelLimit: 400 } };
   const spec = {
     ...rowsChart(rows),
@@ -191,13 +237,19 @@ export function outcomeChart(s: StatsJSON): Chart {
       {
         mark: { type: 'bar' },
         encoding: {
-          x, x2: { datum: 50 }, y,
+          x,
+          x2: { datum: 50 },
+          y,
           color: { condition: { test: 'datum.score >= 50', value: '#54a24b' }, value: '#e45756' },
           opacity: FEW,
         },
       },
       { mark: { type: 'rule', color: '#333' }, encoding: { x: { datum: 50 } } },
-      { mark: { type: 'text', align: 'left', dx: 4, fontSize: 10, color: '#333' }, encoding: { x: { ...x, aggregate: null, field: 'right', type: 'quantitative' }, y, text: { field: 'label' } }, transform: [{ calculate: 'max(datum.score, 50)', as: 'right' }] },
+      {
+        mark: { type: 'text', align: 'left', dx: 4, fontSize: 10, color: '#333' },
+        encoding: { x: { ...x, aggregate: null, field: 'right', type: 'quantitative' }, y, text: { field: 'label' } },
+        transform: [{ calculate: 'max(datum.score, 50)', as: 'right' }],
+      },
     ],
   };
   return {
@@ -218,9 +270,22 @@ export function ecoChart(s: StatsJSON): Chart {
       return { motif, opening: ECO_NAMES[v.label], rate: r, label: r.toFixed(r < 10 ? 2 : 1) };
     });
     const best = Math.max(...cells.map((c) => c.rate));
-    return cells.map((c) => ({ ...c, ratio: overall === 0 ? 1 : Math.round((100 * c.rate) / overall) / 100, richest: c.rate === best && best > 0 }));
+    return cells.map((c) => ({
+      ...c,
+      ratio: overall === 0 ? 1 : Math.round((100 * c.rate) / overall) / 100,
+      richest: c.rate === best && best > 0,
+    }));
   });
-  const enc = { x: { field: 'opening', type: 'ordinal', sort: values.map((v) => ECO_NAMES[v.label]), title: null, axis: { orient: 'top', labelAngle: 0 } }, y: { field: 'motif', type: 'nominal', sort: [...MOTIF_KEYS], title: null, axis: { labelLimit: 400 } } };
+  const enc = {
+    x: {
+      field: 'opening',
+      type: 'ordinal',
+      sort: values.map((v) => ECO_NAMES[v.label]),
+      title: null,
+      axis: { orient: 'top', labelAngle: 0 },
+    },
+    y: { field: 'motif', type: 'nominal', sort: [...MOTIF_KEYS], title: null, axis: { labelLimit: 400 } },
+  };
   const spec = {
     $schema: SCHEMA,
     config: CONFIG,
@@ -229,15 +294,30 @@ export function ecoChart(s: StatsJSON): Chart {
     data: { values: rows },
     encoding: enc,
     layer: [
-      { mark: { type: 'rect', stroke: 'white' }, encoding: { color: { field: 'ratio', type: 'quantitative', title: '\u00d7 overall rate', scale: { scheme: 'blueorange', domain: [0, 2], domainMid: 1, clamp: true } } } },
+      {
+        mark: { type: 'rect', stroke: 'white' },
+        encoding: {
+          color: {
+            field: 'ratio',
+            type: 'quantitative',
+            title: '\u00d7 overall rate',
+            scale: { scheme: 'blueorange', domain: [0, 2], domainMid: 1, clamp: true },
+          },
+        },
+      },
       { mark: { type: 'text', fontSize: 11 }, transform: [{ filter: '!datum.richest' }], encoding: { text: { field: 'label' } } },
-      { mark: { type: 'text', fontSize: 11, fontWeight: 'bold' }, transform: [{ filter: 'datum.richest' }], encoding: { text: { field: 'label' } } },
+      {
+        mark: { type: 'text', fontSize: 11, fontWeight: 'bold' },
+        transform: [{ filter: 'datum.richest' }],
+        encoding: { text: { field: 'label' } },
+      },
     ],
   };
   return {
     id: 'eco',
     title: 'Openings richest in each motif',
-    caption: 'Each motif\u2019s rate per 1000 positions in the games of each ECO group (the letter of the ECO code). Orange: richer than the motif\u2019s rate over all positions, blue: poorer; the richest group of each motif in bold.',
+    caption:
+      'Each motif\u2019s rate per 1000 positions in the games of each ECO group (the letter of the ECO code). Orange: richer than the motif\u2019s rate over all positions, blue: poorer; the richest group of each motif in bold.',
     spec: spec as TopLevelSpec,
   };
 }
@@ -257,7 +337,10 @@ function wilson(found: number, n: number): [number, number] {
 }
 
 /** The tactics found and missed at a dimension's values (those with any), with the share found. */
-function foundShares(s: StatsJSON, dim: Dimension): { value: string; found: number; missed: number; n: number; share: number; low: number; high: number }[] {
+function foundShares(
+  s: StatsJSON,
+  dim: Dimension,
+): { value: string; found: number; missed: number; n: number; share: number; low: number; high: number }[] {
   const by = s.by?.[dim] ?? {};
   return DIMENSIONS[dim].flatMap((value) => {
     const t = by[value]?.tactics;
@@ -277,7 +360,10 @@ function hasVerdicts(s: StatsJSON): boolean {
 
 /** The headline: the share of winning tactics found, by rating band and by speed, with the n behind every bar. */
 export function foundShareChart(s: StatsJSON): Chart {
-  const dims: [Dimension, string][] = [['ratingBand', 'rating band'], ['speed', 'speed']];
+  const dims: [Dimension, string][] = [
+    ['ratingBand', 'rating band'],
+    ['speed', 'speed'],
+  ];
   const rows = dims.flatMap(([dim, title]) => foundShares(s, dim).map((r) => ({ dimension: title, ...r })));
   const panel = (title: string): object => ({
     width: { step: 44 },
@@ -311,7 +397,14 @@ export function foundShareChart(s: StatsJSON): Chart {
     spec: spec as TopLevelSpec,
     table: {
       head: ['', 'found', 'missed', 'tactics (n)', 'found (%)', '95% interval'],
-      rows: rows.map((r) => [`${r.dimension} ${r.value}`, grouped(r.found), grouped(r.missed), grouped(r.n), r.share.toFixed(1), `${r.low.toFixed(1)}–${r.high.toFixed(1)}`]),
+      rows: rows.map((r) => [
+        `${r.dimension} ${r.value}`,
+        grouped(r.found),
+        grouped(r.missed),
+        grouped(r.n),
+        r.share.toFixed(1),
+        `${r.low.toFixed(1)}–${r.high.toFixed(1)}`,
+      ]),
     },
   };
 }
@@ -327,7 +420,14 @@ export function themeChart(s: StatsJSON): Chart {
   const keys = TACTIC_KEYS.filter((k) => (t?.found?.[k] ?? 0) + (t?.missed?.[k] ?? 0) > 0).map((k) => {
     const found = t.found[k] ?? 0;
     const missed = t.missed[k] ?? 0;
-    return { key: tacticLabel(k), positions: t.positions?.[k] ?? 0, found, missed, n: found + missed, share: percent(found, found + missed) };
+    return {
+      key: tacticLabel(k),
+      positions: t.positions?.[k] ?? 0,
+      found,
+      missed,
+      n: found + missed,
+      share: percent(found, found + missed),
+    };
   });
   const rows = keys.flatMap((k) => [
     { key: k.key, played: 'found', count: k.found, n: k.n, share: k.share },
@@ -354,7 +454,8 @@ export function themeChart(s: StatsJSON): Chart {
   return {
     id: 'tactics-themes',
     title: 'Found and missed, by theme',
-    caption: 'For each motif a winning line uses (the puzzles’ theme names; a line may use several, or none), and for forced mates, the share of those tactics that the move played found (green) or missed (red). Hover a bar for the counts; the table gives them all.',
+    caption:
+      'For each motif a winning line uses (the puzzles’ theme names; a line may use several, or none), and for forced mates, the share of those tactics that the move played found (green) or missed (red). Hover a bar for the counts; the table gives them all.',
     spec: spec as TopLevelSpec,
     table: {
       head: ['', 'positions with it', 'found', 'missed', 'tactics (n)', 'found (%)'],
@@ -371,9 +472,24 @@ export function tacticCharts(s: StatsJSON): Chart[] {
 /** The motif charts of the report, in page order. */
 export function charts(s: StatsJSON): Chart[] {
   return [
-    rateChart(s, 'ratingBand', 'Motifs by rating band', 'Each motif\u2019s rate per 1000 positions in the games of each band of mean rating (the mean of WhiteElo and BlackElo); grey: games without ratings.'),
-    rateChart(s, 'speed', 'Motifs by speed', 'Each motif\u2019s rate per 1000 positions by time control (estimated duration = base + 40 \u00d7 increment); grey: games without a readable TimeControl.'),
-    rateChart(s, 'phase', 'Motifs by phase', 'Each motif\u2019s rate per 1000 positions of each phase: endgame when each side has at most 13 points of pieces, else opening before ply 20, else middlegame.'),
+    rateChart(
+      s,
+      'ratingBand',
+      'Motifs by rating band',
+      'Each motif\u2019s rate per 1000 positions in the games of each band of mean rating (the mean of WhiteElo and BlackElo); grey: games without ratings.',
+    ),
+    rateChart(
+      s,
+      'speed',
+      'Motifs by speed',
+      'Each motif\u2019s rate per 1000 positions by time control (estimated duration = base + 40 \u00d7 increment); grey: games without a readable TimeControl.',
+    ),
+    rateChart(
+      s,
+      'phase',
+      'Motifs by phase',
+      'Each motif\u2019s rate per 1000 positions of each phase: endgame when each side has at most 13 points of pieces, else opening before ply 20, else middlegame.',
+    ),
     plyPositionsChart(s),
     plyRatesChart(s),
     squaresChart(s),

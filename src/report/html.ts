@@ -53,8 +53,11 @@ function inputsText(inputs: InputIdentity[]): string {
     if (i.shard !== null && i.shard !== '1/1') list.push(i.shard);
     shards.set(i.path, list);
   }
-  const labels = [...shards].map(([path, list]) =>
-    escapeHtml(path) + (list.length === 0 ? '' : list.length <= 3 ? ` (shard ${escapeHtml(list.join(', '))})` : ` (${list.length} shards)`));
+  const labels = [...shards].map(
+    ([path, list]) =>
+      escapeHtml(path) +
+      (list.length === 0 ? '' : list.length <= 3 ? ` (shard ${escapeHtml(list.join(', '))})` : ` (${list.length} shards)`),
+  );
   if (labels.length === 0) return 'not recorded';
   return labels.length > 8 ? `${labels.slice(0, 8).join(', ')} and ${labels.length - 8} more` : labels.join(', ');
 }
@@ -69,7 +72,8 @@ function runSection(s: StatsJSON): string {
   rows.push(['tagged positions', `${grouped(s.taggedPositions)} (${pct(s.taggedPositions, s.positions)})`]);
   rows.push(['tactics', tacticsText(s)]);
   const runs = merged?.merged.length ?? 0;
-  if (merged !== null) rows.push(['merged', `the statistics of ${grouped(runs)} run${runs === 1 ? '' : 's'} (pgn-xray ${escapeHtml(merged.version)})`]);
+  if (merged !== null)
+    rows.push(['merged', `the statistics of ${grouped(runs)} run${runs === 1 ? '' : 's'} (pgn-xray ${escapeHtml(merged.version)})`]);
   if (one !== null) rows.push(['run time', `${one.seconds.toFixed(1)} s (pgn-xray ${escapeHtml(one.version)})`]);
   return `<dl class="run">${rows.map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`).join('')}</dl>`;
 }
@@ -106,8 +110,10 @@ function headlineTable(s: StatsJSON): string {
 
 function figure(c: Chart, svg: string): string {
   const data = c.table === undefined ? '' : `${dataTable(c.table)}\n`;
-  return `<figure class="chart" id="chart-${c.id}"><h2>${escapeHtml(c.title)}</h2><p>${escapeHtml(c.caption)}</p>\n${svg}\n${data}` +
-    `<script type="application/vnd.vegalite+json" class="spec">${scriptJson(c.spec)}</script></figure>`;
+  return (
+    `<figure class="chart" id="chart-${c.id}"><h2>${escapeHtml(c.title)}</h2><p>${escapeHtml(c.caption)}</p>\n${svg}\n${data}` +
+    `<script type="application/vnd.vegalite+json" class="spec">${scriptJson(c.spec)}</script></figure>`
+  );
 }
 
 function dataTable(t: DataTable): string {

@@ -27,7 +27,15 @@ function perMille(n: number, of: number): string {
 /** Rows of cells as aligned text: the first column to the left, the others to the right. */
 function aligned(rows: string[][]): string {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-  return rows.map((r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('   ').trimEnd() + '\n').join('');
+  return rows
+    .map(
+      (r) =>
+        r
+          .map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i])))
+          .join('   ')
+          .trimEnd() + '\n',
+    )
+    .join('');
 }
 
 function head(s: StatsJSON): string {
@@ -35,7 +43,10 @@ function head(s: StatsJSON): string {
   if (s.where !== undefined) {
     // the counts below are of the matches: say so, and what they are matches of
     rows.push(['--where', s.where.query]);
-    rows.push(['matched', `${grouped(s.positions)} of ${grouped(s.where.positions)} positions (${pct(s.positions, s.where.positions)}), in ${grouped(s.games)} of ${grouped(s.where.games)} games`]);
+    rows.push([
+      'matched',
+      `${grouped(s.positions)} of ${grouped(s.where.positions)} positions (${pct(s.positions, s.where.positions)}), in ${grouped(s.games)} of ${grouped(s.where.games)} games`,
+    ]);
   }
   rows.push(
     ['games', grouped(s.games)],
@@ -51,7 +62,10 @@ function head(s: StatsJSON): string {
     // none with --no-tactics (or in statistics older than the verdicts): no line rather than a misleading 0
     const found = t.found?.tactic ?? 0;
     const missed = t.missed?.tactic ?? 0;
-    rows.push(['tactics', `${grouped(n)} positions (${perMille(n, s.positions)} per 1000); found ${grouped(found)}, missed ${grouped(missed)}: ${pct(found, found + missed)} found`]);
+    rows.push([
+      'tactics',
+      `${grouped(n)} positions (${perMille(n, s.positions)} per 1000); found ${grouped(found)}, missed ${grouped(missed)}: ${pct(found, found + missed)} found`,
+    ]);
   }
   const w = Math.max(...rows.map(([k]) => k.length));
   return rows.map(([k, v]) => `${k.padEnd(w)}  ${v}\n`).join('');
@@ -61,7 +75,13 @@ function motifTable(s: StatsJSON): string {
   const rows = [['motif', 'count', 'per 1000 pos', 'positions with', 'games with']];
   for (const key of MOTIF_KEYS) {
     const c = s.motifs?.[key] ?? 0;
-    rows.push([key, grouped(c), perMille(c, s.positions), pct(s.positionsWith?.[key] ?? 0, s.positions), pct(s.gamesWith?.[key] ?? 0, s.games)]);
+    rows.push([
+      key,
+      grouped(c),
+      perMille(c, s.positions),
+      pct(s.positionsWith?.[key] ?? 0, s.positions),
+      pct(s.gamesWith?.[key] ?? 0, s.games),
+    ]);
   }
   return aligned(rows);
 }
@@ -70,12 +90,21 @@ function motifTable(s: StatsJSON): string {
 function rateTable(title: string, dim: DimJSON | undefined): string {
   const values = Object.entries(dim ?? {}).filter(([, v]) => (v?.positions ?? 0) > 0);
   if (values.length === 0) return '';
-  const rows = [[title, ...values.map(([label]) => label)], ['games', ...values.map(([, v]) => grouped(v!.games))]];
+  const rows = [
+    [title, ...values.map(([label]) => label)],
+    ['games', ...values.map(([, v]) => grouped(v!.games))],
+  ];
   for (const key of MOTIF_KEYS) rows.push([key, ...values.map(([, v]) => perMille(v!.motifs?.[key] ?? 0, v!.positions))]);
   return '\n' + aligned(rows);
 }
 
 /** The readable, aligned tables of a statistics object for stderr. */
 export function summaryTable(s: StatsJSON): string {
-  return head(s) + '\n' + motifTable(s) + rateTable('per 1000 positions, by speed', s.by?.speed) + rateTable('per 1000 positions, by rating band', s.by?.ratingBand);
+  return (
+    head(s) +
+    '\n' +
+    motifTable(s) +
+    rateTable('per 1000 positions, by speed', s.by?.speed) +
+    rateTable('per 1000 positions, by rating band', s.by?.ratingBand)
+  );
 }

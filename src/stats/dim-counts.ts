@@ -100,7 +100,16 @@ export class DimCounts {
 
   /** Its counters in a fixed order, for a Stats vector (stats.ts). */
   arrays(): Float64Array[] {
-    return [this.games, this.positions, this.motifs, this.positionsWith, this.gamesWith, this.tacticPositions, this.tacticFound, this.tacticMissed];
+    return [
+      this.games,
+      this.positions,
+      this.motifs,
+      this.positionsWith,
+      this.gamesWith,
+      this.tacticPositions,
+      this.tacticFound,
+      this.tacticMissed,
+    ];
   }
 
   /**

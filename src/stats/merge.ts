@@ -48,9 +48,13 @@ function describeWhere(where: string | null): string {
 
 function checkVersion(path: string, json: unknown): void {
   const o = json as Partial<StatsJSON> | null;
-  if (o === null || typeof o !== 'object' || !('games' in o)) throw new UsageError(`${path} is not a pgn-xray statistics file (no "games" count)`);
+  if (o === null || typeof o !== 'object' || !('games' in o))
+    throw new UsageError(`${path} is not a pgn-xray statistics file (no "games" count)`);
   if (o.version === STATS_VERSION) return;
-  const was = o.version === undefined ? 'has statistics of version 1 (no "version" field: written before per-dimension statistics)' : `has statistics of version ${JSON.stringify(o.version)}`;
+  const was =
+    o.version === undefined
+      ? 'has statistics of version 1 (no "version" field: written before per-dimension statistics)'
+      : `has statistics of version ${JSON.stringify(o.version)}`;
   throw new UsageError(`${path} ${was}; this pgn-xray merges version ${STATS_VERSION} only: run pgn-xray --stats again on its games`);
 }
 
@@ -69,7 +73,10 @@ export function mergeStatsFiles(paths: string[], version: string): { stats: Stat
     const f = readStatsFile(path);
     const where = whereOf(path, f.stats);
     first ??= { path, where };
-    if (where !== first.where) throw new UsageError(`${path} counts ${describeWhere(where)}, ${first.path} ${describeWhere(first.where)}: statistics of different subsets do not add up`);
+    if (where !== first.where)
+      throw new UsageError(
+        `${path} counts ${describeWhere(where)}, ${first.path} ${describeWhere(first.where)}: statistics of different subsets do not add up`,
+      );
     total.merge(f.stats);
     files.push({ path, runs: f.runs });
   }

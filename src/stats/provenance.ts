@@ -36,7 +36,8 @@ function checkRunIds(files: FileRuns[]): void {
       if (r.id === null) continue;
       const before = seen.get(r.id);
       if (before === f.path) throw new UsageError(`merge-stats: ${f.path} lists run ${r.id} twice: its games would count twice`);
-      if (before !== undefined) throw new UsageError(`merge-stats: ${before} and ${f.path} both hold run ${r.id}: its games would count twice`);
+      if (before !== undefined)
+        throw new UsageError(`merge-stats: ${before} and ${f.path} both hold run ${r.id}: its games would count twice`);
       seen.set(r.id, f.path);
     }
   }
@@ -69,10 +70,13 @@ function checkShards(seen: Seen[]): string | null {
       throw new UsageError(`merge-stats: the same input twice: ${where(first)} and ${where(s)}: the shard's games would count twice`);
     }
     if (s.count !== first.count) {
-      throw new UsageError(`merge-stats: ${where(first)} and ${where(s)} come from different --shard counts: their games overlap or leave gaps; merge the shards of one count`);
+      throw new UsageError(
+        `merge-stats: ${where(first)} and ${where(s)} come from different --shard counts: their games overlap or leave gaps; merge the shards of one count`,
+      );
     }
     const same = have.get(s.index);
-    if (same !== undefined) throw new UsageError(`merge-stats: the same input twice: ${where(same)} and ${where(s)}: its games would count twice`);
+    if (same !== undefined)
+      throw new UsageError(`merge-stats: the same input twice: ${where(same)} and ${where(s)}: its games would count twice`);
     have.set(s.index, s);
   }
   if (have.size === first.count) return null;
@@ -95,7 +99,10 @@ export function checkProvenance(files: FileRuns[]): string[] {
   }
   for (const f of files) {
     const unknown = f.runs.filter((r) => r.id === null).length;
-    if (unknown > 0) warnings.push(`${f.path}: ${unknown === 1 ? 'a run' : `${unknown} runs`} written before pgn-xray recorded what a run read: not checked for games counted twice`);
+    if (unknown > 0)
+      warnings.push(
+        `${f.path}: ${unknown === 1 ? 'a run' : `${unknown} runs`} written before pgn-xray recorded what a run read: not checked for games counted twice`,
+      );
   }
   return warnings;
 }

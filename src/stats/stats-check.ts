@@ -18,21 +18,40 @@ const each = (labels: readonly string[], shape: Shape): Shape => ({ keys: new Ma
 const MOTIF_COUNTS = each(MOTIF_KEYS, 'count');
 const TACTIC_COUNTS = each(TACTIC_KEYS, 'count');
 const TACTICS = fields({ positions: TACTIC_COUNTS, found: TACTIC_COUNTS, missed: TACTIC_COUNTS });
-const DIM_VALUE = fields({ games: 'count', positions: 'count', motifs: MOTIF_COUNTS, positionsWith: MOTIF_COUNTS, gamesWith: MOTIF_COUNTS, tactics: TACTICS });
+const DIM_VALUE = fields({
+  games: 'count',
+  positions: 'count',
+  motifs: MOTIF_COUNTS,
+  positionsWith: MOTIF_COUNTS,
+  gamesWith: MOTIF_COUNTS,
+  tactics: TACTICS,
+});
 const SQUARES: Shape = { list: 64 };
 
 /** The statistics file; `version` and `run` are checked apart, `verify` (--verify's report) is not added up. */
 const STATS = fields({
-  version: 'elsewhere', games: 'count', positions: 'count', rejected: 'count', taggedPositions: 'count',
-  motifs: MOTIF_COUNTS, positionsWith: MOTIF_COUNTS, gamesWith: MOTIF_COUNTS, tactics: TACTICS,
+  version: 'elsewhere',
+  games: 'count',
+  positions: 'count',
+  rejected: 'count',
+  taggedPositions: 'count',
+  motifs: MOTIF_COUNTS,
+  positionsWith: MOTIF_COUNTS,
+  gamesWith: MOTIF_COUNTS,
+  tactics: TACTICS,
   bySide: fields({ w: MOTIF_COUNTS, b: MOTIF_COUNTS }),
   byPly: each(PLY_BUCKET_LABELS, fields({ positions: 'count', motifs: MOTIF_COUNTS })),
   perGame: each(GAME_BUCKET_LABELS, 'count'),
-  gameMotifPositions: 'count', motifPositionsPerGame: 'mean',
+  gameMotifPositions: 'count',
+  motifPositionsPerGame: 'mean',
   by: fields(Object.fromEntries(DIMENSION_NAMES.map((d) => [d, each(DIMENSIONS[d], DIM_VALUE)]))),
   outcome: each(MOTIF_KEYS, fields({ win: 'count', draw: 'count', loss: 'count' })),
-  frontSquares: each(MOTIFS.map((m) => m.key), fields({ w: SQUARES, b: SQUARES })),
-  run: 'elsewhere', verify: 'elsewhere',
+  frontSquares: each(
+    MOTIFS.map((m) => m.key),
+    fields({ w: SQUARES, b: SQUARES }),
+  ),
+  run: 'elsewhere',
+  verify: 'elsewhere',
   where: fields({ query: 'elsewhere', games: 'count', positions: 'count' }),
 });
 
@@ -82,7 +101,8 @@ function checkValue(where: string, v: unknown, shape: Shape, p: (string | number
     if (v === null || typeof v !== 'object' || Array.isArray(v)) refuse(where, p, `is ${shown(v)}, not an object`);
     for (const k in v) {
       const inner = shape.keys.get(k);
-      if (inner === undefined) refuse(where, p, `has an unknown key ${cut(JSON.stringify(k))} (expected one of ${[...shape.keys.keys()].join(', ')})`);
+      if (inner === undefined)
+        refuse(where, p, `has an unknown key ${cut(JSON.stringify(k))} (expected one of ${[...shape.keys.keys()].join(', ')})`);
       p.push(k);
       checkValue(where, (v as Record<string, unknown>)[k], inner, p);
       p.pop();
@@ -129,8 +149,14 @@ function field<T>(where: string, o: Obj, p: Path, key: string, test: (v: unknown
 }
 
 const isString = (v: unknown): v is string => typeof v === 'string';
-const orNull = <T>(test: (v: unknown) => v is T) => (v: unknown): v is T | null => v === null || test(v);
-const matches = (re: RegExp) => (v: unknown): v is string => typeof v === 'string' && re.test(v);
+const orNull =
+  <T>(test: (v: unknown) => v is T) =>
+  (v: unknown): v is T | null =>
+    v === null || test(v);
+const matches =
+  (re: RegExp) =>
+  (v: unknown): v is string =>
+    typeof v === 'string' && re.test(v);
 const isShard = (v: unknown): v is string => typeof v === 'string' && shardParts(v) !== null;
 
 function identity(where: string, v: unknown, p: Path): InputIdentity {
@@ -138,7 +164,12 @@ function identity(where: string, v: unknown, p: Path): InputIdentity {
   const size = field(where, o, p, 'size', orNull(isCount), 'a size in bytes or null');
   const fingerprint = field(where, o, p, 'fingerprint', orNull(matches(FINGERPRINT)), 'a SHA-256 in hex or null');
   if ((size === null) !== (fingerprint === null)) refuse(where, p, 'has a size without a fingerprint, or a fingerprint without a size');
-  return { path: field(where, o, p, 'path', isString, 'a path'), size, fingerprint, shard: field(where, o, p, 'shard', orNull(isShard), 'a shard I/N (1 ≤ I ≤ N) or null') };
+  return {
+    path: field(where, o, p, 'path', isString, 'a path'),
+    size,
+    fingerprint,
+    shard: field(where, o, p, 'shard', orNull(isShard), 'a shard I/N (1 ≤ I ≤ N) or null'),
+  };
 }
 
 /** One run: its id, version and inputs' identities; a run written before runs had ids lists its input paths. */

@@ -31,9 +31,29 @@ import { GamePhase } from '../core/phase.js';
 import type { DerivedFields } from '../pgn/derived.js';
 import { REC_CODE, REC_FRONT, REC_LENGTH, REC_SIDE, REC_SQUARES, REC_TARGET1, STRIDE } from '../motifs/buffer.js';
 import { isChain, MOTIFS, MOTIF_KEYS, PLAYED, PLAYED_FOUND, PLAYED_MISSED, type MotifRow, type MotifKey } from '../motifs/catalogue.js';
-import { addBits, addCounts, counts, DimCounts, MARK_LENGTH, tacticBits, type DimJSON, type MotifCounts, type TacticsJSON } from './dim-counts.js';
+import {
+  addBits,
+  addCounts,
+  counts,
+  DimCounts,
+  MARK_LENGTH,
+  tacticBits,
+  type DimJSON,
+  type MotifCounts,
+  type TacticsJSON,
+} from './dim-counts.js';
 import type { TacticJudge } from '../tactics/verdict.js';
-import { BLACK_WINS, DIMENSION_NAMES, DIMENSIONS, DRAW, GAME_DIMENSIONS, gameValues, RESULT_AT, WHITE_WINS, type Dimension } from './dimensions.js';
+import {
+  BLACK_WINS,
+  DIMENSION_NAMES,
+  DIMENSIONS,
+  DRAW,
+  GAME_DIMENSIONS,
+  gameValues,
+  RESULT_AT,
+  WHITE_WINS,
+  type Dimension,
+} from './dimensions.js';
 import type { PositionView } from '../analysis/view.js';
 
 export type { MotifCounts, TacticsJSON } from './dim-counts.js';
@@ -145,10 +165,13 @@ const STATIC = MOTIFS.length;
 const PLAYED_KEY: readonly [number, number][] = PLAYED.map((p, i) => [p.bit, STATIC + i]);
 const PLY_BUCKETS = 21;
 export const PLY_BUCKET_LABELS: readonly string[] = Array.from({ length: PLY_BUCKETS }, (_, i) =>
-  i === PLY_BUCKETS - 1 ? `${i * 10}+` : `${i * 10}-${i * 10 + 9}`);
+  i === PLY_BUCKETS - 1 ? `${i * 10}+` : `${i * 10}-${i * 10 + 9}`,
+);
 export const GAME_BUCKET_LABELS: readonly string[] = ['0', '1', '2-4', '5-9', '10-19', '20+'];
 const OUTCOMES = ['win', 'draw', 'loss'] as const;
-const WIN = 0, DRAWN = 1, LOSS = 2;
+const WIN = 0,
+  DRAWN = 1,
+  LOSS = 2;
 
 function gameBucket(n: number): number {
   return n <= 1 ? Math.max(n, 0) : n <= 4 ? 2 : n <= 9 ? 3 : n <= 19 ? 4 : 5;
@@ -415,7 +438,9 @@ export class Stats {
       motifPositionsPerGame: all.games === 0 ? 0 : Math.round((this.gameMotifPositions / all.games) * 10000) / 10000,
       by: Object.fromEntries(DIMENSION_NAMES.map((d) => [d, this.dims[d].toJSON()])) as Record<Dimension, DimJSON>,
       outcome: Object.fromEntries(MOTIF_KEYS.map((k, i) => [k, this.outcomeOf(i)])) as Record<MotifKey, Outcome>,
-      frontSquares: Object.fromEntries(MOTIFS.map((m) => [m.key, { w: this.squareList(m.code, 0), b: this.squareList(m.code, 1) }])) as StatsJSON['frontSquares'],
+      frontSquares: Object.fromEntries(
+        MOTIFS.map((m) => [m.key, { w: this.squareList(m.code, 0), b: this.squareList(m.code, 1) }]),
+      ) as StatsJSON['frontSquares'],
       ...(this.where !== null ? { where: { query: this.where, games: this.analysedGames, positions: this.analysedPositions } } : {}),
     };
   }
@@ -424,7 +449,8 @@ export class Stats {
     let lastBucket = -1;
     for (let i = 0; i < PLY_BUCKETS; i++) if (this.plyPositions[i] > 0) lastBucket = i;
     const byPly: Record<string, PlyBucket> = {};
-    for (let i = 0; i <= lastBucket; i++) byPly[PLY_BUCKET_LABELS[i]] = { positions: this.plyPositions[i], motifs: counts(this.byPly, i * K) };
+    for (let i = 0; i <= lastBucket; i++)
+      byPly[PLY_BUCKET_LABELS[i]] = { positions: this.plyPositions[i], motifs: counts(this.byPly, i * K) };
     return byPly;
   }
 

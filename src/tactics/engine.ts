@@ -51,7 +51,14 @@ function instantiate(): TacticModule {
   const x = wasmExports<TacticExports>('src/tactics/wasm/search.wasm');
   const words = new Int32Array(x.memory.buffer);
   const t = installedTables();
-  const place: [Int32Array, number][] = [[t.masks, x.MASKS.value], [t.knight, x.KNIGHTS.value], [t.king, x.KINGS.value], [t.pawn, x.PAWNS.value], [t.between, x.BETWEEN.value], [t.line, x.LINES.value]];
+  const place: [Int32Array, number][] = [
+    [t.masks, x.MASKS.value],
+    [t.knight, x.KNIGHTS.value],
+    [t.king, x.KINGS.value],
+    [t.pawn, x.PAWNS.value],
+    [t.between, x.BETWEEN.value],
+    [t.line, x.LINES.value],
+  ];
   for (const [table, at] of place) words.set(table, at >> 2);
   words.set(PIECE_VALUES, x.VALUES.value >> 2);
   return { x, words, root: x.SLOTS.value >> 2, moves: x.MOVES.value >> 2, pv: x.PV.value >> 2 };

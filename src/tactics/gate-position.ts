@@ -2,8 +2,21 @@
 // opponent's reliable defences, its pinned pieces, the threats we make already, its king's room. Sets are
 // int32 halves; nothing is allocated per position.
 import {
-  attacked, attackedExcept, attacksTo, between, bishopAttacks, kingAttacks, knightAttacks, pawnAttacks, queenAttacks,
-  rookAttacks, xrayAttacksAlong, LINE_ANTI, LINE_DIAG, LINE_FILE, LINE_RANK,
+  attacked,
+  attackedExcept,
+  attacksTo,
+  between,
+  bishopAttacks,
+  kingAttacks,
+  knightAttacks,
+  pawnAttacks,
+  queenAttacks,
+  rookAttacks,
+  xrayAttacksAlong,
+  LINE_ANTI,
+  LINE_DIAG,
+  LINE_FILE,
+  LINE_RANK,
 } from '../core/attacks.js';
 import { BISHOP, KING, KNIGHT, PAWN, PIECE_VALUES, QUEEN, ROOK, Sets, type Colour } from '../core/board.js';
 import { Position } from '../core/position.js';
@@ -18,12 +31,23 @@ export const s = new Int32Array(4);
 /** The squares a piece of type t of side c on sq attacks on the occupancy, into s[0], s[1]. */
 export function attacksOf(t: number, c: number, sq: number, occLo: number, occHi: number): void {
   switch (t) {
-    case PAWN: pawnAttacks(c, sq, s, 0); break;
-    case KNIGHT: knightAttacks(sq, s, 0); break;
-    case BISHOP: bishopAttacks(occLo, occHi, sq, s, 0); break;
-    case ROOK: rookAttacks(occLo, occHi, sq, s, 0); break;
-    case QUEEN: queenAttacks(occLo, occHi, sq, s, 0); break;
-    default: kingAttacks(sq, s, 0);
+    case PAWN:
+      pawnAttacks(c, sq, s, 0);
+      break;
+    case KNIGHT:
+      knightAttacks(sq, s, 0);
+      break;
+    case BISHOP:
+      bishopAttacks(occLo, occHi, sq, s, 0);
+      break;
+    case ROOK:
+      rookAttacks(occLo, occHi, sq, s, 0);
+      break;
+    case QUEEN:
+      queenAttacks(occLo, occHi, sq, s, 0);
+      break;
+    default:
+      kingAttacks(sq, s, 0);
   }
 }
 
@@ -87,7 +111,12 @@ export class GatePosition {
   /** Our attacks, and the opponent's defences by pieces neither pinned nor attacked by us (those may have to leave). */
   private attackMaps(): void {
     const us = this.us;
-    let aLo = 0, aHi = 0, dLo = 0, dHi = 0, d2Lo = 0, d2Hi = 0;
+    let aLo = 0,
+      aHi = 0,
+      dLo = 0,
+      dHi = 0,
+      d2Lo = 0,
+      d2Hi = 0;
     for (let sq = 0; sq < 64; sq++) {
       const code = this.board[sq];
       if (code === 0 || code >> 3 !== us) continue;
@@ -108,7 +137,12 @@ export class GatePosition {
         d2Hi |= s[1];
       }
     }
-    this.attLo = aLo; this.attHi = aHi; this.defLo = dLo; this.defHi = dHi; this.def2Lo = d2Lo; this.def2Hi = d2Hi;
+    this.attLo = aLo;
+    this.attHi = aHi;
+    this.defLo = dLo;
+    this.defHi = dHi;
+    this.def2Lo = d2Lo;
+    this.def2Hi = d2Hi;
   }
 
   /**
@@ -125,7 +159,8 @@ export class GatePosition {
     xrayAttacksAlong(this.occLo, this.occHi, this.themLo, this.themHi, ek, LINE_DIAG, LINE_ANTI, s, 0);
     pLo |= s[0] & bb[Sets.WhiteLo + 2 * us] & (bb[Sets.BishopsLo] | bb[Sets.QueensLo]);
     pHi |= s[1] & bb[Sets.WhiteHi + 2 * us] & (bb[Sets.BishopsHi] | bb[Sets.QueensHi]);
-    let lo = 0, hi = 0;
+    let lo = 0,
+      hi = 0;
     for (let h = 0; h < 2; h++) {
       for (let x = h === 0 ? pLo : pHi; x !== 0; x ^= 1 << (31 - Math.clz32(x))) {
         between(ek, h * 32 + 31 - Math.clz32(x), s, 0);
@@ -184,7 +219,11 @@ export class GatePosition {
   loneKing(): boolean {
     const bb = this.pos.bb;
     const them = this.us ^ 1;
-    return ((bb[Sets.WhiteLo + 2 * them] & ~bb[Sets.PawnsLo] & ~bb[Sets.KingsLo]) | (bb[Sets.WhiteHi + 2 * them] & ~bb[Sets.PawnsHi] & ~bb[Sets.KingsHi])) === 0;
+    return (
+      ((bb[Sets.WhiteLo + 2 * them] & ~bb[Sets.PawnsLo] & ~bb[Sets.KingsLo]) |
+        (bb[Sets.WhiteHi + 2 * them] & ~bb[Sets.PawnsHi] & ~bb[Sets.KingsHi])) ===
+      0
+    );
   }
 
   /** Squares the enemy king may step to on occupancy o with our piece that moved attacking a: not its own, not attacked. */
@@ -227,4 +266,3 @@ export class GatePosition {
     return (this.zoneLo | this.zoneHi) !== 0 && Math.max(Math.abs((sq & 7) - (this.ek & 7)), Math.abs((sq >> 3) - (this.ek >> 3))) <= 2;
   }
 }
-

@@ -79,7 +79,8 @@ export class TacticGate {
     const oLo = castle ? this.castled(from, to, 0) : (g.occLo & ~bitLo(from) & ~bitLo(capSq)) | bitLo(to);
     const oHi = castle ? this.castled(from, to, 1) : (g.occHi & ~bitHi(from) & ~bitHi(capSq)) | bitHi(to);
     attacksOf(t, g.us, dest, oLo, oHi);
-    let aLo = s[0], aHi = s[1];
+    let aLo = s[0],
+      aHi = s[1];
     const direct = has(aLo, aHi, g.ek);
     if (t >= BISHOP && t <= QUEEN) {
       // the piece next behind one it attacks (a checked king, a piece worth more: it must leave)
@@ -169,7 +170,8 @@ export class TacticGate {
   /** Adds the threats we make already, but on the square taken; a piece the taken one defended counts as undefended. */
   private existing(capSq: number, check: boolean): void {
     const g = this.g;
-    let dLo = 0, dHi = 0;
+    let dLo = 0,
+      dHi = 0;
     if (capSq >= 0 && g.board[capSq] !== 0) {
       attacksOf((g.board[capSq] & 7) - 1, g.us ^ 1, capSq, g.occLo, g.occHi);
       dLo = s[0];
@@ -206,7 +208,8 @@ export class TacticGate {
         const sq = h * 32 + 31 - Math.clz32(x);
         const st = (g.board[sq] & 7) - 1;
         attacksOf(st, g.us, sq, g.occLo, g.occHi);
-        const bLo = s[0], bHi = s[1];
+        const bLo = s[0],
+          bHi = s[1];
         attacksOf(st, g.us, sq, oLo, oHi);
         const nLo = s[0] & ~bLo;
         const nHi = s[1] & ~bHi;
@@ -250,5 +253,7 @@ export class TacticGate {
 /** Whether the side to move has a pawn on its sixth or seventh rank. */
 function promotionNear(pos: Position): boolean {
   const bb = pos.bb;
-  return pos.turn === WHITE ? (bb[Sets.PawnsHi] & bb[Sets.WhiteHi] & 0x00ffff00) !== 0 : (bb[Sets.PawnsLo] & bb[Sets.BlackLo] & 0x00ffff00) !== 0;
+  return pos.turn === WHITE
+    ? (bb[Sets.PawnsHi] & bb[Sets.WhiteHi] & 0x00ffff00) !== 0
+    : (bb[Sets.PawnsLo] & bb[Sets.BlackLo] & 0x00ffff00) !== 0;
 }

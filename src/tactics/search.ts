@@ -49,7 +49,8 @@ export class TacticSearch {
 
   constructor() {
     const x = this.m.x;
-    if (x.MATE.value !== MATE || x.Q_PLIES.value !== Q_PLIES) throw new Error('wasm/search.ts and search.ts disagree on the tree: rebuild (npm run build)');
+    if (x.MATE.value !== MATE || x.Q_PLIES.value !== Q_PLIES)
+      throw new Error('wasm/search.ts and search.ts disagree on the tree: rebuild (npm run build)');
   }
 
   /** Positions visited by this thread's searches, the roots included. */

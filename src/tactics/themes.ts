@@ -15,7 +15,13 @@ import { FORK_THEME, forkAfter, HANGING_PIECE_THEME, hangingCapture } from '../p
  * the partial pin, fork and hangingPiece. A theme's bit in a verdict's themeBits() is 1 << its index here.
  */
 export const TACTIC_THEMES: readonly string[] = [
-  ...new Set([...MOTIFS.map((m) => m.theme), PARTIAL_PIN_THEME, ...PLAYED.flatMap((p) => (p.theme === null ? [] : [p.theme])), FORK_THEME, HANGING_PIECE_THEME]),
+  ...new Set([
+    ...MOTIFS.map((m) => m.theme),
+    PARTIAL_PIN_THEME,
+    ...PLAYED.flatMap((p) => (p.theme === null ? [] : [p.theme])),
+    FORK_THEME,
+    HANGING_PIECE_THEME,
+  ]),
 ].sort();
 const THEME_BIT = new Map(TACTIC_THEMES.map((t, i) => [t, 1 << i]));
 

@@ -52,7 +52,8 @@ class CaptureSink implements PositionSink {
   constructor(private readonly limits: { positions: number; tagged: number }) {}
 
   beginGame(info: GameInfo): void {
-    this.game = this.capture.tagged < this.limits.tagged ? { info, kept: [], text: { bytes: new Uint8Array(0), moveEnds: new Int32Array(0) } } : null;
+    this.game =
+      this.capture.tagged < this.limits.tagged ? { info, kept: [], text: { bytes: new Uint8Array(0), moveEnds: new Int32Array(0) } } : null;
   }
 
   position(v: PositionView, keep: boolean): void {
@@ -79,7 +80,8 @@ export function captureGames(games: readonly Uint8Array[], limits: { positions: 
   const analyzer = new GameAnalyzer({ allPositions: false, filter: ALL_MOTIFS, moves: false });
   const sink = new CaptureSink(limits);
   const c = sink.capture;
-  for (let i = 0; i < games.length && (c.positions.length < limits.positions || c.tagged < limits.tagged); i++) analyzer.pgn(games[i], i + 1, sink);
+  for (let i = 0; i < games.length && (c.positions.length < limits.positions || c.tagged < limits.tagged); i++)
+    analyzer.pgn(games[i], i + 1, sink);
   return c;
 }
 

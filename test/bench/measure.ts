@@ -118,7 +118,9 @@ export function timedCli(cli: string, args: readonly string[], nodeArgs: readonl
   const stats = `${scratch}.stats.json`;
   const times = `${scratch}.time`;
   const t0 = performance.now();
-  const r = spawnSync('/usr/bin/time', ['-o', times, '-f', '%U %S %M', process.execPath, ...nodeArgs, cli, ...args, '--stats', stats], { encoding: 'utf8' });
+  const r = spawnSync('/usr/bin/time', ['-o', times, '-f', '%U %S %M', process.execPath, ...nodeArgs, cli, ...args, '--stats', stats], {
+    encoding: 'utf8',
+  });
   const wall = (performance.now() - t0) / 1000;
   if (r.status !== 0) throw new Error(`pgn-xray ${args.join(' ')} failed (${r.status}): ${r.stderr}`);
   const [user, system, maxKB] = readFileSync(times, 'utf8').trim().split('\n').at(-1)!.split(' ').map(Number);

@@ -19,7 +19,21 @@ import { ParquetWriter } from '../../src/output/parquet.js';
 import { CLI, ROOT } from '../helpers/cli.js';
 import { corpusPath, readCorpusBytes, splitGames } from '../helpers/corpus.js';
 import { captureGames, replayCapture, type CapturedGame } from './capture.js';
-import { cpuMs, cpuOf, interleave, interleaveAsync, load, num, QUICK, ratios, rounds, show, spread, timedCli, type Spread } from './measure.js';
+import {
+  cpuMs,
+  cpuOf,
+  interleave,
+  interleaveAsync,
+  load,
+  num,
+  QUICK,
+  ratios,
+  rounds,
+  show,
+  spread,
+  timedCli,
+  type Spread,
+} from './measure.js';
 
 function pathOf(file: string): string {
   return file.startsWith('fixtures/') ? resolve(ROOT, file) : corpusPath(file);
@@ -31,7 +45,12 @@ function bytesOf(file: string): Uint8Array {
 
 // the bundled sample, and a large corpus file (fixtures/… from the repository, else from the shared
 // corpus); BENCH_QUICK: a corpus file of 298 games
-const FILES = (process.env.BENCH_OUTPUT_FILES ?? (QUICK ? 'games/lichess-db-2017-05-no-event-tag-clocks.pgn' : 'fixtures/sample/lichess-2016-05-3000.pgn.zst,games/lichess-DrNykterstein-DrDrunkenstein.pgn.zst')).split(',');
+const FILES = (
+  process.env.BENCH_OUTPUT_FILES ??
+  (QUICK
+    ? 'games/lichess-db-2017-05-no-event-tag-clocks.pgn'
+    : 'fixtures/sample/lichess-2016-05-3000.pgn.zst,games/lichess-DrNykterstein-DrDrunkenstein.pgn.zst')
+).split(',');
 const BATCH = 256;
 /** Tagged positions captured per file at most (each holds a copy of its position). */
 const MAX_TAGGED = QUICK ? 20_000 : 150_000;
@@ -73,7 +92,11 @@ function jsonlBatches(games: readonly CapturedGame[]): Uint8Array[] {
 function parquetBatches(games: readonly CapturedGame[]): Uint8Array[] {
   const columns = new ParquetColumns();
   const toIpc = ipcWriter([]);
-  const sink = { beginGame: (i: GameInfo) => columns.beginGame(i), position: (v: PositionView) => columns.position(v), endGame: () => undefined };
+  const sink = {
+    beginGame: (i: GameInfo) => columns.beginGame(i),
+    position: (v: PositionView) => columns.position(v),
+    endGame: () => undefined,
+  };
   return batched(games, sink, () => toIpc(columns.take()));
 }
 
@@ -101,33 +124,63 @@ async function inProcess(file: string): Promise<void> {
   const games = splitGames(bytesOf(file)).map((g) => g.bytes);
   const capture = captureGames(games, { positions: 0, tagged: MAX_TAGGED });
   const n = capture.tagged;
-  const name = file.split('/').pop()!.replace(/\.pgn(\.zst)?$/, '');
+  const name = file
+    .split('/')
+    .pop()!
+    .replace(/\.pgn(\.zst)?$/, '');
   const r = rounds(5);
-  console.log(`${name}: ${num(n)} tagged positions of ${num(capture.games.length)} games${capture.games.length < games.length ? ` (of ${num(games.length)})` : ''}, ${r} rounds; tagged positions/s in CPU time`);
+  console.log(
+    `${name}: ${num(n)} tagged positions of ${num(capture.games.length)} games${capture.games.length < games.length ? ` (of ${num(games.length)})` : ''}, ${r} rounds; tagged positions/s in CPU time`,
+  );
   let jsonl: Uint8Array[] = [];
   let parquet: Uint8Array[] = [];
-  const [wj, wp] = interleave(r, [() => cpuOf(() => (jsonl = jsonlBatches(capture.games))), () => cpuOf(() => (parquet = parquetBatches(capture.games)))], true);
+  const [wj, wp] = interleave(
+    r,
+    [() => cpuOf(() => (jsonl = jsonlBatches(capture.games))), () => cpuOf(() => (parquet = parquetBatches(capture.games)))],
+    true,
+  );
   const paths = { jsonl: join(dir, `${name}.jsonl`), parquet: join(dir, `${name}.parquet`) };
-  const [mj, mp] = await interleaveAsync(r, [async () => cpuOf(() => writeJsonl(jsonl, paths.jsonl)), () => writeParquet(parquet, paths.parquet)], true);
+  const [mj, mp] = await interleaveAsync(
+    r,
+    [async () => cpuOf(() => writeJsonl(jsonl, paths.jsonl)), () => writeParquet(parquet, paths.parquet)],
+    true,
+  );
   console.log(`  worker  JSONL ${show(rate(n, wj))}   Parquet ${show(rate(n, wp))}   Parquet/JSONL speed ${pct(spread(ratios(wj, wp)))}`);
   console.log(`  main    JSONL ${show(rate(n, mj))}   Parquet ${show(rate(n, mp))}   Parquet/JSONL speed ${pct(spread(ratios(mj, mp)))}`);
   const zst = `${paths.jsonl}.zst`;
   spawnSync('zstd', ['-3', '-q', '-f', paths.jsonl, '-o', zst]);
   const [j, p, z] = [paths.jsonl, paths.parquet, zst].map((f) => statSync(f).size);
-  console.log(`  sizes: JSONL ${mb(j)}, zstd -3 of it ${mb(z)}, Parquet ${mb(p)} = ${((p / z) * 100).toFixed(0)}% of the zstd JSONL (target < 100%)`);
+  console.log(
+    `  sizes: JSONL ${mb(j)}, zstd -3 of it ${mb(z)}, Parquet ${mb(p)} = ${((p / z) * 100).toFixed(0)}% of the zstd JSONL (target < 100%)`,
+  );
 }
 
 /** Both formats through the CLI, -j 2, interleaved: wall clock and CPU of the whole process. */
 function endToEnd(file: string): void {
   const r = rounds(5);
   // the formats' own cost: the verdicts' search (the same for both) would hide it
-  const run = (kind: string) => () => timedCli(CLI, [pathOf(file), '-f', kind, '-q', '--no-tactics', '-j', '2', '-o', join(dir, 'cli.' + kind)]);
+  const run = (kind: string) => () =>
+    timedCli(CLI, [pathOf(file), '-f', kind, '-q', '--no-tactics', '-j', '2', '-o', join(dir, 'cli.' + kind)]);
   const [j, p] = interleave(r, [run('jsonl'), run('parquet')]);
   console.log(`end to end on ${file}, --no-tactics, -j 2, ${r} rounds (target: Parquet as fast as JSONL):`);
-  for (const [kind, rs] of [['jsonl', j], ['parquet', p]] as const) {
-    console.log(`  CLI -f ${kind.padEnd(8)} ${show(spread(rs.map((x) => x.wall)), (x) => x.toFixed(2))} s wall, ${show(spread(rs.map((x) => x.cpu)), (x) => x.toFixed(2))} s CPU (GNU time)`);
+  for (const [kind, rs] of [
+    ['jsonl', j],
+    ['parquet', p],
+  ] as const) {
+    console.log(
+      `  CLI -f ${kind.padEnd(8)} ${show(spread(rs.map((x) => x.wall)), (x) => x.toFixed(2))} s wall, ${show(spread(rs.map((x) => x.cpu)), (x) => x.toFixed(2))} s CPU (GNU time)`,
+    );
   }
-  console.log(`  Parquet/JSONL wall time within each round: ${pct(spread(ratios(p.map((x) => x.wall), j.map((x) => x.wall))))}`);
+  console.log(
+    `  Parquet/JSONL wall time within each round: ${pct(
+      spread(
+        ratios(
+          p.map((x) => x.wall),
+          j.map((x) => x.wall),
+        ),
+      ),
+    )}`,
+  );
 }
 
 async function main(): Promise<void> {

@@ -51,7 +51,13 @@ function threadSeconds(r: CliRun): { process: number; main: number; workers: num
   if (run.cpu === undefined || run.threads === undefined) return null;
   const total = run.cpu.user + run.cpu.system;
   const workers = run.threads.workers.reduce((a, b) => a + b, 0);
-  return { process: total, main: run.threads.main, workers, other: total - run.threads.main - workers, busiest: Math.max(run.threads.main, ...run.threads.workers) };
+  return {
+    process: total,
+    main: run.threads.main,
+    workers,
+    other: total - run.threads.main - workers,
+    busiest: Math.max(run.threads.main, ...run.threads.workers),
+  };
 }
 
 /**
@@ -72,12 +78,19 @@ function endToEnd(): void {
   console.log(`end to end: pgn-xray ${FILE} -f none --no-tactics --stats, ${n} rounds of (-j 2, -j 1); ${num(positions)} positions`);
   const rate = (rs: CliRun[]): number[] => rs.map((r) => r.stats.positions / r.wall);
   const perPos = (xs: number[]): string => show(spread(xs), (x) => num((x * 1e9) / positions));
-  for (const [j, rs] of [[2, two], [1, one]] as const) {
-    console.log(`  -j ${j}: ${show(spread(rate(rs)))} positions/s (wall, spawn to exit); peak RSS ${show(spread(rs.map((r) => r.rssMB)))} MB (GNU time)`);
+  for (const [j, rs] of [
+    [2, two],
+    [1, one],
+  ] as const) {
+    console.log(
+      `  -j ${j}: ${show(spread(rate(rs)))} positions/s (wall, spawn to exit); peak RSS ${show(spread(rs.map((r) => r.rssMB)))} MB (GNU time)`,
+    );
     const t = rs.map(threadSeconds);
     if (t.every((x) => x !== null)) {
       const part = (k: 'process' | 'main' | 'workers' | 'other'): string => perPos(t.map((x) => x![k]));
-      console.log(`        CPU ns/position: process ${part('process')}, main thread ${part('main')}, workers ${part('workers')}, other threads ${part('other')}`);
+      console.log(
+        `        CPU ns/position: process ${part('process')}, main thread ${part('main')}, workers ${part('workers')}, other threads ${part('other')}`,
+      );
     } else console.log(`        CPU ns/position: process ${perPos(rs.map((r) => r.cpu))} (GNU time; no per-thread figures here)`);
   }
   mainThreadCap(two, positions);
@@ -88,16 +101,34 @@ function endToEnd(): void {
   const [c2, c1] = [two.map(ceiling), one.map(ceiling)];
   const known = c2.every((x) => !Number.isNaN(x));
   if (known) {
-    console.log(`  ceiling from CPU time alone on 2 idle cores (positions / max(process CPU / 2, busiest thread)): -j 2 ${show(spread(c2))}, -j 1 ${show(spread(c1))} positions/s, ratio ${show(spread(ratios(c2, c1)), (x) => x.toFixed(2))}`);
+    console.log(
+      `  ceiling from CPU time alone on 2 idle cores (positions / max(process CPU / 2, busiest thread)): -j 2 ${show(spread(c2))}, -j 1 ${show(spread(c1))} positions/s, ratio ${show(spread(ratios(c2, c1)), (x) => x.toFixed(2))}`,
+    );
   }
   results.push(() => {
     target('positions/s, -j 2 (wall)', show(r2), '≥ 2,000,000', r2.median >= 2e6);
     const c = spread(c2);
     if (known) target('  the same, ceiling from CPU (any load)', show(c), '≥ 2,000,000', c.median >= 2e6);
-    target('1→2 threads (ratio within a round)', show(ratio, (x) => x.toFixed(2) + '×'), '≥ 1.8×', ratio.median >= 1.8);
+    target(
+      '1→2 threads (ratio within a round)',
+      show(ratio, (x) => x.toFixed(2) + '×'),
+      '≥ 1.8×',
+      ratio.median >= 1.8,
+    );
     const cr = spread(ratios(c2, c1));
-    if (known) target('  the same, from the CPU ceilings (any load)', show(cr, (x) => x.toFixed(2) + '×'), '≥ 1.8×', cr.median >= 1.8);
-    target('peak RSS, -j 2 (GNU time; PASS on the max)', show(rss, (x) => x.toFixed(0) + ' MB'), '< 300 MB', rss.max < 300);
+    if (known)
+      target(
+        '  the same, from the CPU ceilings (any load)',
+        show(cr, (x) => x.toFixed(2) + '×'),
+        '≥ 1.8×',
+        cr.median >= 1.8,
+      );
+    target(
+      'peak RSS, -j 2 (GNU time; PASS on the max)',
+      show(rss, (x) => x.toFixed(0) + ' MB'),
+      '< 300 MB',
+      rss.max < 300,
+    );
   });
 }
 
@@ -110,7 +141,9 @@ function mainThreadCap(rs: CliRun[], positions: number): void {
   if (!t.every((x) => x !== null)) return;
   const main = spread(t.map((x) => (x!.main * 1e9) / positions));
   const worker = spread(t.map((x) => (x!.workers * 1e9) / positions));
-  console.log(`  scaling: the main thread's ${show(main, num)} ns/position cap a run at ${num(1e9 / main.median)} positions/s whatever the cores, reached with about ${(worker.median / main.median).toFixed(1)} workers of ${num(worker.median)} ns/position`);
+  console.log(
+    `  scaling: the main thread's ${show(main, num)} ns/position cap a run at ${num(1e9 / main.median)} positions/s whatever the cores, reached with about ${(worker.median / main.median).toFixed(1)} workers of ${num(worker.median)} ns/position`,
+  );
 }
 
 /**
@@ -124,10 +157,18 @@ function longInput(): void {
   const [long, once] = interleave(n, [() => timedCli(CLI, args(3)), () => timedCli(CLI, args(1))]);
   const rate = (rs: CliRun[]): number[] => rs.map((r) => r.stats.positions / r.wall);
   const r3 = spread(rate(long));
-  console.log(`long input: pgn-xray with ${FILE} given 3 times (${num(long[0].stats.positions)} positions) -f none --no-tactics --stats -j 2, ${n} rounds beside the file once`);
+  console.log(
+    `long input: pgn-xray with ${FILE} given 3 times (${num(long[0].stats.positions)} positions) -f none --no-tactics --stats -j 2, ${n} rounds beside the file once`,
+  );
   const r = ratios(rate(long), rate(once));
-  console.log(`  ${show(r3)} positions/s (wall), ${show(spread(r), (x) => x.toFixed(2))}× the file once within a round; ceiling from CPU ${show(spread(long.map(ceiling)))}`);
-  fixedCosts(r, rate(once), once.map((x) => x.wall));
+  console.log(
+    `  ${show(r3)} positions/s (wall), ${show(spread(r), (x) => x.toFixed(2))}× the file once within a round; ceiling from CPU ${show(spread(long.map(ceiling)))}`,
+  );
+  fixedCosts(
+    r,
+    rate(once),
+    once.map((x) => x.wall),
+  );
   results.push(() => target('positions/s, -j 2, the file given 3 times (wall)', show(r3), '≥ 2,000,000', r3.median >= 2e6));
 }
 
@@ -141,7 +182,9 @@ function fixedCosts(r: number[], onceRate: number[], onceWall: number[]): void {
   const seconds = share.map((f, i) => f * onceWall[i]);
   const steady = share.map((f, i) => onceRate[i] / (1 - f));
   const pct = (x: number): string => `${(100 * x).toFixed(0)}%`;
-  console.log(`  so, of the file once: fixed costs (start-up, warm-up, tail) ${show(spread(share), pct)}, ${show(spread(seconds), (x) => x.toFixed(2))} s; past them ${show(spread(steady))} positions/s`);
+  console.log(
+    `  so, of the file once: fixed costs (start-up, warm-up, tail) ${show(spread(share), pct)}, ${show(spread(seconds), (x) => x.toFixed(2))} s; past them ${show(spread(steady))} positions/s`,
+  );
 }
 
 /** Start-up: the CLI on 32 games, -j 1 and -j 2 interleaved; wall clock and CPU. */
@@ -149,10 +192,17 @@ function startUp(): void {
   const n = rounds(7);
   const args = (j: number): string[] => [corpusPath(STARTUP_FILE), '-f', 'none', '-q', '--no-tactics', '-j', String(j)];
   const [one, two] = interleave(n, [() => timedCli(CLI, args(1)), () => timedCli(CLI, args(2))]);
-  console.log(`start-up: pgn-xray ${STARTUP_FILE} (${num(one[0].stats.positions)} positions) -f none --no-tactics --stats, ${n} rounds of (-j 1, -j 2)`);
-  for (const [j, rs] of [[1, one], [2, two]] as const) {
+  console.log(
+    `start-up: pgn-xray ${STARTUP_FILE} (${num(one[0].stats.positions)} positions) -f none --no-tactics --stats, ${n} rounds of (-j 1, -j 2)`,
+  );
+  for (const [j, rs] of [
+    [1, one],
+    [2, two],
+  ] as const) {
     const own = rs.map((r) => threadSeconds(r)?.process ?? NaN);
-    console.log(`  -j ${j}: wall ${show(spread(rs.map((r) => r.wall)), s3)} s; CPU ${show(spread(rs.map((r) => r.cpu)), (x) => x.toFixed(2))} s (GNU time, 10 ms steps), ${show(spread(own), s3)} s up to the statistics (the run's own figure)`);
+    console.log(
+      `  -j ${j}: wall ${show(spread(rs.map((r) => r.wall)), s3)} s; CPU ${show(spread(rs.map((r) => r.cpu)), (x) => x.toFixed(2))} s (GNU time, 10 ms steps), ${show(spread(own), s3)} s up to the statistics (the run's own figure)`,
+    );
   }
 }
 
@@ -168,10 +218,17 @@ function motifScan(capture: Capture): void {
   global.gc?.();
   const heap0 = process.memoryUsage().heapUsed;
   const n = rounds(7);
-  const [ms] = interleave(n, [() => cpuOf(() => { for (let p = 0; p < passes; p++) pass(); })]);
+  const [ms] = interleave(n, [
+    () =>
+      cpuOf(() => {
+        for (let p = 0; p < passes; p++) pass();
+      }),
+  ]);
   const heap = (process.memoryUsage().heapUsed - heap0) / 1024;
   const ns = spread(ms.map((t) => (t * 1e6) / (passes * positions.length)));
-  console.log(`motif scan alone: ${num(positions.length)} real positions of the file, ${n} rounds of ${passes} passes: ${show(ns)} ns/position (CPU); heap grew ${num(heap)} KiB over ${num((n * passes * positions.length) / 1e6, 1)} M scans`);
+  console.log(
+    `motif scan alone: ${num(positions.length)} real positions of the file, ${n} rounds of ${passes} passes: ${show(ns)} ns/position (CPU); heap grew ${num(heap)} KiB over ${num((n * passes * positions.length) / 1e6, 1)} M scans`,
+  );
   console.log(`  (each position read cold from memory; the target is judged on the scan in a worker, in its stage profile below)`);
 }
 
@@ -265,7 +322,9 @@ function baseline(games: Uint8Array[]): void {
   const n = rounds(5);
   const [a, b] = interleave(n, [() => cpuOf(ours), () => cpuOf(theirs)], true);
   const ratio = spread(ratios(b, a));
-  console.log(`one thread, the first ${games.length} games (${num(positions)} positions), ${n} rounds: pgn-xray's analysis ${show(spread(a.map((t) => (positions / t) * 1000)))} positions/s, pgn-parser + chess.js replay ${show(spread(b.map((t) => (positions / t) * 1000)))}; ours ${show(ratio, (x) => x.toFixed(0) + '×')} faster (CPU time)`);
+  console.log(
+    `one thread, the first ${games.length} games (${num(positions)} positions), ${n} rounds: pgn-xray's analysis ${show(spread(a.map((t) => (positions / t) * 1000)))} positions/s, pgn-parser + chess.js replay ${show(spread(b.map((t) => (positions / t) * 1000)))}; ours ${show(ratio, (x) => x.toFixed(0) + '×')} faster (CPU time)`,
+  );
 }
 
 function main(): void {

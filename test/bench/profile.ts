@@ -143,14 +143,19 @@ export function printProfile(cli: string, file: string, runs: number, extra: rea
   const byStage = new Map<string, number[]>();
   for (const p of profiles) {
     const cpu = workerCpu(p) ?? NaN;
-    for (const [stage, us] of p.stages) byStage.set(stage, [...(byStage.get(stage) ?? []), ((us / p.busy) * cpu * 1e9) / p.run.stats.positions]);
+    for (const [stage, us] of p.stages)
+      byStage.set(stage, [...(byStage.get(stage) ?? []), ((us / p.busy) * cpu * 1e9) / p.run.stats.positions]);
   }
   const total = spread(profiles.map((p) => ((workerCpu(p) ?? NaN) * 1e9) / p.run.stats.positions));
   const figures = new Map([...byStage].map(([stage, ns]) => [stage, spread([...ns, ...Array<number>(runs - ns.length).fill(0)])]));
-  console.log(`worker time by stage (${runs} profiled -f none ${extra.join(' ')} -j 1 runs; ns/position from each run's share of the samples while busy, postMessage left out, and the worker's CPU time, ${show(total)} ns/position in all):`);
+  console.log(
+    `worker time by stage (${runs} profiled -f none ${extra.join(' ')} -j 1 runs; ns/position from each run's share of the samples while busy, postMessage left out, and the worker's CPU time, ${show(total)} ns/position in all):`,
+  );
   for (const [stage, ns] of [...figures].sort((x, y) => y[1].median - x[1].median)) {
     if (ns.median < total.median * 0.005) continue;
-    console.log(`  ${stage.padEnd(26)} ${((ns.median / total.median) * 100).toFixed(1).padStart(5)}%   ${show(ns).padStart(16)} ns/position`);
+    console.log(
+      `  ${stage.padEnd(26)} ${((ns.median / total.median) * 100).toFixed(1).padStart(5)}%   ${show(ns).padStart(16)} ns/position`,
+    );
   }
   return figures;
 }

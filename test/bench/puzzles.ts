@@ -35,7 +35,11 @@ function firstGames(n: number): string {
 function run(input: string, extra: string[]): { s: PuzzleSummary; wall: number } {
   const summary = join(dir, 'summary.json');
   const t0 = performance.now();
-  const r = spawnSync(process.execPath, [CLI, 'puzzles', input, '-o', join(dir, 'out.csv'), '--summary', summary, '--engine-procs', '2', '-q', ...extra], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const r = spawnSync(
+    process.execPath,
+    [CLI, 'puzzles', input, '-o', join(dir, 'out.csv'), '--summary', summary, '--engine-procs', '2', '-q', ...extra],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
   if (r.status !== 0) throw new Error(`pgn-xray puzzles exited ${r.status}`);
   return { s: JSON.parse(readFileSync(summary, 'utf8')) as PuzzleSummary, wall: (performance.now() - t0) / 1000 };
 }
@@ -75,7 +79,11 @@ function stage1Nanoseconds(): Spread & { positions: number } {
 
 function main(): void {
   const nodes = process.env.BENCH_NODES ? ['--nodes', process.env.BENCH_NODES] : [];
-  console.log(`puzzles:bench — load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `puzzles:bench — load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
   const games = Number(process.env.BENCH_PUZZLE_GAMES ?? Infinity);
   const max = Number(process.env.BENCH_MAX_PUZZLES ?? 150);
   const { s, wall } = run(firstGames(games), [...nodes, ...(max > 0 ? ['--max-puzzles', String(max)] : [])]);
@@ -83,11 +91,19 @@ function main(): void {
   const share = s.candidates / s.positions;
   const ns = stage1Nanoseconds();
   const stage1Ns = ns.median;
-  console.log(`sample${max > 0 ? ` up to ${max} puzzles` : ''}: ${f(s.games)} games, ${f(s.positions)} positions, ${f(s.candidates)} candidates (${f(s.candidates / s.games, 2)} per game, 1 in ${f(1 / share)} positions)`);
-  console.log(`  puzzles ${f(s.puzzles)} in ${f(wall / 60, 1)} min wall          goal ≥ 150 in < 15 min: ${goal(s.puzzles >= 150 && wall < 900)}`);
+  console.log(
+    `sample${max > 0 ? ` up to ${max} puzzles` : ''}: ${f(s.games)} games, ${f(s.positions)} positions, ${f(s.candidates)} candidates (${f(s.candidates / s.games, 2)} per game, 1 in ${f(1 / share)} positions)`,
+  );
+  console.log(
+    `  puzzles ${f(s.puzzles)} in ${f(wall / 60, 1)} min wall          goal ≥ 150 in < 15 min: ${goal(s.puzzles >= 150 && wall < 900)}`,
+  );
   console.log(`  stage 1 share ${(100 * share).toFixed(2)}% of positions        goal < 5%: ${goal(share < 0.05)}`);
-  console.log(`  stage 1 ${f(stage1Ns)} ns per position (${f(ns.min)}–${f(ns.max)}, CPU, 5 rounds over ${f(ns.positions)} positions)   goal < 2,000 ns: ${goal(stage1Ns < 2000)}`);
-  console.log(`  engine ${f(e.calls)} searches, ${f(e.nodes / Math.max(1, s.puzzles))} nodes per puzzle, ${f(e.cpuSeconds ?? NaN, 1)} s engine CPU against ${f(s.cpuSeconds, 1)} s ours`);
+  console.log(
+    `  stage 1 ${f(stage1Ns)} ns per position (${f(ns.min)}–${f(ns.max)}, CPU, 5 rounds over ${f(ns.positions)} positions)   goal < 2,000 ns: ${goal(stage1Ns < 2000)}`,
+  );
+  console.log(
+    `  engine ${f(e.calls)} searches, ${f(e.nodes / Math.max(1, s.puzzles))} nodes per puzzle, ${f(e.cpuSeconds ?? NaN, 1)} s engine CPU against ${f(s.cpuSeconds, 1)} s ours`,
+  );
   console.log(`  dropped: ${JSON.stringify(s.dropped)}`);
   const n = Number(process.env.BENCH_FILTER_GAMES ?? 100);
   const first = firstGames(n);
@@ -95,10 +111,20 @@ function main(): void {
   const without = run(first, [...nodes, '--every-position']);
   const a = perEngineMinute(withStage1.s);
   const b = perEngineMinute(without.s);
-  console.log(`first ${n} games: with stage 1 ${withStage1.s.puzzles} puzzles from ${withStage1.s.engine!.calls} searches, ${f(withStage1.s.engine!.cpuSeconds ?? NaN, 1)} s engine CPU (${f(a, 2)} puzzles per engine-CPU-minute)`);
-  console.log(`  engine on every position: ${without.s.puzzles} puzzles from ${without.s.engine!.calls} searches, ${f(without.s.engine!.cpuSeconds ?? NaN, 1)} s engine CPU (${f(b, 2)} puzzles per engine-CPU-minute)`);
-  console.log(`  stage 1's gain: ${f(a / b, 1)}× puzzles per engine-CPU-minute; it keeps ${withStage1.s.puzzles} of the ${without.s.puzzles} puzzles the engine finds alone`);
-  console.log(`load average at the end ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `first ${n} games: with stage 1 ${withStage1.s.puzzles} puzzles from ${withStage1.s.engine!.calls} searches, ${f(withStage1.s.engine!.cpuSeconds ?? NaN, 1)} s engine CPU (${f(a, 2)} puzzles per engine-CPU-minute)`,
+  );
+  console.log(
+    `  engine on every position: ${without.s.puzzles} puzzles from ${without.s.engine!.calls} searches, ${f(without.s.engine!.cpuSeconds ?? NaN, 1)} s engine CPU (${f(b, 2)} puzzles per engine-CPU-minute)`,
+  );
+  console.log(
+    `  stage 1's gain: ${f(a / b, 1)}× puzzles per engine-CPU-minute; it keeps ${withStage1.s.puzzles} of the ${without.s.puzzles} puzzles the engine finds alone`,
+  );
+  console.log(
+    `load average at the end ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
 }
 
 main();

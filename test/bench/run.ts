@@ -24,7 +24,13 @@ function row(name: string, value: string, baseline: string, ratio: string, targe
  * Ours and the baseline as median (min–max) table cells, and how many times faster ours is, taken within
  * each round: `faster` divides one round's figures (rates: ours / theirs; times: theirs / ours).
  */
-function cells(ours: number[], theirs: number[], f: (x: number) => string, label: string, faster: (o: number, t: number) => number): [string, string, string] {
+function cells(
+  ours: number[],
+  theirs: number[],
+  f: (x: number) => string,
+  label: string,
+  faster: (o: number, t: number) => number,
+): [string, string, string] {
   const times = ours.map((o, i) => faster(o, theirs[i]));
   return [show(spread(ours), f), `${show(spread(theirs), f)} ${label}`, show(spread(times), (x) => x.toFixed(x < 10 ? 1 : 0) + '×')];
 }
@@ -32,7 +38,12 @@ function cells(ours: number[], theirs: number[], f: (x: number) => string, label
 const rate = (o: number, t: number): number => o / t;
 
 // Baseline: the obvious ray loop on the same int32 halves, no tables.
-const DIRS = [[1, 0], [-1, 0], [0, 1], [0, -1]];
+const DIRS = [
+  [1, 0],
+  [-1, 0],
+  [0, 1],
+  [0, -1],
+];
 function rayLoopRook(occLo: number, occHi: number, sq: number, out: Int32Array): void {
   let lo = 0;
   let hi = 0;
@@ -56,7 +67,7 @@ function benchRook(): void {
   const rand = random01(7);
   const N = 1 << 16;
   const occ = new Int32Array(N * 2);
-  for (let i = 0; i < N * 2; i++) occ[i] = (rand() * 2 ** 32) & (rand() * 2 ** 32) | 0; // ~25% density
+  for (let i = 0; i < N * 2; i++) occ[i] = ((rand() * 2 ** 32) & (rand() * 2 ** 32)) | 0; // ~25% density
   const out = new Int32Array(2);
   const loops = 40;
   let sink = 0;
@@ -84,7 +95,17 @@ function benchRook(): void {
     return (ms * 1e6) / (N * loops);
   };
   const [a, b] = interleave(rounds(7), [ours, loop], true);
-  row('rook attack (ns/call)', ...cells(a, b, (x) => x.toFixed(1), 'loop', (o, t) => t / o), 'target ≤ 30 ns');
+  row(
+    'rook attack (ns/call)',
+    ...cells(
+      a,
+      b,
+      (x) => x.toFixed(1),
+      'loop',
+      (o, t) => t / o,
+    ),
+    'target ≤ 30 ns',
+  );
   if (sink === 0x7fffffff) console.log('');
 }
 
@@ -102,7 +123,11 @@ function benchPerft(): void {
     return nodes / ms / 1000;
   };
   const [a, b] = interleave(rounds(5), [ours, theirs], true);
-  row('perft Kiwipete (M nodes/s)', ...cells(a, b, (x) => x.toFixed(x < 1 ? 2 : 1), 'chess.js', rate), 'target ≥ 5 M nodes/s (bulk-counted leaves)');
+  row(
+    'perft Kiwipete (M nodes/s)',
+    ...cells(a, b, (x) => x.toFixed(x < 1 ? 2 : 1), 'chess.js', rate),
+    'target ≥ 5 M nodes/s (bulk-counted leaves)',
+  );
 }
 
 interface Packed {
@@ -170,7 +195,9 @@ function benchReplay(games: CorpusGame[]): void {
 
 function main(): void {
   installNewTables();
-  console.log(`pgn-xray bench — node ${process.version}, one thread; CPU time; ${rounds(5)}+ rounds of (ours, baseline) interleaved: medians (min–max), ratio within each round`);
+  console.log(
+    `pgn-xray bench — node ${process.version}, one thread; CPU time; ${rounds(5)}+ rounds of (ours, baseline) interleaved: medians (min–max), ratio within each round`,
+  );
   console.log(load('start'));
   row('', 'ours', 'baseline', 'ratio', '');
   benchRook();

@@ -8,7 +8,10 @@ import { ROOT } from '../helpers/cli.js';
 /** A part of the bench, run as `npm run bench` runs it: the pipeline part from its bundle (rolldown.config.ts). */
 function part(name: string): string {
   const file = name === 'pipeline' ? 'dist/test/bundled/pipeline.js' : `dist/test/bench/${name}.js`;
-  const r = spawnSync(process.execPath, ['--expose-gc', resolve(ROOT, file)], { env: { ...process.env, BENCH_QUICK: '1' }, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, ['--expose-gc', resolve(ROOT, file)], {
+    env: { ...process.env, BENCH_QUICK: '1' },
+    encoding: 'utf8',
+  });
   expect(r.stderr).toBe('');
   expect(r.status).toBe(0);
   expect(r.stdout).not.toMatch(/NaN|Infinity|undefined/);
@@ -23,7 +26,7 @@ describe('npm run bench, BENCH_QUICK=1', () => {
     for (const row of ['rook attack', 'perft Kiwipete', 'SAN replay']) expect(out).toMatch(new RegExp(`${row}.*\\d.*×`));
   });
 
-  it('prints every end-to-end target with PASS or MISS, start-up, the worker stages and the verdicts\' cost', () => {
+  it("prints every end-to-end target with PASS or MISS, start-up, the worker stages and the verdicts' cost", () => {
     const out = part('pipeline');
     const targets = out.split('\n').filter((l) => / target .*(PASS|MISS)$/.test(l));
     // the CPU ceilings' lines only where the run reports its threads (Linux)

@@ -21,14 +21,25 @@ export function tacticsCost(cli: string, file: string, results: (() => void)[]):
   const rate = (rs: CliRun[]): number[] => rs.map((r) => r.stats.positions / r.wall);
   const ratio = spread(ratios(rate(on), rate(off)));
   const onRate = spread(rate(on));
-  console.log(`tactic verdicts: pgn-xray ${file} -f none --stats -j 2, ${n} rounds of (verdicts, --no-tactics); ${num(on[0].stats.positions)} positions`);
-  console.log(`  verdicts ${show(onRate)} positions/s, --no-tactics ${show(spread(rate(off)))} (wall); ratio within each round ${show(ratio, (x) => x.toFixed(3))}`);
+  console.log(
+    `tactic verdicts: pgn-xray ${file} -f none --stats -j 2, ${n} rounds of (verdicts, --no-tactics); ${num(on[0].stats.positions)} positions`,
+  );
+  console.log(
+    `  verdicts ${show(onRate)} positions/s, --no-tactics ${show(spread(rate(off)))} (wall); ratio within each round ${show(ratio, (x) => x.toFixed(3))}`,
+  );
   const [nsOn, nsOff] = [on.map(workerNs), off.map(workerNs)];
   const cost = spread(nsOn.map((x, i) => x - nsOff[i]));
-  console.log(`  workers' CPU ns/position: verdicts ${show(spread(nsOn))}, --no-tactics ${show(spread(nsOff))}; the verdicts cost ${show(cost)} ns a position`);
+  console.log(
+    `  workers' CPU ns/position: verdicts ${show(spread(nsOn))}, --no-tactics ${show(spread(nsOff))}; the verdicts cost ${show(cost)} ns a position`,
+  );
   printProfile(cli, file, rounds(1));
   results.push(() => {
-    target('verdicts / --no-tactics positions/s (ratio)', show(ratio, (x) => x.toFixed(3)), '≥ 0.75', ratio.median >= 0.75);
+    target(
+      'verdicts / --no-tactics positions/s (ratio)',
+      show(ratio, (x) => x.toFixed(3)),
+      '≥ 0.75',
+      ratio.median >= 0.75,
+    );
     target('positions/s with verdicts, -j 2 (wall)', show(onRate), '≥ 2,000,000', onRate.median >= 2e6);
   });
 }

@@ -10,11 +10,21 @@ import { BatchSink } from '../../src/pipeline/sinks.js';
 import { interleave, num, ratios, show, spread } from './measure.js';
 
 /** Queries that keep few positions: a motif with conditions, derived fields, a PGN tag, the SAN. */
-export const FEW = ['skewer.absolute[back=Q]', 'played.doubleCheck and rating >= 2000', 'pin.absolute[front=Q] and WhiteElo > 2000', 'move = "Qxf7#"'];
+export const FEW = [
+  'skewer.absolute[back=Q]',
+  'played.doubleCheck and rating >= 2000',
+  'pin.absolute[front=Q] and WhiteElo > 2000',
+  'move = "Qxf7#"',
+];
 
 /** CPU ms of one analysis of the games; the positions counted and kept. */
 function once(games: Uint8Array[], select: CompiledQuery | null): { ms: number; positions: number; kept: number } {
-  const analyzer = new GameAnalyzer({ allPositions: false, filter: ALL_MOTIFS, moves: false, select: select !== null ? new QueryEvaluator(select) : null });
+  const analyzer = new GameAnalyzer({
+    allPositions: false,
+    filter: ALL_MOTIFS,
+    moves: false,
+    select: select !== null ? new QueryEvaluator(select) : null,
+  });
   const sink = new BatchSink(null);
   let kept = 0;
   const position = sink.position.bind(sink);
@@ -32,12 +42,19 @@ function once(games: Uint8Array[], select: CompiledQuery | null): { ms: number; 
 export function whereFigure(games: Uint8Array[], rounds: number): void {
   const configs: (string | null)[] = [null, ...FEW];
   const queries = configs.map((q) => (q === null ? null : compileWhere(q)));
-  const runs = interleave(rounds, queries.map((q) => () => once(games, q)), true);
+  const runs = interleave(
+    rounds,
+    queries.map((q) => () => once(games, q)),
+    true,
+  );
   const positions = runs[0][0].positions;
   const rates = runs.map((rs) => rs.map((r) => (positions / r.ms) * 1000));
   configs.forEach((q, i) => {
     const label = q === null ? 'no --where (tagged kept)' : `--where '${q}'`;
-    const ratio = i === 0 ? '' : `${show(spread(ratios(rates[i], rates[0])), (x) => (x * 100).toFixed(1) + '%')} of no --where (target ≥ 90%)`;
-    console.log(`  ${label.padEnd(50)} ${show(spread(rates[i])).padStart(32)} positions/s CPU, ${num(runs[i][0].kept).padStart(7)} kept   ${ratio}`);
+    const ratio =
+      i === 0 ? '' : `${show(spread(ratios(rates[i], rates[0])), (x) => (x * 100).toFixed(1) + '%')} of no --where (target ≥ 90%)`;
+    console.log(
+      `  ${label.padEnd(50)} ${show(spread(rates[i])).padStart(32)} positions/s CPU, ${num(runs[i][0].kept).padStart(7)} kept   ${ratio}`,
+    );
   });
 }

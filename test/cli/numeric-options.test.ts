@@ -48,7 +48,10 @@ describe('puzzles: numeric options', () => {
       const shown = option === '--threads' ? '-j' : option;
       for (const bad of [...BAD, String(max(option) + 1), String(min(option) - 1)]) {
         const range = `from ${min(option)} to ${max(option).toLocaleString('en')}`;
-        expect(usage(() => parse(`${option}=${bad}`)), `${option} ${bad}`).toBe(`${shown} needs a whole number ${range}, got "${bad}"`);
+        expect(
+          usage(() => parse(`${option}=${bad}`)),
+          `${option} ${bad}`,
+        ).toBe(`${shown} needs a whole number ${range}, got "${bad}"`);
       }
     }
   });
@@ -70,14 +73,19 @@ describe('puzzles: numeric options', () => {
     expect(parse('--gap', '0.7').gap).toBe(0.7);
     expect(parse('--gap', '1.99').gap).toBe(1.99);
     for (const bad of ['0', '2', '-0.5', 'abc', '', 'NaN', 'Infinity', '1e-3', '0.5.1']) {
-      expect(usage(() => parse(`--gap=${bad}`)), bad).toBe(`puzzles: --gap must be a number above 0 and below 2 (a win-chance difference), not "${bad}"`);
+      expect(
+        usage(() => parse(`--gap=${bad}`)),
+        bad,
+      ).toBe(`puzzles: --gap must be a number above 0 and below 2 (a win-chance difference), not "${bad}"`);
     }
   });
 
   it('lowers --engine-procs past twice the cores to that, with a warning, as -j', () => {
     const c = parse('--engine-procs', '1000');
     expect(c.engineProcs).toBe(2 * CORES);
-    expect(c.warnings).toEqual([`pgn-xray: --engine-procs 1000 is more than this machine can use; using ${2 * CORES} engine processes (twice its ${CORES} cores)`]);
+    expect(c.warnings).toEqual([
+      `pgn-xray: --engine-procs 1000 is more than this machine can use; using ${2 * CORES} engine processes (twice its ${CORES} cores)`,
+    ]);
     expect(parse('--engine-procs', String(2 * CORES))).toMatchObject({ engineProcs: 2 * CORES, warnings: [] });
     expect(parse().engineProcs).toBe(CORES);
   });
@@ -88,7 +96,9 @@ describe('puzzles: numeric options', () => {
       batchGames: 2 ** 31 - 1,
       maxPuzzles: 2 ** 31 - 1,
     });
-    expect(usage(() => parse('--max-game-bytes', String(2 ** 30 + 1)))).toBe('--max-game-bytes needs a whole number from 1 to 1,073,741,824, got "1073741825"');
+    expect(usage(() => parse('--max-game-bytes', String(2 ** 30 + 1)))).toBe(
+      '--max-game-bytes needs a whole number from 1 to 1,073,741,824, got "1073741825"',
+    );
   });
 
   it('pgn-xray puzzles --nodes 1e12 exits 2 before any engine starts', async () => {
@@ -105,7 +115,9 @@ describe('puzzles: numeric options', () => {
     const log = join(dir, 'procs.log');
     writeFileSync(log, '');
     const asked = 2 * CORES + 1;
-    const r = await runCli(['puzzles', input, '--engine', fakeEngine('garbage'), '--engine-procs', String(asked), '-q'], { env: { FAKE_UCI_LOG: log } });
+    const r = await runCli(['puzzles', input, '--engine', fakeEngine('garbage'), '--engine-procs', String(asked), '-q'], {
+      env: { FAKE_UCI_LOG: log },
+    });
     expect(r.stderr).toContain(`--engine-procs ${asked} is more than this machine can use; using ${2 * CORES} engine processes`);
     expect(readFileSync(log, 'utf8').trim().split('\n')).toHaveLength(2 * CORES);
   });
@@ -116,7 +128,10 @@ describe('analyze and the other commands: numeric options', () => {
     for (const option of ['-j', '--max-game-bytes', '--batch-games']) {
       const long = option === '-j' ? '--threads' : option;
       for (const bad of [...BAD, String(max(option) + 1)]) {
-        expect(usage(() => parseAnalyze([input, `${long}=${bad}`])), `${option} ${bad}`).toBe(`${option} needs a whole number from 1 to ${max(option).toLocaleString('en')}, got "${bad}"`);
+        expect(
+          usage(() => parseAnalyze([input, `${long}=${bad}`])),
+          `${option} ${bad}`,
+        ).toBe(`${option} needs a whole number from 1 to ${max(option).toLocaleString('en')}, got "${bad}"`);
       }
     }
     expect(parseAnalyze([input, '-j', '1000']).warnings).toHaveLength(1);
@@ -137,7 +152,7 @@ describe('analyze and the other commands: numeric options', () => {
     }
   });
 
-  it('pgn-xray --max-game-bytes 3000000000 exits 2 (it once ran, past the tokenizer\'s 32-bit memory)', async () => {
+  it("pgn-xray --max-game-bytes 3000000000 exits 2 (it once ran, past the tokenizer's 32-bit memory)", async () => {
     const r = await runCli([SAMPLE, '--max-game-bytes', '3000000000', '-f', 'none']);
     expect(r.code).toBe(2);
     expect(r.stderr.split('\n')[0]).toBe('pgn-xray: --max-game-bytes needs a whole number from 1 to 1,073,741,824, got "3000000000"');
@@ -147,6 +162,8 @@ describe('analyze and the other commands: numeric options', () => {
 /** A fake UCI engine (test/helpers/fake-uci.ts) in `mode`, as an executable script. */
 function fakeEngine(mode: string): string {
   const path = join(dir, `fake-${mode}`);
-  writeFileSync(path, `#!/bin/sh\nexec "${process.execPath}" "${resolve(ROOT, 'dist/test/helpers/fake-uci.js')}" ${mode}\n`, { mode: 0o755 });
+  writeFileSync(path, `#!/bin/sh\nexec "${process.execPath}" "${resolve(ROOT, 'dist/test/helpers/fake-uci.js')}" ${mode}\n`, {
+    mode: 0o755,
+  });
   return path;
 }

@@ -93,7 +93,7 @@ describe('Chess960 castling', () => {
     expect(toFen(inner)).toBe('1r1kr2r/8/8/8/8/8/8/1R1KR2R w Ee - 0 1');
   });
 
-  it('castles onto the rook\'s square and through it', () => {
+  it("castles onto the rook's square and through it", () => {
     // king b1, rook a1: O-O-O puts the king on c1 and the rook on d1
     const pos = parseFen('4k3/8/8/8/8/8/8/RK6 w Q - 0 1', { chess960: true });
     const m = parseSan(pos, 'O-O-O');
@@ -108,7 +108,7 @@ describe('Chess960 castling', () => {
     expect(toFen(p2)).toBe('4k3/8/8/8/8/8/8/5RK1 b - - 1 1');
   });
 
-  it('refuses castling when the castling rook shields the king\'s target square', () => {
+  it("refuses castling when the castling rook shields the king's target square", () => {
     // king f1, long rook b1, black rook a1: after O-O-O the king on c1 would stand in the a1 rook's line
     const pos = parseFen('4k3/8/8/8/8/8/8/rR3K2 w Q - 0 1', { chess960: true });
     const moves = new Int32Array(256);
@@ -130,7 +130,11 @@ describe('Chess960 FEN round trip', () => {
       expect(toFen(again)).toBe(toFen(pos));
       // the placement, side, en passant and clocks fields are the published ones
       const [board, side, , ep, half, full] = fen.split(' ');
-      expect(toFen(pos).split(' ').filter((_, i) => i !== 2)).toEqual([board, side, ep, half, full].filter((x) => x !== undefined));
+      expect(
+        toFen(pos)
+          .split(' ')
+          .filter((_, i) => i !== 2),
+      ).toEqual([board, side, ep, half, full].filter((x) => x !== undefined));
     }
   });
 });

@@ -41,7 +41,10 @@ describe('perft fixtures are well formed', () => {
       for (const c of cases) {
         expect(c.fen.split(' ').length, c.name).toBe(6);
         expect(c.nodes.length, c.name).toBeGreaterThanOrEqual(4);
-        expect(c.nodes.every((n) => Number.isSafeInteger(n) && n > 0), c.name).toBe(true);
+        expect(
+          c.nodes.every((n) => Number.isSafeInteger(n) && n > 0),
+          c.name,
+        ).toBe(true);
         expect(c.source, c.name).toMatch(/chessprogramming\.org/);
         expect(depthFor(c), c.name).toBeGreaterThanOrEqual(2);
       }
@@ -63,7 +66,7 @@ for (const [file, cases, chess960] of suites) {
         const t0 = performance.now();
         const n = perft(pos, depth);
         const ms = performance.now() - t0;
-        console.log(`${file} ${c.name}: perft(${depth}) = ${n} in ${ms.toFixed(0)} ms (${((n / ms) * 1000 / 1e6).toFixed(2)} Mnps)`);
+        console.log(`${file} ${c.name}: perft(${depth}) = ${n} in ${ms.toFixed(0)} ms (${(((n / ms) * 1000) / 1e6).toFixed(2)} Mnps)`);
         expect(n, `${c.name} depth ${depth}`).toBe(expected);
         // perft must not disturb the position it was given
         expect(toFen(pos)).toBe(fenBefore);

@@ -23,7 +23,8 @@ describe('isPseudoLegal', () => {
           const legal = new Set(b.subarray(0, legalMoves(pos, b)));
           for (let i = 0; i < na; i++) {
             const ok = isPseudoLegal(pos, a[i]) && isLegal(pos, a[i]);
-            if (ok !== (legal.has(a[i]) && (moveFlags(a[i]) & FLAG_CASTLE) === 0)) expect.fail(`${toFen(pos)} ${moveToUci(reader.positions[p], a[i])}: ${ok}`);
+            if (ok !== (legal.has(a[i]) && (moveFlags(a[i]) & FLAG_CASTLE) === 0))
+              expect.fail(`${toFen(pos)} ${moveToUci(reader.positions[p], a[i])}: ${ok}`);
             tried++;
             if (ok) accepted++;
           }

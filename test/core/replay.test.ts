@@ -43,10 +43,10 @@ describe('differential replay against chess.js', () => {
   });
 });
 
-describe('the oracle\'s two readings of ours that are no difference (verify.ts)', () => {
+describe("the oracle's two readings of ours that are no difference (verify.ts)", () => {
   const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
-  it('a pawn\'s letter before its move (Pe4), which chess.js refuses and we read: compared as e4', () => {
+  it("a pawn's letter before its move (Pe4), which chess.js refuses and we read: compared as e4", () => {
     expect(replayTokens(START, ['Pe4', 'e5', 'Nf3'])).toEqual({ plies: 3, difference: null, refused: null });
     // the letter does not excuse a move chess.js refuses anyway: both refuse it
     expect(replayTokens(START, ['Pe5']).refused).toMatch(/Pe5/);

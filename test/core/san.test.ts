@@ -3,8 +3,20 @@ import { Chess } from 'chess.js';
 import { INITIAL_FEN, parseFen, toFen } from '../../src/core/fen.js';
 import { legalMoves } from '../../src/core/movegen.js';
 import {
-  MAX_SAN_BYTES, MAX_UCI_BYTES, moveToSan, moveToUci, parseSan, parseSanBytes, sanErrorReason, SAN_AMBIGUOUS, SAN_ILLEGAL, SAN_MALFORMED,
-  SanError, SanMatches, writeSan, writeUci,
+  MAX_SAN_BYTES,
+  MAX_UCI_BYTES,
+  moveToSan,
+  moveToUci,
+  parseSan,
+  parseSanBytes,
+  sanErrorReason,
+  SAN_AMBIGUOUS,
+  SAN_ILLEGAL,
+  SAN_MALFORMED,
+  SanError,
+  SanMatches,
+  writeSan,
+  writeUci,
 } from '../../src/core/san.js';
 import { Position } from '../../src/core/position.js';
 import { variantFromTag } from '../../src/core/variant.js';
@@ -15,7 +27,6 @@ function sanOf(fen: string, text: string): string {
   const pos = parseFen(fen);
   return moveToSan(pos, parseSan(pos, text));
 }
-
 
 describe('SAN reader', () => {
   it('reads the forms real files contain', () => {
@@ -153,7 +164,11 @@ describe('SAN writer and move generation against chess.js', () => {
 
 describe('SAN and UCI byte writers against chess.js', () => {
   /** Real games no one here wrote: lichess blitz, a TWIC issue, a master's games. */
-  const FILES: [string, number][] = [['games/lichess-db-2016-05-no-event-tag.pgn.zst', 600], ['games/twic-sample-232games.pgn', 232], ['games/pgnmentor-style-Fischer.pgn', 400]];
+  const FILES: [string, number][] = [
+    ['games/lichess-db-2016-05-no-event-tag.pgn.zst', 600],
+    ['games/twic-sample-232games.pgn', 232],
+    ['games/pgnmentor-style-Fischer.pgn', 400],
+  ];
   const b = new Uint8Array(32);
 
   /** The bytes a writer put at b[at, end) as text; '!' marks a byte written outside them or past `max`. */
@@ -165,7 +180,7 @@ describe('SAN and UCI byte writers against chess.js', () => {
     return outside > 0 || end - at > max ? text + '!' : text;
   }
 
-  it('writes chess.js\'s SAN and from-to-promotion for every move of 1,232 real games', () => {
+  it("writes chess.js's SAN and from-to-promotion for every move of 1,232 real games", () => {
     const next = new Position();
     let plies = 0;
     const seen = { checks: 0, disambiguated: 0, promotions: 0, castles: 0 };

@@ -50,10 +50,16 @@ describe('Shredder-FEN castling letters mean Chess960', () => {
   it('a PGN game whose [FEN] has them and no [Variant] replays, castling as in Chess960', async () => {
     const r = await runCli(['-', '--all-positions', '--strict', '-q'], { stdin: GAME });
     expect(r.code, r.stderr).toBe(0);
-    const records = r.stdout.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as { ply: number; move: string | null; uci: string | null });
+    const records = r.stdout
+      .split('\n')
+      .filter((l) => l !== '')
+      .map((l) => JSON.parse(l) as { ply: number; move: string | null; uci: string | null });
     expect(records).toHaveLength(55); // 54 plies and the final position
     // king d1 takes its own rook e1 (UCI_Chess960); black likewise, d8 onto e8
-    expect(records.filter((x) => x.move === 'O-O').map((x) => [x.ply, x.uci])).toEqual([[11, 'd8e8'], [12, 'd1e1']]);
+    expect(records.filter((x) => x.move === 'O-O').map((x) => [x.ply, x.uci])).toEqual([
+      [11, 'd8e8'],
+      [12, 'd1e1'],
+    ]);
   });
 
   it('X-FEN KQkq on a standard set-up stays standard chess', () => {

@@ -42,8 +42,7 @@ function setText(h: Halves): string {
 
 function diff(what: string, sq: number, occ: Halves, expected: Halves, actual: Halves, extra = ''): string {
   return (
-    `${what} sq=${N.squareName(sq)}(${sq}) occ ${N.hex(occ[0], occ[1])}${extra}: ` +
-    `expected ${setText(expected)} got ${setText(actual)}`
+    `${what} sq=${N.squareName(sq)}(${sq}) occ ${N.hex(occ[0], occ[1])}${extra}: ` + `expected ${setText(expected)} got ${setText(actual)}`
   );
 }
 
@@ -86,9 +85,11 @@ describe('naive oracle self-check (hand-computed cases)', () => {
     expect(names(N.rookAttacksH(occ[0], occ[1], sq('d4')))).toEqual(sorted(['d5', 'd6', 'd3', 'd2', 'e4', 'f4', 'c4', 'b4']));
     // the same through the boolean[64] entry point
     const b = N.squaresToBools(['d6', 'f4', 'b4', 'd2'].map(sq));
-    expect(N.boolsToSquares(N.rookAttacks(b, sq('d4'))).map(N.squareName).sort()).toEqual(
-      sorted(['d5', 'd6', 'd3', 'd2', 'e4', 'f4', 'c4', 'b4']),
-    );
+    expect(
+      N.boolsToSquares(N.rookAttacks(b, sq('d4')))
+        .map(N.squareName)
+        .sort(),
+    ).toEqual(sorted(['d5', 'd6', 'd3', 'd2', 'e4', 'f4', 'c4', 'b4']));
   });
 
   it('empty-board sliders', () => {
@@ -208,7 +209,22 @@ describe('naive oracle self-check (hand-computed cases)', () => {
     b[52] = N.pieceCode(N.BLACK, N.PAWN);
     const bb = N.boardToBB(b);
     expect(Array.from(bb)).toEqual([
-      1 << 12, 1 << 20, 0, 0, 0, 0, 0, 0, 0, 0, (1 << 4), (1 << 28), (1 << 4) | (1 << 12), 0, 0, (1 << 28) | (1 << 20),
+      1 << 12,
+      1 << 20,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      1 << 4,
+      1 << 28,
+      (1 << 4) | (1 << 12),
+      0,
+      0,
+      (1 << 28) | (1 << 20),
     ]);
   });
 });
@@ -236,7 +252,10 @@ describe('sliders: exhaustive', () => {
           const exp = N.lineAttacksH(sub[0], sub[1], s, l); // the oracle on the bare subset
           for (const occ of variants) {
             const expV = N.lineAttacksH(occ[0], occ[1], s, l);
-            for (const [name, lineAttacks] of [['lineAttacks', A.lineAttacks], ['the scan\'s lineAttacks', K.lineAttacks]] as const) {
+            for (const [name, lineAttacks] of [
+              ['lineAttacks', A.lineAttacks],
+              ["the scan's lineAttacks", K.lineAttacks],
+            ] as const) {
               lineAttacks(occ[0], occ[1], s, l, out, 0);
               const g = got();
               t.check(N.sameHalves(expV, g[0], g[1]) && N.sameHalves(exp, g[0], g[1]), () =>
@@ -302,7 +321,7 @@ describe('sliders: exhaustive', () => {
     t.finish();
   });
 
-  it('the motif scan\'s pawnAttackers (set-wise): every one-square set and 20,000 random sets, against the squares whose pawn attacks reach the set', () => {
+  it("the motif scan's pawnAttackers (set-wise): every one-square set and 20,000 random sets, against the squares whose pawn attacks reach the set", () => {
     const t = new Tally('pawnAttackers');
     const rnd = N.mulberry32(0x9a3);
     const sets: Halves[] = [];
@@ -317,7 +336,10 @@ describe('sliders: exhaustive', () => {
         const e = N.squaresToHalves(from);
         K.pawnAttackers(side, set[0], set[1], out, 0);
         const g = got();
-        t.check(N.sameHalves(e, g[0], g[1]), () => `pawnAttackers(side ${side}) set ${setText(set)}: expected ${setText(e)} got ${setText(g)}`);
+        t.check(
+          N.sameHalves(e, g[0], g[1]),
+          () => `pawnAttackers(side ${side}) set ${setText(set)}: expected ${setText(e)} got ${setText(g)}`,
+        );
       }
     }
     t.finish();
@@ -330,11 +352,17 @@ describe('sliders: exhaustive', () => {
         A.between(a, b, out, 0);
         let g = got();
         const eb = N.betweenH(a, b);
-        t.check(N.sameHalves(eb, g[0], g[1]), () => `between(${N.squareName(a)}, ${N.squareName(b)}): expected ${setText(eb)} got ${setText(g)}`);
+        t.check(
+          N.sameHalves(eb, g[0], g[1]),
+          () => `between(${N.squareName(a)}, ${N.squareName(b)}): expected ${setText(eb)} got ${setText(g)}`,
+        );
         A.line(a, b, out, 0);
         g = got();
         const el = N.lineH(a, b);
-        t.check(N.sameHalves(el, g[0], g[1]), () => `line(${N.squareName(a)}, ${N.squareName(b)}): expected ${setText(el)} got ${setText(g)}`);
+        t.check(
+          N.sameHalves(el, g[0], g[1]),
+          () => `line(${N.squareName(a)}, ${N.squareName(b)}): expected ${setText(el)} got ${setText(g)}`,
+        );
       }
     }
     t.finish();
@@ -343,7 +371,12 @@ describe('sliders: exhaustive', () => {
 
 // ---------------------------------------------------------------------------------------------
 /** "Below" (towards smaller square indexes) of each line kind, as a (file, rank) step. */
-const DOWN: readonly [number, number][] = [[-1, 0], [0, -1], [-1, -1], [1, -1]];
+const DOWN: readonly [number, number][] = [
+  [-1, 0],
+  [0, -1],
+  [-1, -1],
+  [1, -1],
+];
 
 /** The naive x-ray line: the first two occupied squares from sq, walking square by square each way. */
 function walkTwo(occ: Halves, sq: number, df: number, dr: number): [number, number] {
@@ -360,7 +393,7 @@ function nearest(h: Halves, sq: number): [number, number] {
   return [Math.max(-1, ...squares.filter((x) => x < sq)), squares.find((x) => x > sq) ?? -1];
 }
 
-describe('the motif scan\'s lineXray and xraySquare (the x-ray line primitive with one look-up): exhaustive', () => {
+describe("the motif scan's lineXray and xraySquare (the x-ray line primitive with one look-up): exhaustive", () => {
   it('every square × line kind × every occupancy of the line (with/without the square, with off-line noise), against the obstruction-difference x-ray and a naive walk', () => {
     const tWalk = new Tally('lineXray vs naive walk');
     const tOdiff = new Tally('lineXray vs obstruction difference (modifying occupancy)');
@@ -389,9 +422,16 @@ describe('the motif scan\'s lineXray and xraySquare (the x-ray line primitive wi
             A.xrayLineAttacks(occ[0], occ[1], occ[0], occ[1], s, l, out, 0);
             const back = nearest([out[0]! & occ[0], out[1]! & occ[1]], s);
             const odiff = [front[0], back[0], front[1], back[1]];
-            const text = (e: number[]): string => `sq=${N.squareName(s)} ${LINE_NAMES[l]} occ ${N.hex(occ[0], occ[1])}: expected ${e} got ${g}`;
-            tWalk.check(g.every((v, k) => v === walk[k]), () => text(walk));
-            tOdiff.check(g.every((v, k) => v === odiff[k]), () => text(odiff));
+            const text = (e: number[]): string =>
+              `sq=${N.squareName(s)} ${LINE_NAMES[l]} occ ${N.hex(occ[0], occ[1])}: expected ${e} got ${g}`;
+            tWalk.check(
+              g.every((v, k) => v === walk[k]),
+              () => text(walk),
+            );
+            tOdiff.check(
+              g.every((v, k) => v === odiff[k]),
+              () => text(odiff),
+            );
           }
         }
       }
@@ -426,7 +466,10 @@ describe('sliders: seeded random', () => {
         for (let b = 0; b < 64; b++) {
           const exp = N.mayMove(a, b, bools);
           const g = A.mayMove(a, b, occ[0], occ[1]);
-          t.check(exp === g, () => `mayMove(${N.squareName(a)}, ${N.squareName(b)}) occ ${N.hex(occ[0], occ[1])}: expected ${exp} got ${g}`);
+          t.check(
+            exp === g,
+            () => `mayMove(${N.squareName(a)}, ${N.squareName(b)}) occ ${N.hex(occ[0], occ[1])}: expected ${exp} got ${g}`,
+          );
         }
       }
     }
@@ -466,7 +509,11 @@ describe('sliders: seeded random', () => {
         for (const side of [N.WHITE, N.BLACK] as Side[]) {
           const e = N.attackedFromMap(board, map, s, side);
           const a = A.attacked(bb, occ[0], occ[1], s, side);
-          tBy.check(e === a, () => `attacked(sq=${N.squareName(s)}, bySide=${side}) occ ${N.hex(occ[0], occ[1])} bb=[${Array.from(bb).join(',')}]: expected ${e} got ${a}`);
+          tBy.check(
+            e === a,
+            () =>
+              `attacked(sq=${N.squareName(s)}, bySide=${side}) occ ${N.hex(occ[0], occ[1])} bb=[${Array.from(bb).join(',')}]: expected ${e} got ${a}`,
+          );
         }
       }
     }

@@ -41,8 +41,16 @@ export function checkReaders(label: string, pairs: Pair[]): void {
   const annotated = pairs.filter((p) => p.output.includes('[%xray') || p.output.includes('[%played')).length;
   expect(annotated).toBeGreaterThan(pairs.length / 2);
   const line = [`${label}: ${pairs.length} games, ${annotated} annotated`];
-  for (const [name, read] of [['chess.js', chessJsMoves], ['pgn-parser', pgnParserMoves]] as const) {
-    const n = sameMoves(name, pairs, pairs.map((p) => read(p.input)), pairs.map((p) => read(p.output)));
+  for (const [name, read] of [
+    ['chess.js', chessJsMoves],
+    ['pgn-parser', pgnParserMoves],
+  ] as const) {
+    const n = sameMoves(
+      name,
+      pairs,
+      pairs.map((p) => read(p.input)),
+      pairs.map((p) => read(p.output)),
+    );
     line.push(`${name} read ${n} before and after`);
   }
   const missing = pythonChessMissing();
@@ -54,4 +62,3 @@ export function checkReaders(label: string, pairs: Pair[]): void {
   }
   console.log(line.join(', '));
 }
-

@@ -110,9 +110,28 @@ export function bruteParseFen(fen: string): BrutePosition {
 // ---------------------------------------------------------------------------------------------
 // Geometry
 
-const ORTHO: [number, number][] = [[1, 0], [-1, 0], [0, 1], [0, -1]];
-const DIAG: [number, number][] = [[1, 1], [-1, -1], [1, -1], [-1, 1]];
-const KNIGHT_STEPS: [number, number][] = [[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]];
+const ORTHO: [number, number][] = [
+  [1, 0],
+  [-1, 0],
+  [0, 1],
+  [0, -1],
+];
+const DIAG: [number, number][] = [
+  [1, 1],
+  [-1, -1],
+  [1, -1],
+  [-1, 1],
+];
+const KNIGHT_STEPS: [number, number][] = [
+  [1, 2],
+  [2, 1],
+  [2, -1],
+  [1, -2],
+  [-1, -2],
+  [-2, -1],
+  [-2, 1],
+  [-1, 2],
+];
 const KING_STEPS: [number, number][] = [...ORTHO, ...DIAG];
 
 function isSlider(type: number): boolean {

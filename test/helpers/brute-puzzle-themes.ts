@@ -35,8 +35,10 @@ export function bruteFork(p: LichessPuzzle): boolean {
     if (me.type === 'k') continue;
     const them: Color = me.color === 'w' ? 'b' : 'w';
     const takers = chess.attackers(t, them);
-    const safe = takers.length === 0 ||
-      (chess.attackers(t, me.color).length > 0 && takers.every((a) => chess.get(a)!.type === 'k' || VALUE[chess.get(a)!.type] >= VALUE[me.type]));
+    const safe =
+      takers.length === 0 ||
+      (chess.attackers(t, me.color).length > 0 &&
+        takers.every((a) => chess.get(a)!.type === 'k' || VALUE[chess.get(a)!.type] >= VALUE[me.type]));
     if (!safe) continue;
     let forked = 0;
     for (const x of SQUARES) {

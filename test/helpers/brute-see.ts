@@ -42,8 +42,27 @@ export function attackersOf(board: Board, sq: number, white: boolean): number[] 
   const pawnRank = white ? r - 1 : r + 1; // a white pawn attacks upwards, so it stands one rank below
   take(f - 1, pawnRank, 'p');
   take(f + 1, pawnRank, 'p');
-  for (const [df, dr] of [[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]]) take(f + df, r + dr, 'n');
-  for (const [df, dr] of [[1, 0], [1, 1], [0, 1], [-1, 1], [-1, 0], [-1, -1], [0, -1], [1, -1]]) {
+  for (const [df, dr] of [
+    [1, 2],
+    [2, 1],
+    [2, -1],
+    [1, -2],
+    [-1, -2],
+    [-2, -1],
+    [-2, 1],
+    [-1, 2],
+  ])
+    take(f + df, r + dr, 'n');
+  for (const [df, dr] of [
+    [1, 0],
+    [1, 1],
+    [0, 1],
+    [-1, 1],
+    [-1, 0],
+    [-1, -1],
+    [0, -1],
+    [1, -1],
+  ]) {
     take(f + df, r + dr, 'k');
     const kinds = df === 0 || dr === 0 ? 'rq' : 'bq';
     for (let ff = f + df, rr = r + dr; ff >= 0 && ff < 8 && rr >= 0 && rr < 8; ff += df, rr += dr) {

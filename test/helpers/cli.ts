@@ -33,7 +33,9 @@ export function runCli(args: string[], opts: { stdin?: Uint8Array | string; env?
     child.stdout.on('data', (b: Buffer) => out.push(b));
     child.stderr.on('data', (b: Buffer) => err.push(b));
     child.on('error', reject);
-    child.on('close', (code) => resolveP({ code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') }));
+    child.on('close', (code) =>
+      resolveP({ code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') }),
+    );
     child.stdin.on('error', () => undefined);
     if (opts.stdin !== undefined) child.stdin.end(opts.stdin);
     else child.stdin.end();

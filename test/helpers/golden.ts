@@ -43,7 +43,10 @@ export function goldenSuite(files: readonly string[], tactics = false): void {
 
   describe('output is byte-identical to the recorded golden output', () => {
     for (const file of files) {
-      const name = file.split('/').pop()!.replace(/\.pgn(\.zst)?$/, '');
+      const name = file
+        .split('/')
+        .pop()!
+        .replace(/\.pgn(\.zst)?$/, '');
       for (const format of FORMATS) {
         it(`${name} -f ${format} --no-tactics`, async () => {
           const out = join(dir, `${name}.${format}`);

@@ -36,7 +36,9 @@ export function readSample(file: string): string[][] {
 
 /** The five sample files of the shared corpus. */
 export function sampleFiles(): string[] {
-  return readdirSync(join(corpusDir(), SAMPLES_DIR)).filter((f) => f.endsWith('.csv')).sort();
+  return readdirSync(join(corpusDir(), SAMPLES_DIR))
+    .filter((f) => f.endsWith('.csv'))
+    .sort();
 }
 
 /** Every sample puzzle of the shared corpus once, in file order; or the puzzles of these sample files. */
@@ -46,14 +48,23 @@ export function loadLichessPuzzles(only?: string | readonly string[]): LichessPu
   for (const file of only === undefined ? sampleFiles() : typeof only === 'string' ? [only] : only) {
     const [head, ...rows] = readSample(file);
     const col = (name: string): number => head.indexOf(name);
-    const [id, fen, moves, themes, url, opening, rating] = ['PuzzleId', 'FEN', 'Moves', 'Themes', 'GameUrl', 'OpeningTags', 'Rating'].map(col);
+    const [id, fen, moves, themes, url, opening, rating] = ['PuzzleId', 'FEN', 'Moves', 'Themes', 'GameUrl', 'OpeningTags', 'Rating'].map(
+      col,
+    );
     for (const r of rows) {
       if (r.length < head.length || seen.has(r[id])) continue;
       seen.add(r[id]);
       const m = r[moves].split(' ');
       out.push({
-        file, id: r[id], fen: r[fen], moves: m, solution: m.slice(1), themes: r[themes].split(' ').filter((t) => t !== ''),
-        gameUrl: r[url], openingTags: opening >= 0 ? r[opening] : null, rating: Number(r[rating]),
+        file,
+        id: r[id],
+        fen: r[fen],
+        moves: m,
+        solution: m.slice(1),
+        themes: r[themes].split(' ').filter((t) => t !== ''),
+        gameUrl: r[url],
+        openingTags: opening >= 0 ? r[opening] : null,
+        rating: Number(r[rating]),
       });
     }
   }

@@ -1,6 +1,20 @@
 // Records written by hand into a MotifBuffer, in buffer.ts's layout, for tests of what reads them (the
 // formats, the statistics, the catalogue): in the product only the motif scan writes records.
-import { REC_BACK, REC_CODE, REC_FRONT, REC_LENGTH, REC_LINE, REC_PARTIAL, REC_SIDE, REC_SLIDER, REC_SQUARES, REC_TARGET1, REC_TARGET2, STRIDE, type MotifBuffer } from '../../src/motifs/buffer.js';
+import {
+  REC_BACK,
+  REC_CODE,
+  REC_FRONT,
+  REC_LENGTH,
+  REC_LINE,
+  REC_PARTIAL,
+  REC_SIDE,
+  REC_SLIDER,
+  REC_SQUARES,
+  REC_TARGET1,
+  REC_TARGET2,
+  STRIDE,
+  type MotifBuffer,
+} from '../../src/motifs/buffer.js';
 
 /** Starts a new record with its code and side; returns its offset. */
 function append(buf: MotifBuffer, code: number, side: number): number {

@@ -16,7 +16,9 @@ export function gamesOf(path: string): Uint8Array[] {
 
 /** The scan errors of a file's games (none expected of well-formed files). */
 export function scanErrors(path: string): ScanError[] {
-  return gamesOf(path).map((g) => scanGame(g, NO_SINK)).filter((e) => e !== null);
+  return gamesOf(path)
+    .map((g) => scanGame(g, NO_SINK))
+    .filter((e) => e !== null);
 }
 
 /** Where the scanner finds a result, it is the last thing in the game the splitter cut. */

@@ -39,17 +39,43 @@ export type PieceType = 0 | 1 | 2 | 3 | 4 | 5;
 
 /** [df, dr] steps of the two opposite rays of each line kind. */
 const LINE_DIRS: readonly (readonly [number, number])[][] = [
-  [[1, 0], [-1, 0]], // rank
-  [[0, 1], [0, -1]], // file
-  [[1, 1], [-1, -1]], // diagonal a1-h8
-  [[-1, 1], [1, -1]], // anti-diagonal h1-a8
+  [
+    [1, 0],
+    [-1, 0],
+  ], // rank
+  [
+    [0, 1],
+    [0, -1],
+  ], // file
+  [
+    [1, 1],
+    [-1, -1],
+  ], // diagonal a1-h8
+  [
+    [-1, 1],
+    [1, -1],
+  ], // anti-diagonal h1-a8
 ];
 
 const KNIGHT_STEPS: readonly (readonly [number, number])[] = [
-  [1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2],
+  [1, 2],
+  [2, 1],
+  [2, -1],
+  [1, -2],
+  [-1, -2],
+  [-2, -1],
+  [-2, 1],
+  [-1, 2],
 ];
 const KING_STEPS: readonly (readonly [number, number])[] = [
-  [1, 0], [1, 1], [0, 1], [-1, 1], [-1, 0], [-1, -1], [0, -1], [1, -1],
+  [1, 0],
+  [1, 1],
+  [0, 1],
+  [-1, 1],
+  [-1, 0],
+  [-1, -1],
+  [0, -1],
+  [1, -1],
 ];
 
 // ---------------------------------------------------------------------------
@@ -250,7 +276,10 @@ export function kingAttackSquares(sq: number): number[] {
 /** Squares a pawn of `side` standing on sq attacks (diagonally forward). */
 export function pawnAttackSquares(side: Side, sq: number): number[] {
   const dr = side === WHITE ? 1 : -1;
-  return stepTargets(sq, [[-1, dr], [1, dr]]);
+  return stepTargets(sq, [
+    [-1, dr],
+    [1, dr],
+  ]);
 }
 
 export function knightAttacksH(sq: number): Halves {
@@ -499,37 +528,16 @@ export function xrayAttacks(kind: SliderKind, occ: OccLike, blockers: OccLike, s
   return xrayWalk(occ, blockers, sq, sliderLines(kind));
 }
 
-export function xrayAttacksH(
-  kind: SliderKind,
-  occLo: number,
-  occHi: number,
-  blkLo: number,
-  blkHi: number,
-  sq: number,
-): Halves {
+export function xrayAttacksH(kind: SliderKind, occLo: number, occHi: number, blkLo: number, blkHi: number, sq: number): Halves {
   return boolsToHalves(xrayWalk([occLo, occHi], [blkLo, blkHi], sq, sliderLines(kind)));
 }
 
-export function xrayLineAttacksH(
-  occLo: number,
-  occHi: number,
-  blkLo: number,
-  blkHi: number,
-  sq: number,
-  line: LineKind,
-): Halves {
+export function xrayLineAttacksH(occLo: number, occHi: number, blkLo: number, blkHi: number, sq: number, line: LineKind): Halves {
   return boolsToHalves(xrayWalk([occLo, occHi], [blkLo, blkHi], sq, [line]));
 }
 
 /** The literal formula in halves, for blockers that need not be a subset of occ. */
-export function xrayFormulaH(
-  lines: readonly LineKind[],
-  occLo: number,
-  occHi: number,
-  blkLo: number,
-  blkHi: number,
-  sq: number,
-): Halves {
+export function xrayFormulaH(lines: readonly LineKind[], occLo: number, occHi: number, blkLo: number, blkHi: number, sq: number): Halves {
   return boolsToHalves(xrayFormula([occLo, occHi], [blkLo, blkHi], sq, lines));
 }
 

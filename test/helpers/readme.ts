@@ -7,7 +7,15 @@ import { ROOT } from './cli.js';
 export function readmeShellBlocks(): string[][] {
   const readme = readFileSync(resolve(ROOT, 'README.md'), 'utf8');
   return [...readme.matchAll(/```sh\n([\s\S]*?)```/g)].map((block) =>
-    block[1].split('\n').map((raw) => raw.replace(/\s+#.*$/, '').replace(/^npm ci && /, '').trim()).filter((l) => l !== ''),
+    block[1]
+      .split('\n')
+      .map((raw) =>
+        raw
+          .replace(/\s+#.*$/, '')
+          .replace(/^npm ci && /, '')
+          .trim(),
+      )
+      .filter((l) => l !== ''),
   );
 }
 

@@ -192,34 +192,34 @@ export class ReferenceSplitter {
 
   /** One step of the state machine over buf[i, limit). */
   private step(buf: Uint8Array, i: number, limit: number, onGame: (g: RawGame) => void): number {
-      switch (this.state) {
-        case MOVES:
-          i = this.moves(buf, i, limit, onGame);
-          break;
-        case BETWEEN:
-          i = this.between(buf, i, limit);
-          break;
-        case PREAMBLE:
-          i = this.preamble(buf, i, limit, onGame);
-          break;
-        case COMMENT: {
-          // Bytes past limit may be taken here: only the movetext scan looks ahead.
-          const j = buf.indexOf(0x7d, i);
-          if (j < 0) {
-            i = buf.length;
-          } else {
-            this.state = this.resume;
-            i = j + 1;
-          }
-          break;
+    switch (this.state) {
+      case MOVES:
+        i = this.moves(buf, i, limit, onGame);
+        break;
+      case BETWEEN:
+        i = this.between(buf, i, limit);
+        break;
+      case PREAMBLE:
+        i = this.preamble(buf, i, limit, onGame);
+        break;
+      case COMMENT: {
+        // Bytes past limit may be taken here: only the movetext scan looks ahead.
+        const j = buf.indexOf(0x7d, i);
+        if (j < 0) {
+          i = buf.length;
+        } else {
+          this.state = this.resume;
+          i = j + 1;
         }
-        case TO_EOL:
-          while (i < limit && buf[i] !== LF && buf[i] !== CR) i++;
-          if (i < limit) this.state = this.resume;
-          break;
-        default:
-          i = this.tagByte(buf, i, onGame);
+        break;
       }
+      case TO_EOL:
+        while (i < limit && buf[i] !== LF && buf[i] !== CR) i++;
+        if (i < limit) this.state = this.resume;
+        break;
+      default:
+        i = this.tagByte(buf, i, onGame);
+    }
     return i;
   }
 
@@ -312,7 +312,8 @@ export class ReferenceSplitter {
     for (; i < limit; i++) {
       if (STOP[buf[i]] === 0) continue;
       switch (buf[i]) {
-        case 0x2d: { // -
+        case 0x2d: {
+          // -
           const end = this.depth === 0 ? this.resultEnd(buf, i) : -1;
           if (end > 0) {
             this.finish(this.bufBase + end, onGame, false, true);
@@ -334,7 +335,8 @@ export class ReferenceSplitter {
         case 0x29: // )
           if (this.depth > 0) this.depth--;
           break;
-        case 0x7b: { // {: most are short ({ [%clk 0:03:00] }), so look here first
+        case 0x7b: {
+          // {: most are short ({ [%clk 0:03:00] }), so look here first
           let j = i + 1;
           while (j < limit && buf[j] !== 0x7d) j++;
           if (j === limit) {

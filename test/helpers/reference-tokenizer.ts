@@ -1,7 +1,18 @@
 // The movetext tokenizer as it was in JavaScript (src/pgn/movetext.ts's scanGame before the scan became
 // WebAssembly, src/pgn/wasm/movetext.ts): the oracle the WebAssembly scan is compared with, event by event,
 // on every corpus game and on damaged and oversized ones (test/pgn/tokenizer-wasm.test.ts).
-import { allDigits, decodeText, epMarkEnd, isDigit, isResult, SYMBOL, type GameSink, type MoveSink, type ScanError, type TagSink } from '../../src/pgn/movetext.js';
+import {
+  allDigits,
+  decodeText,
+  epMarkEnd,
+  isDigit,
+  isResult,
+  SYMBOL,
+  type GameSink,
+  type MoveSink,
+  type ScanError,
+  type TagSink,
+} from '../../src/pgn/movetext.js';
 
 const SYMBOL_BYTE = SYMBOL;
 const LF = 0x0a;
@@ -23,7 +34,8 @@ export function referenceScanGame(bytes: Uint8Array, sink: GameSink): ScanError 
       continue;
     }
     switch (b) {
-      case 0x7b: { // {
+      case 0x7b: {
+        // {
         const j = commentEnd(bytes, i);
         if (j < 0) return scanError(bytes, i, 'unterminated comment', true);
         i = j + 1;
@@ -38,21 +50,24 @@ export function referenceScanGame(bytes: Uint8Array, sink: GameSink): ScanError 
           continue;
         }
         break;
-      case 0x5b: { // [
+      case 0x5b: {
+        // [
         if (movetext) return scanError(bytes, i, 'tag pair after movetext');
         const j = scanTag(bytes, i, sink);
         if (typeof j !== 'number') return j;
         i = j;
         continue;
       }
-      case 0x28: { // (
+      case 0x28: {
+        // (
         movetext = true;
         const j = skipVariation(bytes, i);
         if (typeof j !== 'number') return j;
         i = j;
         continue;
       }
-      case 0x24: { // $ NAG
+      case 0x24: {
+        // $ NAG
         const j = skipNag(bytes, i);
         if (typeof j !== 'number') return j;
         movetext = true;
@@ -120,7 +135,8 @@ function symbolToken(bytes: Uint8Array, i: number, sink: MoveSink): number {
     }
   }
   while (j < n && SYMBOL_BYTE[bytes[j]] === 1) j++;
-  if (j < n && bytes[j] === DOT && bytes[j - 1] === 0x65) { // rare: the rest out of line
+  if (j < n && bytes[j] === DOT && bytes[j - 1] === 0x65) {
+    // rare: the rest out of line
     const end = epMarkEnd(bytes, j - 1);
     if (end >= 0) return epMarked(i, j - 1, end, sink);
   }
@@ -137,7 +153,6 @@ function epMarked(i: number, mark: number, end: number, sink: MoveSink): number 
   if (mark === i) return end;
   return sink.move(i, mark) === false ? -1 : end;
 }
-
 
 /** A NAG at bytes[i] === '$': the whole symbol after it must be digits (`$1-0` is no NAG). */
 function skipNag(bytes: Uint8Array, i: number): number | ScanError {
@@ -206,7 +221,6 @@ function lineEnd(bytes: Uint8Array, i: number): number {
   return i;
 }
 
-
 /** A detached annotation such as `!?` written after a space. */
 function onlyGlyphs(bytes: Uint8Array, start: number, end: number): boolean {
   for (let k = start; k < end; k++) if (bytes[k] !== 0x21 && bytes[k] !== 0x3f) return false;
@@ -218,4 +232,3 @@ function scanError(bytes: Uint8Array, offset: number, reason: string, incomplete
   while (end < bytes.length && end - offset < ERROR_TEXT_MAX && bytes[end] > 0x20) end++;
   return { offset, text: decodeText(bytes, offset, end), reason, incomplete };
 }
-

@@ -29,7 +29,14 @@ function games(splitter: Pushable, chunks: Uint8Array[], views = false): Seen[] 
   const out: Seen[] = [];
   const take = (g: RawGame): void => {
     const bytes = views ? g.bytes.slice() : g.bytes;
-    out.push({ index: g.index, offset: g.offset, bytes, tooLarge: g.tooLarge === true, terminated: g.terminated === true, binary: JSON.stringify(g.binary ?? null) });
+    out.push({
+      index: g.index,
+      offset: g.offset,
+      bytes,
+      tooLarge: g.tooLarge === true,
+      terminated: g.terminated === true,
+      binary: JSON.stringify(g.binary ?? null),
+    });
   };
   for (const c of chunks) splitter.push(c, take);
   splitter.end(take);
@@ -43,8 +50,19 @@ function difference(want: Seen[], got: Seen[]): object | null {
     const a = want[k];
     const b = got[k];
     if (a === undefined || b === undefined) return { k, want: a?.offset, got: b?.offset, wantGames: want.length, gotGames: got.length };
-    const same = a.index === b.index && a.offset === b.offset && a.tooLarge === b.tooLarge && a.terminated === b.terminated && a.binary === b.binary && Buffer.from(a.bytes).equals(b.bytes);
-    if (!same) return { k, want: { ...a, bytes: Buffer.from(a.bytes).toString('latin1') }, got: { ...b, bytes: Buffer.from(b.bytes).toString('latin1') } };
+    const same =
+      a.index === b.index &&
+      a.offset === b.offset &&
+      a.tooLarge === b.tooLarge &&
+      a.terminated === b.terminated &&
+      a.binary === b.binary &&
+      Buffer.from(a.bytes).equals(b.bytes);
+    if (!same)
+      return {
+        k,
+        want: { ...a, bytes: Buffer.from(a.bytes).toString('latin1') },
+        got: { ...b, bytes: Buffer.from(b.bytes).toString('latin1') },
+      };
   }
   return null;
 }
@@ -54,7 +72,7 @@ export function randomChunks(bytes: Uint8Array, next: () => number): Uint8Array[
   const out: Uint8Array[] = [];
   for (let i = 0; i < bytes.length; ) {
     const r = next();
-    const size = r % 4 === 0 ? 1 + (r >>> 8) % 16 : 1 + (r >>> 8) % (1 << (8 + (r >>> 4) % 10));
+    const size = r % 4 === 0 ? 1 + ((r >>> 8) % 16) : 1 + ((r >>> 8) % (1 << (8 + ((r >>> 4) % 10))));
     out.push(bytes.subarray(i, i + size));
     i += size;
   }
@@ -73,9 +91,46 @@ export function check(bytes: Uint8Array, opts: SplitterOptions, chunkings: Uint8
 }
 
 // What breaks a splitter: the bytes of its state machine, and the lines that start games.
-const TOKENS = ['{', '}', '[', ']', '"', '\\', ';', '%', '(', ')', '*', '-', '1-0', '0-1', '1/2-1/2', '\n', '\r', '\r\n', '\n\n', ' ', '\t',
-  '\n[Event "x"]\n', '[Site "y"]', '\uFEFF', '\n%', '\n[', '{ [%clk 0:01:00] }', '1.', '1...', 'e4', 'O-O', '$1', '\x00', '\xff',
-    '\x01', '\x7f', '\x00\x00\x00\x00', '\x1f\n[Site "z"]'];
+const TOKENS = [
+  '{',
+  '}',
+  '[',
+  ']',
+  '"',
+  '\\',
+  ';',
+  '%',
+  '(',
+  ')',
+  '*',
+  '-',
+  '1-0',
+  '0-1',
+  '1/2-1/2',
+  '\n',
+  '\r',
+  '\r\n',
+  '\n\n',
+  ' ',
+  '\t',
+  '\n[Event "x"]\n',
+  '[Site "y"]',
+  '\uFEFF',
+  '\n%',
+  '\n[',
+  '{ [%clk 0:01:00] }',
+  '1.',
+  '1...',
+  'e4',
+  'O-O',
+  '$1',
+  '\x00',
+  '\xff',
+  '\x01',
+  '\x7f',
+  '\x00\x00\x00\x00',
+  '\x1f\n[Site "z"]',
+];
 const utf8 = new TextEncoder();
 const tokenBytes = TOKENS.map((t) => (t === '\xff' ? new Uint8Array([0xff]) : utf8.encode(t)));
 
@@ -112,11 +167,11 @@ export function splitterOnFiles(label: string, root: string, files: readonly str
         const chunkings = [[bytes], randomChunks(bytes, next)];
         total += check(bytes, {}, chunkings, relative(root, path));
         // the size limit on the small files: games rejected, kept bytes restarted at a repeated tag name
-        if (small) check(bytes, { maxGameBytes: 600 }, [randomChunks(bytes, next), randomChunks(bytes, next)], `${relative(root, path)} max 600`);
+        if (small)
+          check(bytes, { maxGameBytes: 600 }, [randomChunks(bytes, next), randomChunks(bytes, next)], `${relative(root, path)} max 600`);
       }
       expect(total).toBeGreaterThan(minGames);
     }, 120_000);
-
 
     it(`on random mutations and truncations of excerpts of ${label}`, () => {
       const next = mulberry32(2025);

@@ -10,9 +10,27 @@ import { puzzleThemes } from '../../src/puzzles/themes.js';
 import type { LichessPuzzle } from './lichess-puzzles.js';
 
 export const COMPARED = [
-  'pin', 'skewer', 'xRayAttack', 'discoveredAttack', 'discoveredCheck', 'doubleCheck', 'fork', 'hangingPiece',
-  'mate', 'mateIn1', 'mateIn2', 'mateIn3', 'mateIn4', 'mateIn5', 'oneMove', 'short', 'long', 'veryLong',
-  'opening', 'middlegame', 'endgame',
+  'pin',
+  'skewer',
+  'xRayAttack',
+  'discoveredAttack',
+  'discoveredCheck',
+  'doubleCheck',
+  'fork',
+  'hangingPiece',
+  'mate',
+  'mateIn1',
+  'mateIn2',
+  'mateIn3',
+  'mateIn4',
+  'mateIn5',
+  'oneMove',
+  'short',
+  'long',
+  'veryLong',
+  'opening',
+  'middlegame',
+  'endgame',
 ] as const;
 const LENGTHS = new Set(['oneMove', 'short', 'long', 'veryLong']);
 export type Compared = (typeof COMPARED)[number];

@@ -66,8 +66,13 @@ describe('--shard', () => {
     await fh.close();
   });
 
-  it('the shards\' records are one run\'s records, whatever N, and nothing is doubled', async () => {
-    const strip = (text: string): string[] => text.trim().split('\n').map((l) => l.replace(/^\{"game":\d+,("offset":\d+,)?/, '')).sort();
+  it("the shards' records are one run's records, whatever N, and nothing is doubled", async () => {
+    const strip = (text: string): string[] =>
+      text
+        .trim()
+        .split('\n')
+        .map((l) => l.replace(/^\{"game":\d+,("offset":\d+,)?/, ''))
+        .sort();
     const full = await runCli([path, '--all-positions', '-q']);
     for (const n of [2, 3, 7, 12]) {
       let text = '';
@@ -76,9 +81,12 @@ describe('--shard', () => {
     }
   });
 
-  it('every record of a shard carries its game\'s byte offset: (input, offset, ply) is the key', async () => {
+  it("every record of a shard carries its game's byte offset: (input, offset, ply) is the key", async () => {
     const r = await runCli([path, '--all-positions', '-q', '--shard', '2/3']);
-    const records = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { offset: number; ply: number });
+    const records = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { offset: number; ply: number });
     expect(records.length).toBeGreaterThan(0);
     for (const rec of records) expect(starts.has(rec.offset)).toBe(true);
     expect(Object.keys(records[0]).slice(0, 3)).toEqual(['game', 'offset', 'ply']);

@@ -7,14 +7,7 @@ import { Decompress, decompress } from 'fzstd';
 import { compress } from 'zstd-napi';
 import { describe, expect, it } from 'vitest';
 import { XrayError } from '../../src/errors.js';
-import {
-  detectCompression,
-  detectKind,
-  readInput,
-  readStream,
-  totalBytes,
-  type ReadOptions,
-} from '../../src/input/source.js';
+import { detectCompression, detectKind, readInput, readStream, totalBytes, type ReadOptions } from '../../src/input/source.js';
 import { readPositions, type PositionLine } from '../../src/input/epd-lines.js';
 import { firstBinaryByte, SNIFF_BYTES, unreadableText } from '../../src/input/text.js';
 import { BLOCKS_AHEAD, giveBack, INPUTS_AHEAD } from '../../src/input/zstd.js';
@@ -106,7 +99,8 @@ describe('readInput: plain, gzip, zstd', () => {
     const want = readFileSync(plain);
     expect(want.includes(0xe4)).toBe(true); // "Wälbers" in Latin-1
     expect(want.includes(0x82)).toBe(true); // "André" in CP437
-    for (const file of [plain, tmpFile('not-utf8.pgn.zst', compress(want))]) expect((await readAll(file)).bytes.equals(want), file).toBe(true);
+    for (const file of [plain, tmpFile('not-utf8.pgn.zst', compress(want))])
+      expect((await readAll(file)).bytes.equals(want), file).toBe(true);
   });
 
   it('reads .gz, also with several concatenated members; progress counts compressed bytes', async () => {
@@ -352,7 +346,12 @@ describe('readInput: binary bytes are passed on (the splitter rejects them); a w
     const rnd = random01(7);
     const noise = Buffer.from(Array.from({ length: 20000 }, () => Math.floor(rnd() * 256)));
     const { compress } = await import('zstd-napi');
-    for (const [path, want] of [['/bin/ls', ls], [tmpFile('noise.pgn', noise), noise], [tmpFile('ls.pgn.gz', gzipSync(ls)), ls], [tmpFile('noise.pgn.zst', compress(noise)), noise]] as const) {
+    for (const [path, want] of [
+      ['/bin/ls', ls],
+      [tmpFile('noise.pgn', noise), noise],
+      [tmpFile('ls.pgn.gz', gzipSync(ls)), ls],
+      [tmpFile('noise.pgn.zst', compress(noise)), noise],
+    ] as const) {
       expect((await collect(readInput(path))).equals(want), path).toBe(true);
     }
   });
@@ -403,7 +402,12 @@ describe('readInput: binary bytes are passed on (the splitter rejects them); a w
 describe('readInput: backpressure', () => {
   it('a consumer that stops after a few chunks reads a bounded part of a big .zst or .gz', async () => {
     // the text of some of the repository's games five times over: 32 MB
-    const files = ['games/lichess-db-2016-05-no-event-tag.pgn.zst', 'excerpts/lichess-DrNykterstein-DrDrunkenstein-first-400.pgn.zst', 'excerpts/lichess-jishanshaikh4-chess960.pgn.zst', 'games/pgnmentor-style-Fischer.pgn'];
+    const files = [
+      'games/lichess-db-2016-05-no-event-tag.pgn.zst',
+      'excerpts/lichess-DrNykterstein-DrDrunkenstein-first-400.pgn.zst',
+      'excerpts/lichess-jishanshaikh4-chess960.pgn.zst',
+      'games/pgnmentor-style-Fischer.pgn',
+    ];
     const text = Buffer.concat(Array.from({ length: 5 }, () => files.map((f) => readCorpusBytes(f))).flat());
     const BIG_ZST = tmpFile('big.pgn.zst', compress(text));
     const big = tmpFile('big.pgn.gz', gzipSync(text, { level: 1 }));
@@ -574,7 +578,12 @@ describe('readPositions', () => {
 
   async function positions(chunks: Uint8Array[]): Promise<PositionLine[]> {
     const out: PositionLine[] = [];
-    for await (const p of readPositions((async function* () { yield* chunks; })())) out.push(p);
+    for await (const p of readPositions(
+      (async function* () {
+        yield* chunks;
+      })(),
+    ))
+      out.push(p);
     return out;
   }
 

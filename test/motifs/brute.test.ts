@@ -40,7 +40,13 @@ function pin(side: 'w' | 'b', kind: 'absolute' | 'relative', slider: string, fro
 function skewer(side: 'w' | 'b', kind: 'absolute' | 'relative', slider: string, front: string, back: string): MotifRecord {
   return { motif: 'skewer', kind, side, slider, front, back };
 }
-function line(motif: 'discoveredCheck' | 'discoveredAttack' | 'xray', side: 'w' | 'b', slider: string, front: string, back: string): MotifRecord {
+function line(
+  motif: 'discoveredCheck' | 'discoveredAttack' | 'xray',
+  side: 'w' | 'b',
+  slider: string,
+  front: string,
+  back: string,
+): MotifRecord {
   return { motif, side, slider, front, back };
 }
 function battery(side: 'w' | 'b', squares: string[], l: 'rank' | 'file' | 'diagonal' | 'antiDiagonal', targets: string[]): MotifRecord {
@@ -370,7 +376,6 @@ function loadGames(): Game[] {
   return games;
 }
 
-
 function bruteMove(m: number): BruteMove {
   const from = moveFrom(m);
   const to = moveTo(m);
@@ -406,85 +411,88 @@ function diffTags(engine: BruteTags, oracle: BruteTags): string | null {
 }
 
 describe('motif engine vs brute-force oracle on real games', () => {
-  it(`agrees on every position and move of ${FILES.join(', ')} (>= ${MIN_POSITIONS} positions)`, () => {
-    const games = loadGames();
-    const mismatches: Mismatch[] = [];
-    let positions = 0;
-    let moves = 0;
-    let records = 0;
-    let rejected = 0;
-    const motifCounts = new Map<string, number>();
-    const playedCounts = new Map<string, number>();
-    const compare = (pos: Position, where: string): void => {
-      const fen = toFen(pos);
-      const oracle = bruteTagFen(fen);
-      oracle.motifs = withPieces(fen, oracle.motifs);
-      const engine = tagPosition(pos);
-      positions++;
-      records += oracle.motifs.length;
-      for (const r of oracle.motifs) {
-        const k = 'kind' in r ? `${r.motif}.${r.kind}` : r.motif;
-        motifCounts.set(k, (motifCounts.get(k) ?? 0) + 1);
-      }
-      const d = diffTags(engine, oracle);
-      if (d) mismatches.push({ where, fen: toFen(pos), detail: d });
-    };
-    for (const g of games) {
-      let pos: Position;
-      try {
-        pos = parseFen(g.fen, { chess960: g.chess960 });
-      } catch (e) {
-        rejected++;
-        if (rejected <= 3) console.log(`rejected: ${g.file} game ${g.index}: ${(e as Error).message}`);
-        continue;
-      }
-      let ply = 0;
-      compare(pos, `${g.file} game ${g.index} ply ${ply}`);
-      for (const san of g.sans) {
-        if (san === '--') break;
-        let m: number;
+  it(
+    `agrees on every position and move of ${FILES.join(', ')} (>= ${MIN_POSITIONS} positions)`,
+    () => {
+      const games = loadGames();
+      const mismatches: Mismatch[] = [];
+      let positions = 0;
+      let moves = 0;
+      let records = 0;
+      let rejected = 0;
+      const motifCounts = new Map<string, number>();
+      const playedCounts = new Map<string, number>();
+      const compare = (pos: Position, where: string): void => {
+        const fen = toFen(pos);
+        const oracle = bruteTagFen(fen);
+        oracle.motifs = withPieces(fen, oracle.motifs);
+        const engine = tagPosition(pos);
+        positions++;
+        records += oracle.motifs.length;
+        for (const r of oracle.motifs) {
+          const k = 'kind' in r ? `${r.motif}.${r.kind}` : r.motif;
+          motifCounts.set(k, (motifCounts.get(k) ?? 0) + 1);
+        }
+        const d = diffTags(engine, oracle);
+        if (d) mismatches.push({ where, fen: toFen(pos), detail: d });
+      };
+      for (const g of games) {
+        let pos: Position;
         try {
-          m = parseSan(pos, san);
+          pos = parseFen(g.fen, { chess960: g.chess960 });
         } catch (e) {
           rejected++;
-          if (rejected <= 3) console.log(`rejected: ${g.file} game ${g.index} ply ${ply}: ${(e as Error).message}`);
-          break;
+          if (rejected <= 3) console.log(`rejected: ${g.file} game ${g.index}: ${(e as Error).message}`);
+          continue;
         }
-        const after = pos.clone();
-        after.play(m);
-        const bm = bruteMove(m);
-        const expected = brutePlayedTags(toFen(pos), toFen(after), bm);
-        const got = playedTags(pos, m);
-        moves++;
-        for (const t of expected) playedCounts.set(t, (playedCounts.get(t) ?? 0) + 1);
-        if (got.join() !== expected.join()) {
-          mismatches.push({
-            where: `${g.file} game ${g.index} ply ${ply} move ${san}`,
-            fen: toFen(pos),
-            detail: `  played engine [${got}] oracle [${expected}] (move ${JSON.stringify(bm)})`,
-          });
-        }
-        pos = after;
-        ply++;
+        let ply = 0;
         compare(pos, `${g.file} game ${g.index} ply ${ply}`);
+        for (const san of g.sans) {
+          if (san === '--') break;
+          let m: number;
+          try {
+            m = parseSan(pos, san);
+          } catch (e) {
+            rejected++;
+            if (rejected <= 3) console.log(`rejected: ${g.file} game ${g.index} ply ${ply}: ${(e as Error).message}`);
+            break;
+          }
+          const after = pos.clone();
+          after.play(m);
+          const bm = bruteMove(m);
+          const expected = brutePlayedTags(toFen(pos), toFen(after), bm);
+          const got = playedTags(pos, m);
+          moves++;
+          for (const t of expected) playedCounts.set(t, (playedCounts.get(t) ?? 0) + 1);
+          if (got.join() !== expected.join()) {
+            mismatches.push({
+              where: `${g.file} game ${g.index} ply ${ply} move ${san}`,
+              fen: toFen(pos),
+              detail: `  played engine [${got}] oracle [${expected}] (move ${JSON.stringify(bm)})`,
+            });
+          }
+          pos = after;
+          ply++;
+          compare(pos, `${g.file} game ${g.index} ply ${ply}`);
+        }
       }
-    }
-    console.log(
-      `brute-motifs: ${games.length} games (${rejected} rejected), ${positions} positions, ${moves} moves, ` +
-        `${records} oracle records, ${mismatches.length} mismatches`,
-    );
-    console.log(`  motifs: ${JSON.stringify(Object.fromEntries([...motifCounts].sort()))}`);
-    console.log(`  played: ${JSON.stringify(Object.fromEntries([...playedCounts].sort()))}`);
-    for (const mm of mismatches.slice(0, 10)) console.log(`MISMATCH ${mm.where}\n  fen ${mm.fen}\n${mm.detail}`);
-    expect(positions).toBeGreaterThanOrEqual(MIN_POSITIONS);
-    expect(mismatches.length).toBe(0);
-  }, process.env.BRUTE_FILES ? 3_600_000 : 120_000);
+      console.log(
+        `brute-motifs: ${games.length} games (${rejected} rejected), ${positions} positions, ${moves} moves, ` +
+          `${records} oracle records, ${mismatches.length} mismatches`,
+      );
+      console.log(`  motifs: ${JSON.stringify(Object.fromEntries([...motifCounts].sort()))}`);
+      console.log(`  played: ${JSON.stringify(Object.fromEntries([...playedCounts].sort()))}`);
+      for (const mm of mismatches.slice(0, 10)) console.log(`MISMATCH ${mm.where}\n  fen ${mm.fen}\n${mm.detail}`);
+      expect(positions).toBeGreaterThanOrEqual(MIN_POSITIONS);
+      expect(mismatches.length).toBe(0);
+    },
+    process.env.BRUTE_FILES ? 3_600_000 : 120_000,
+  );
 });
 
 // ------------------------------------------------------------------------------------------------
 // (b') random positions: odd configurations real games rarely show (many sliders, exposed kings,
 // pawns next to en passant squares), and every legal move from them
-
 
 const RANDOM_POSITIONS = Number(process.env.BRUTE_RANDOM ?? 5_000);
 
@@ -612,8 +620,10 @@ describe('absolute pins, discovered checks and checkers vs chess.js', () => {
       const expectedCheckers = sortSquares(chess.attackers(kingSq, them));
       const oracle = bruteTagFen(toFen(pos));
       const engine = tagPosition(pos);
-      if (oracle.checkers.join() !== expectedCheckers.join()) problems.push(`${fen}: oracle checkers [${oracle.checkers}] chess.js [${expectedCheckers}]`);
-      if (engine.checkers.join() !== expectedCheckers.join()) problems.push(`${fen}: engine checkers [${engine.checkers}] chess.js [${expectedCheckers}]`);
+      if (oracle.checkers.join() !== expectedCheckers.join())
+        problems.push(`${fen}: oracle checkers [${oracle.checkers}] chess.js [${expectedCheckers}]`);
+      if (engine.checkers.join() !== expectedCheckers.join())
+        problems.push(`${fen}: engine checkers [${engine.checkers}] chess.js [${expectedCheckers}]`);
       if (chess.isCheck() !== expectedCheckers.length > 0) problems.push(`${fen}: isCheck disagrees with attackers`);
       const seen = new Set<string>();
       for (const [who, rec] of [...oracle.motifs.map((r) => ['oracle', r] as const), ...engine.motifs.map((r) => ['engine', r] as const)]) {

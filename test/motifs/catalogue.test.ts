@@ -4,7 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { parseFen } from '../../src/core/fen.js';
 import { MotifBuffer } from '../../src/motifs/buffer.js';
 import {
-  ALL_CODES, ALL_PLAYED, MOTIFS, MOTIF_KEYS, PLAYED, PLAYED_SORTED, codesOf, isChain, playedNames,
+  ALL_CODES,
+  ALL_PLAYED,
+  MOTIFS,
+  MOTIF_KEYS,
+  PLAYED,
+  PLAYED_SORTED,
+  codesOf,
+  isChain,
+  playedNames,
 } from '../../src/motifs/catalogue.js';
 import { MOTIF_NAMES, parseMotifFilter } from '../../src/motifs/filter.js';
 import { recordAt } from '../../src/motifs/tags.js';
@@ -91,7 +99,19 @@ describe('the motif catalogue', () => {
     for (const m of MOTIFS) {
       for (const partial of m.partial ? [0, 1] : [0]) {
         const buf = oneRecord(m.code, 0, partial);
-        const v: PositionView = { game: 1, offset: -1, ply: 0, pos, buf, played: 0, tactic: null, move: -1, next: null, san: null, uci: null };
+        const v: PositionView = {
+          game: 1,
+          offset: -1,
+          ply: 0,
+          pos,
+          buf,
+          played: 0,
+          tactic: null,
+          move: -1,
+          next: null,
+          san: null,
+          uci: null,
+        };
         expect(JSON.parse(positionJson(v)).motifs).toEqual([recordAt(buf, 0, pos)]);
         const csv = new CsvFormatter();
         csv.position(v);

@@ -34,16 +34,18 @@ interface Fixture {
   played?: string[];
 }
 
-const fixtures: Fixture[] = JSON.parse(
-  readFileSync(new URL('../../fixtures/motifs/positions.json', import.meta.url), 'utf8'),
-) as Fixture[];
+const fixtures: Fixture[] = JSON.parse(readFileSync(new URL('../../fixtures/motifs/positions.json', import.meta.url), 'utf8')) as Fixture[];
 
 /** JSON with the keys of every object sorted, so that key order never decides equality or sort order. */
 function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) => {
     if (v === null || typeof v !== 'object' || Array.isArray(v)) return v;
     const o = v as Record<string, unknown>;
-    return Object.fromEntries(Object.keys(o).sort().map((k) => [k, o[k]]));
+    return Object.fromEntries(
+      Object.keys(o)
+        .sort()
+        .map((k) => [k, o[k]]),
+    );
   });
 }
 

@@ -22,7 +22,9 @@ function mutant(from: string, to: string): ScanModule {
   const config = JSON.parse(readFileSync(join(root, 'src/motifs/wasm/asconfig.json'), 'utf8'));
   config.options = { ...config.options, outFile: './scan.wasm', optimizeLevel: 0, converge: false };
   writeFileSync(join(dir, 'asconfig.json'), JSON.stringify(config));
-  execFileSync(process.execPath, [join(root, 'node_modules/assemblyscript/bin/asc.js'), '--config', join(dir, 'asconfig.json')], { cwd: dir });
+  execFileSync(process.execPath, [join(root, 'node_modules/assemblyscript/bin/asc.js'), '--config', join(dir, 'asconfig.json')], {
+    cwd: dir,
+  });
   return new WebAssembly.Instance(new WebAssembly.Module(readFileSync(join(dir, 'scan.wasm')))).exports as unknown as ScanModule;
 }
 
@@ -38,7 +40,22 @@ describe('the motif scan checked against its TypeScript sources at load', () => 
     const built = join(root, 'dist/src/motifs/wasm/scan.wasm');
     const x = new WebAssembly.Instance(new WebAssembly.Module(readFileSync(built))).exports;
     const globals = Object.keys(x).filter((name) => x[name] instanceof WebAssembly.Global);
-    const places = ['MASKS', 'KNIGHTS', 'KINGS', 'PAWNS', 'XRAYS', 'LINES', 'POS', 'BOARD', 'RECORDS', 'UNCOVER', 'OTHER_RECORDS', 'OTHER_UNCOVER', 'VALUES', 'RESULT'];
+    const places = [
+      'MASKS',
+      'KNIGHTS',
+      'KINGS',
+      'PAWNS',
+      'XRAYS',
+      'LINES',
+      'POS',
+      'BOARD',
+      'RECORDS',
+      'UNCOVER',
+      'OTHER_RECORDS',
+      'OTHER_UNCOVER',
+      'VALUES',
+      'RESULT',
+    ];
     expect(globals.filter((name) => !(name in SCAN_LAYOUT) && !places.includes(name))).toEqual([]);
     expect(Object.keys(SCAN_LAYOUT).filter((name) => !globals.includes(name))).toEqual([]);
   });

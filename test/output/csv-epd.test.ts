@@ -58,9 +58,18 @@ class Recording implements Formatter {
     const motifs: MotifRecord[] = [];
     for (let i = 0; i < v.buf.count; i++) motifs.push(recordAt(v.buf, i, v.pos));
     this.seen.push({
-      game: v.game, ply: v.ply, fen: toFen(v.pos), move: v.san, uci: v.uci,
-      checkers: squaresOf(v.pos.checkersLo, v.pos.checkersHi).map(squareName), motifs, played: playedNames(v.played),
-      mover: v.pos.turn === 0 ? 'w' : 'b', halfmove: v.pos.halfmove, fullmove: v.pos.fullmove, text,
+      game: v.game,
+      ply: v.ply,
+      fen: toFen(v.pos),
+      move: v.san,
+      uci: v.uci,
+      checkers: squaresOf(v.pos.checkersLo, v.pos.checkersHi).map(squareName),
+      motifs,
+      played: playedNames(v.played),
+      mover: v.pos.turn === 0 ? 'w' : 'b',
+      halfmove: v.pos.halfmove,
+      fullmove: v.pos.fullmove,
+      text,
     });
     this.out += text;
   }
@@ -99,16 +108,37 @@ function letter(fen: string, square: string): string {
 /** The CSV rows one position should have, as column -> value maps. */
 function expectedRows(s: Seen): Record<string, string>[] {
   const base = {
-    game: String(s.game), ply: String(s.ply), fen: s.fen, move: s.move ?? '', uci: s.uci ?? '',
-    motif: '', kind: '', side: '', slider: '', front: '', back: '', partial: '', line: '', squares: '', targets: '',
-    pieces: '', targetPieces: '', checkers: s.checkers.join(' '),
+    game: String(s.game),
+    ply: String(s.ply),
+    fen: s.fen,
+    move: s.move ?? '',
+    uci: s.uci ?? '',
+    motif: '',
+    kind: '',
+    side: '',
+    slider: '',
+    front: '',
+    back: '',
+    partial: '',
+    line: '',
+    squares: '',
+    targets: '',
+    pieces: '',
+    targetPieces: '',
+    checkers: s.checkers.join(' '),
   };
   const on = (squares: string[]): string => squares.map((sq) => letter(s.fen, sq)).join(' ');
   const rows: Record<string, string>[] = [];
   for (const r of s.motifs) {
     const row = { ...base, motif: r.motif, side: r.side };
     if (r.motif === 'battery') {
-      Object.assign(row, { line: r.line, squares: r.squares.join(' '), targets: r.targets.join(' '), pieces: on(r.squares), targetPieces: on(r.targets) });
+      Object.assign(row, {
+        line: r.line,
+        squares: r.squares.join(' '),
+        targets: r.targets.join(' '),
+        pieces: on(r.squares),
+        targetPieces: on(r.targets),
+      });
     } else {
       Object.assign(row, { slider: r.slider, front: r.front, back: r.back, pieces: on([r.slider, r.front, r.back]) });
       if (r.motif === 'pin' || r.motif === 'skewer') row.kind = r.kind;
@@ -174,7 +204,19 @@ describe('CSV', () => {
     expect(csvField('two\nlines')).toBe('"two\nlines"');
     expect(csvField('cr\r')).toBe('"cr\r"');
     const pos = parseFen('4k3/8/8/8/8/8/8/4K3 w - - 0 1');
-    const text = line(new CsvFormatter(), { game: 1, offset: -1, ply: 0, pos, buf: new MotifBuffer(), played: 0, tactic: null, move: -1, next: null, san: 'a,"b"', uci: 'e1e2' });
+    const text = line(new CsvFormatter(), {
+      game: 1,
+      offset: -1,
+      ply: 0,
+      pos,
+      buf: new MotifBuffer(),
+      played: 0,
+      tactic: null,
+      move: -1,
+      next: null,
+      san: 'a,"b"',
+      uci: 'e1e2',
+    });
     expect(readCsv(text)[0][3]).toBe('a,"b"');
   });
 });
@@ -191,7 +233,11 @@ describe('EPD', () => {
       const head = fields.slice(0, 4).join(' ') + ' ';
       expect(s.text.startsWith(head)).toBe(true);
       // operations: `opcode operand;` separated by spaces (no `;` inside our strings)
-      const ops = s.text.slice(head.length, -1).split(';').map((o) => o.trim()).filter((o) => o !== '');
+      const ops = s.text
+        .slice(head.length, -1)
+        .split(';')
+        .map((o) => o.trim())
+        .filter((o) => o !== '');
       const byCode = new Map<string, string>();
       const order: string[] = [];
       for (const op of ops) {
@@ -234,9 +280,18 @@ function seenOf(v: PositionView): Seen {
   const motifs: MotifRecord[] = [];
   for (let i = 0; i < v.buf.count; i++) motifs.push(recordAt(v.buf, i, v.pos));
   return {
-    game: v.game, ply: v.ply, fen: toFen(v.pos), move: v.san, uci: v.uci,
-    checkers: squaresOf(v.pos.checkersLo, v.pos.checkersHi).map(squareName), motifs, played: playedNames(v.played),
-    mover: v.pos.turn === 0 ? 'w' : 'b', halfmove: v.pos.halfmove, fullmove: v.pos.fullmove, text: '',
+    game: v.game,
+    ply: v.ply,
+    fen: toFen(v.pos),
+    move: v.san,
+    uci: v.uci,
+    checkers: squaresOf(v.pos.checkersLo, v.pos.checkersHi).map(squareName),
+    motifs,
+    played: playedNames(v.played),
+    mover: v.pos.turn === 0 ? 'w' : 'b',
+    halfmove: v.pos.halfmove,
+    fullmove: v.pos.fullmove,
+    text: '',
   };
 }
 

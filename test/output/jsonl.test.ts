@@ -30,7 +30,19 @@ function replay(games: CorpusGame[], cb: (v: PositionView) => void): void {
   games.forEach((g, gi) => {
     const chess960 = variantFromTag(g.variant) === 'chess960';
     const pos = parseFen(g.fen ?? INITIAL_FEN, { chess960 });
-    const v: PositionView = { game: gi + 1, offset: -1, ply: 0, pos, buf, played: 0, tactic: null, move: -1, next: null, san: null, uci: null };
+    const v: PositionView = {
+      game: gi + 1,
+      offset: -1,
+      ply: 0,
+      pos,
+      buf,
+      played: 0,
+      tactic: null,
+      move: -1,
+      next: null,
+      san: null,
+      uci: null,
+    };
     for (let ply = 0; ply <= g.sans.length; ply++) {
       scanMotifs(pos, buf);
       v.ply = ply;
@@ -173,7 +185,19 @@ describe('JSONL', () => {
     const pos = parseFen(INITIAL_FEN);
     const buf = new MotifBuffer();
     for (let i = 0; i < 300; i++) pushLine(buf, i % 8 === BATTERY ? 0 : i % 8, i & 1, i % 64, (i + 1) % 64, (i + 2) % 64, i & 1);
-    const v: PositionView = { game: 123456789, offset: 9007199254740, ply: 4000, pos, buf, played: 15, tactic: null, move: -1, next: null, san: null, uci: null };
+    const v: PositionView = {
+      game: 123456789,
+      offset: 9007199254740,
+      ply: 4000,
+      pos,
+      buf,
+      played: 15,
+      tactic: null,
+      move: -1,
+      next: null,
+      san: null,
+      uci: null,
+    };
     const line = positionJson(v);
     const expected = expectedObject(v);
     expect(line).toBe(JSON.stringify(expected) + '\n');
@@ -193,7 +217,19 @@ describe('JSONL', () => {
       pushChain(buf, BATTERY, c & 1, 3, 62, 63, 8);
       pushLine(buf, PIN_ABSOLUTE, 1, 0, 1, 2, 1);
     }
-    const v: PositionView = { game: 2 ** 31, offset: 9007199254740, ply: 4000, pos, buf, played: 15, tactic: null, move, next, san: null, uci: null };
+    const v: PositionView = {
+      game: 2 ** 31,
+      offset: 9007199254740,
+      ply: 4000,
+      pos,
+      buf,
+      played: 15,
+      tactic: null,
+      move,
+      next,
+      san: null,
+      uci: null,
+    };
     const line = positionJson(v);
     expect(JSON.parse(line)).toMatchObject({ move: 'exd8=Q+', uci: 'e7d8q' });
     for (let fill = 4096 - line.length - 64; fill <= 4096; fill++) {
@@ -217,7 +253,19 @@ describe('JSONL', () => {
       const buf = new MotifBuffer();
       buf.data.set(v.buf.data.subarray(0, v.buf.count * STRIDE));
       buf.count = v.buf.count;
-      kept.push({ game: v.game, offset: -1, ply: v.ply, pos: v.pos.clone(), buf, played: v.played, tactic: null, move: v.move, next: v.next?.clone() ?? null, san: v.san, uci: v.uci });
+      kept.push({
+        game: v.game,
+        offset: -1,
+        ply: v.ply,
+        pos: v.pos.clone(),
+        buf,
+        played: v.played,
+        tactic: null,
+        move: v.move,
+        next: v.next?.clone() ?? null,
+        san: v.san,
+        uci: v.uci,
+      });
     });
     let chars = 0;
     for (const v of kept) chars += positionJson(v).length; // warm-up pass
@@ -233,7 +281,11 @@ describe('JSONL', () => {
     let best = Infinity;
     let bestFen = Infinity;
     for (let r = 0; r < 30; r++) best = Math.min(best, pass(positionJson));
-    for (let r = 0; r < 10; r++) bestFen = Math.min(bestFen, pass((v) => toFen(v.pos)));
+    for (let r = 0; r < 10; r++)
+      bestFen = Math.min(
+        bestFen,
+        pass((v) => toFen(v.pos)),
+      );
     const rate = kept.length / (best / 1000);
     const fenRate = kept.length / (bestFen / 1000);
     // (b) in place: the replay loop of the worker (scan, played tags, SAN) with and without the writer;
@@ -253,7 +305,10 @@ describe('JSONL', () => {
       withoutMs = Math.min(withoutMs, loop(false));
       withMs = Math.min(withMs, loop(true));
     }
-    const marginal = withMs > withoutMs ? `${Math.round(kept.length / ((withMs - withoutMs) / 1000)).toLocaleString('en')} positions/s` : 'below the noise';
+    const marginal =
+      withMs > withoutMs
+        ? `${Math.round(kept.length / ((withMs - withoutMs) / 1000)).toLocaleString('en')} positions/s`
+        : 'below the noise';
     console.log(
       `JSONL throughput, one thread, FEN included (best of repeated passes, CPU time): ${Math.round(rate).toLocaleString('en')} tagged positions/s ` +
         `formatting ${kept.length} stored positions in turn (${perLine.toFixed(0)} chars per line on average; ` +

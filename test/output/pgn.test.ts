@@ -210,7 +210,9 @@ describe('PGN', () => {
       const r = checkFile(file, limit, false);
       expect(r.games).toBeGreaterThan(0);
       expect(r.comments).toBeGreaterThan(0);
-      console.log(`PGN ${file}: ${r.games} games, ${r.comments} comments; pgn-parser parsed ${r.parsed} outputs (${r.notParsed} inputs it cannot parse), chess.js ${r.chessJs}`);
+      console.log(
+        `PGN ${file}: ${r.games} games, ${r.comments} comments; pgn-parser parsed ${r.parsed} outputs (${r.notParsed} inputs it cannot parse), chess.js ${r.chessJs}`,
+      );
     }
   });
 
@@ -298,7 +300,11 @@ describe('PGN', () => {
   });
 
   it('decodes non-UTF-8 bytes as Latin-1 and keeps them', () => {
-    const bytes = new Uint8Array([...enc.encode('[White "M'), 0xfc, ...enc.encode('ller"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n')]);
+    const bytes = new Uint8Array([
+      ...enc.encode('[White "M'),
+      0xfc,
+      ...enc.encode('ller"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n'),
+    ]);
     const analyzer = new GameAnalyzer({ formatter: new PgnFormatter(), allPositions: false, filter: ALL_MOTIFS });
     const out = analyzer.pgn(bytes, 1, 0, new Stats());
     expect(typeof out).toBe('string');

@@ -27,7 +27,12 @@ class Recount implements PositionSink {
 
   beginGame(info: GameInfo): void {
     const d = info.derived;
-    this.values = [['speed', d.speed ?? 'unknown'], ['ratingBand', d.ratingBand ?? 'unknown'], ['eco', d.eco?.[0] ?? 'unknown'], ['result', d.result ?? 'unknown']];
+    this.values = [
+      ['speed', d.speed ?? 'unknown'],
+      ['ratingBand', d.ratingBand ?? 'unknown'],
+      ['eco', d.eco?.[0] ?? 'unknown'],
+      ['result', d.result ?? 'unknown'],
+    ];
   }
 
   position(v: PositionView): void {
@@ -108,7 +113,12 @@ describe('tactic statistics', () => {
   it('the summary on stderr gives them a line', () => {
     const t = whole.tactics;
     const share = ((100 * t.found.tactic) / (t.found.tactic + t.missed.tactic)).toFixed(2);
-    expect(summaryTable(whole)).toMatch(new RegExp(`^tactics +[\\d,]+ positions \\([\\d.]+ per 1000\\); found [\\d,]+, missed [\\d,]+: ${share.replace('.', '\\.')}% found$`, 'm'));
+    expect(summaryTable(whole)).toMatch(
+      new RegExp(
+        `^tactics +[\\d,]+ positions \\([\\d.]+ per 1000\\); found [\\d,]+, missed [\\d,]+: ${share.replace('.', '\\.')}% found$`,
+        'm',
+      ),
+    );
     expect(summaryTable(new Stats().toJSON())).not.toContain('tactics');
   });
 

@@ -42,9 +42,14 @@ const lines = (text: string): string[] => (text === '' ? [] : text.split(/(?<=\n
 
 /** A JSONL line without its verdict's text: no `tactic`, no found/missed in `played` (null: nothing else was there). */
 function jsonlWithout(line: string): string | null {
-  const out = line
-    .replace(/,"tactic":\{[^{}]*\}/, '')
-    .replace(/"played":\[([^\]]*)\]/, (_m, list: string) => `"played":[${list.split(',').filter((p) => p !== '"found"' && p !== '"missed"').join(',')}]`);
+  const out = line.replace(/,"tactic":\{[^{}]*\}/, '').replace(
+    /"played":\[([^\]]*)\]/,
+    (_m, list: string) =>
+      `"played":[${list
+        .split(',')
+        .filter((p) => p !== '"found"' && p !== '"missed"')
+        .join(',')}]`,
+  );
   return out.includes('"motifs":[],') && out.includes('"played":[]') ? null : out;
 }
 
@@ -88,23 +93,32 @@ describe('verdicts in every output format', () => {
     const verdicts = recs.filter((r) => r.tactic !== undefined);
     expect(verdicts.length).toBeGreaterThan(300);
     // the key order of the contract, gain or mate
-    for (const r of verdicts) expect(Object.keys(r.tactic!)).toEqual(['move', 'uci', r.tactic!.mate !== undefined ? 'mate' : 'gain', 'themes']);
+    for (const r of verdicts)
+      expect(Object.keys(r.tactic!)).toEqual(['move', 'uci', r.tactic!.mate !== undefined ? 'mate' : 'gain', 'themes']);
     expect(verdicts.some((r) => r.tactic!.mate !== undefined)).toBe(true);
     // found or missed exactly where a verdict stands and a move was played from it
-    for (const r of recs) expect(r.played.filter((p) => VERDICT_PLAYED.has(p)).length).toBe(r.tactic !== undefined && r.move !== null ? 1 : 0);
+    for (const r of recs)
+      expect(r.played.filter((p) => VERDICT_PLAYED.has(p)).length).toBe(r.tactic !== undefined && r.move !== null ? 1 : 0);
   });
 
   it('CSV: the rows of --no-tactics, byte for byte, the verdict in five more columns on every row of the position', async () => {
     const on = lines(await run('csv', true));
     const off = lines(await run('csv', false));
     expect(on[0]).toBe(off[0].replace(/\r\n$/, ',tactic,tacticUci,gain,mate,themes\r\n'));
-    expect(on.slice(1).map(csvWithout).filter((l) => l !== null)).toEqual(off.slice(1));
+    expect(
+      on
+        .slice(1)
+        .map(csvWithout)
+        .filter((l) => l !== null),
+    ).toEqual(off.slice(1));
     const jsonl = lines(await run('jsonl', true)).map((l) => JSON.parse(l) as PositionRecord);
     const verdict = new Map(jsonl.map((r) => [`${r.game}:${r.ply}`, r.tactic]));
     for (const row of on.slice(1)) {
       const c = row.replace(/\r\n$/, '').split(',');
       const t = verdict.get(`${c[0]}:${c[1]}`);
-      expect(c.slice(TACTIC_AT), row).toEqual(t === undefined ? ['', '', '', '', ''] : [t.move, t.uci, String(t.gain ?? ''), String(t.mate ?? ''), t.themes.join(' ')]);
+      expect(c.slice(TACTIC_AT), row).toEqual(
+        t === undefined ? ['', '', '', '', ''] : [t.move, t.uci, String(t.gain ?? ''), String(t.mate ?? ''), t.themes.join(' ')],
+      );
     }
   });
 
@@ -116,7 +130,11 @@ describe('verdicts in every output format', () => {
     const verdicts = jsonl.filter((r) => r.tactic !== undefined).map((r) => r.tactic!);
     const ops = on.flatMap((l) => [...l.matchAll(/ bm ([^;]+);( dm (\d+);)? tactic "([^"]*)";/g)]);
     expect(ops.map((m) => [m[1], m[3] ?? null, m[4]])).toEqual(
-      verdicts.map((t) => [t.move, t.mate === undefined ? null : String(t.mate), [t.mate !== undefined ? `mate ${t.mate}` : `gain ${t.gain}`, ...t.themes].join(' ')]),
+      verdicts.map((t) => [
+        t.move,
+        t.mate === undefined ? null : String(t.mate),
+        [t.mate !== undefined ? `mate ${t.mate}` : `gain ${t.gain}`, ...t.themes].join(' '),
+      ]),
     );
   });
 
@@ -126,8 +144,13 @@ describe('verdicts in every output format', () => {
     expect(pgnWithout(on)).toBe(off);
     const jsonl = lines(await run('jsonl', true)).map((l) => JSON.parse(l) as PositionRecord);
     const written = [...on.matchAll(/\[%tactic ([^\]]*)\]/g)].map((m) => m[1]);
-    const want = jsonl.filter((r) => r.tactic !== undefined).map(({ tactic: t }) =>
-      [t!.move, t!.mate !== undefined ? `mate ${t!.mate}` : `+${t!.gain}`, ...(t!.themes.length > 0 ? [t!.themes.join(',')] : [])].join(' '));
+    const want = jsonl
+      .filter((r) => r.tactic !== undefined)
+      .map(({ tactic: t }) =>
+        [t!.move, t!.mate !== undefined ? `mate ${t!.mate}` : `+${t!.gain}`, ...(t!.themes.length > 0 ? [t!.themes.join(',')] : [])].join(
+          ' ',
+        ),
+      );
     expect(written).toEqual(want);
     // chess.js reads every annotated game with the moves of the input game
     const games = splitGames(new TextEncoder().encode(on)).map((g) => decodeText(g.bytes, 0, g.bytes.length));
@@ -143,7 +166,10 @@ describe('verdicts in every output format', () => {
 
   it('Parquet: the columns of --no-tactics (whose tactic is null), and the verdicts of the JSONL in the tactic struct', async () => {
     const path = (name: string): string => join(tmp, `${name}.parquet`);
-    for (const [name, tactics] of [['on', true], ['off', false]] as const) {
+    for (const [name, tactics] of [
+      ['on', true],
+      ['off', false],
+    ] as const) {
       const r = await runCli([FILE, '-q', '-f', 'parquet', '-o', path(name), ...(tactics ? [] : ['--no-tactics'])]);
       expect(r.code, r.stderr).toBe(0);
     }
@@ -153,11 +179,19 @@ describe('verdicts in every output format', () => {
        from read_parquet('${from}', file_row_number = true) ${where} order by file_row_number`;
     const off = await read(existing(path('off'), ''));
     expect(off.length).toBeGreaterThan(4000);
-    expect(await read(existing(path('on'), `where len(motifs) > 0 or len(list_filter(played, p -> p not in ('found', 'missed'))) > 0`))).toEqual(off);
+    expect(
+      await read(existing(path('on'), `where len(motifs) > 0 or len(list_filter(played, p -> p not in ('found', 'missed'))) > 0`)),
+    ).toEqual(off);
     expect(await read(`select count(*) as n from read_parquet('${path('off')}') where tactic is not null`)).toEqual([{ n: '0' }]);
-    const verdicts = lines(await run('jsonl', true)).map((l) => JSON.parse(l) as PositionRecord).flatMap((r) => (r.tactic === undefined ? [] : [r.tactic]));
-    const rows = await read(`select tactic from read_parquet('${path('on')}', file_row_number = true) where tactic is not null order by file_row_number`);
-    expect(rows).toEqual(verdicts.map((t) => ({ tactic: { move: t.move, uci: t.uci, gain: t.gain ?? null, mate: t.mate ?? null, themes: t.themes } })));
+    const verdicts = lines(await run('jsonl', true))
+      .map((l) => JSON.parse(l) as PositionRecord)
+      .flatMap((r) => (r.tactic === undefined ? [] : [r.tactic]));
+    const rows = await read(
+      `select tactic from read_parquet('${path('on')}', file_row_number = true) where tactic is not null order by file_row_number`,
+    );
+    expect(rows).toEqual(
+      verdicts.map((t) => ({ tactic: { move: t.move, uci: t.uci, gain: t.gain ?? null, mate: t.mate ?? null, themes: t.themes } })),
+    );
   });
 });
 
@@ -169,7 +203,7 @@ function chessJsPositions(pgn: string): { fen: string; uci: string | null }[] {
   return [...h.map((m) => ({ fen: m.before, uci: m.lan })), { fen: h.length > 0 ? h[h.length - 1].after : c.fen(), uci: null }];
 }
 
-describe('the verdicts written are the judge\'s', () => {
+describe("the verdicts written are the judge's", () => {
   it('every position: tactic and found/missed equal a TacticJudge on the positions chess.js replays', async () => {
     const some = GAMES.slice(0, 60);
     const file = join(tmp, 'sample-60.pgn');
@@ -190,7 +224,10 @@ describe('the verdicts written are the judge\'s', () => {
         const present = judge.position(pos, before, before !== null ? uciMove(before, positions[ply - 1].uci!) : -1);
         expect(rec.tactic, `${fen}`).toEqual(present ? judge.tactic() : undefined);
         const want = present && uci !== null ? [judge.judgePlayed(uciMove(pos, uci))] : [];
-        expect(rec.played.filter((p) => VERDICT_PLAYED.has(p)), fen).toEqual(want);
+        expect(
+          rec.played.filter((p) => VERDICT_PLAYED.has(p)),
+          fen,
+        ).toEqual(want);
         if (present) verdicts++;
       });
     });
@@ -203,8 +240,14 @@ describe('the verdicts written are the judge\'s', () => {
     const pgn = (third: string): string => `[Event "q"]\n\n1. e4 e5 2. d3 Qg5 3. ${third} *\n`;
     const r = await runCli(['-', '-q', '-f', 'jsonl'], { stdin: pgn('Bxg5') + '\n' + pgn('Nf3') });
     expect(r.code, r.stderr).toBe(0);
-    const at = (game: number): PositionRecord | undefined => lines(r.stdout).map((l) => JSON.parse(l) as PositionRecord).find((x) => x.game === game && x.ply === 4);
-    for (const [game, move, verdict] of [[1, 'Bxg5', 'found'], [2, 'Nf3', 'missed']] as const) {
+    const at = (game: number): PositionRecord | undefined =>
+      lines(r.stdout)
+        .map((l) => JSON.parse(l) as PositionRecord)
+        .find((x) => x.game === game && x.ply === 4);
+    for (const [game, move, verdict] of [
+      [1, 'Bxg5', 'found'],
+      [2, 'Nf3', 'missed'],
+    ] as const) {
       const rec = at(game)!;
       expect(rec.move).toBe(move);
       expect(rec.tactic).toMatchObject({ move: 'Bxg5', uci: 'c1g5', gain: 9 });
@@ -219,7 +262,12 @@ describe('the verdicts written are the judge\'s', () => {
       for await (const rec of analyze({ pgn: pgn('Nf3') }, { threads: 1, ...o })) out.push(rec);
       return out;
     };
-    expect(await records({})).toEqual(lines(r.stdout).map((l) => JSON.parse(l) as PositionRecord).filter((x) => x.game === 2).map((x) => ({ ...x, game: 1 })));
+    expect(await records({})).toEqual(
+      lines(r.stdout)
+        .map((l) => JSON.parse(l) as PositionRecord)
+        .filter((x) => x.game === 2)
+        .map((x) => ({ ...x, game: 1 })),
+    );
     expect(await records({ tactics: false, allPositions: true })).toEqual(lines(off.stdout).map((l) => JSON.parse(l) as PositionRecord));
   });
 });

@@ -85,12 +85,35 @@ function randomValue(next: () => number): string | undefined {
 describe('derived game fields', () => {
   it('speed: base + 40 × increment, with the bounds on each side', () => {
     const cases: [string | undefined, string | null][] = [
-      ['15+0', 'ultraBullet'], ['0+0', 'ultraBullet'], ['29+0', 'ultraBullet'], ['30+0', 'bullet'], ['0+1', 'bullet'],
-      ['60+0', 'bullet'], ['120+1', 'bullet'], ['179+0', 'bullet'], ['180+0', 'blitz'], ['120+2', 'blitz'], ['300+3', 'blitz'],
-      ['479+0', 'blitz'], ['480+0', 'rapid'], ['600+5', 'rapid'], ['1499+0', 'rapid'], ['1500+0', 'classical'],
-      ['900+15', 'classical'], ['5400+30', 'classical'], ['-', 'correspondence'],
-      ['40/7200:3600', null], ['600', null], ['?', null], ['', null], [undefined, null], ['60 + 0', null],
-      ['+0', null], ['60+', null], ['--', null], ['60+0+0', null],
+      ['15+0', 'ultraBullet'],
+      ['0+0', 'ultraBullet'],
+      ['29+0', 'ultraBullet'],
+      ['30+0', 'bullet'],
+      ['0+1', 'bullet'],
+      ['60+0', 'bullet'],
+      ['120+1', 'bullet'],
+      ['179+0', 'bullet'],
+      ['180+0', 'blitz'],
+      ['120+2', 'blitz'],
+      ['300+3', 'blitz'],
+      ['479+0', 'blitz'],
+      ['480+0', 'rapid'],
+      ['600+5', 'rapid'],
+      ['1499+0', 'rapid'],
+      ['1500+0', 'classical'],
+      ['900+15', 'classical'],
+      ['5400+30', 'classical'],
+      ['-', 'correspondence'],
+      ['40/7200:3600', null],
+      ['600', null],
+      ['?', null],
+      ['', null],
+      [undefined, null],
+      ['60 + 0', null],
+      ['+0', null],
+      ['60+', null],
+      ['--', null],
+      ['60+0+0', null],
     ];
     for (const [tc, want] of cases) expect(speed(tc), String(tc)).toBe(want);
   });
@@ -105,9 +128,21 @@ describe('derived game fields', () => {
     expect(rating('0800', '1800')).toBe(1300);
     expect(rating('123456789012345678901234', '2')).toBe(Math.floor((Number('123456789012345678901234') + 2) / 2));
     const bands: [number | null, string | null][] = [
-      [0, '0-1599'], [1599, '0-1599'], [1600, '1600-1799'], [1799, '1600-1799'], [1800, '1800-1999'], [1999, '1800-1999'],
-      [2000, '2000-2199'], [2199, '2000-2199'], [2200, '2200-2499'], [2499, '2200-2499'], [2500, '2500-2799'],
-      [2799, '2500-2799'], [2800, '2800+'], [3300, '2800+'], [null, null],
+      [0, '0-1599'],
+      [1599, '0-1599'],
+      [1600, '1600-1799'],
+      [1799, '1600-1799'],
+      [1800, '1800-1999'],
+      [1999, '1800-1999'],
+      [2000, '2000-2199'],
+      [2199, '2000-2199'],
+      [2200, '2200-2499'],
+      [2499, '2200-2499'],
+      [2500, '2500-2799'],
+      [2799, '2500-2799'],
+      [2800, '2800+'],
+      [3300, '2800+'],
+      [null, null],
     ];
     for (const [r, band] of bands) expect(ratingBandOf(r), String(r)).toBe(band);
   });
@@ -122,7 +157,7 @@ describe('derived game fields', () => {
 
   it('agree with the rules written the slow obvious way on 20,000 generated values', () => {
     let seed = 12345;
-    const next = (): number => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    const next = (): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
     for (let i = 0; i < 20_000; i++) {
       const [a, b] = [randomValue(next), randomValue(next)];
       expect(speed(a), String(a)).toBe(slow.speed(a));
@@ -133,13 +168,22 @@ describe('derived game fields', () => {
   });
 
   it('all together from the value ranges of a game', () => {
-    const tags = new Map([['TimeControl', '180+2'], ['WhiteElo', '2100'], ['BlackElo', '2000'], ['ECO', 'C20'], ['Result', '0-1']]);
+    const tags = new Map([
+      ['TimeControl', '180+2'],
+      ['WhiteElo', '2100'],
+      ['BlackElo', '2000'],
+      ['ECO', 'C20'],
+      ['Result', '0-1'],
+    ]);
     expect(fromTags(tags)).toEqual({ speed: 'blitz', rating: 2050, ratingBand: '2000-2199', eco: 'C20', result: '0-1' });
     expect(fromTags(new Map())).toEqual({ speed: null, rating: null, ratingBand: null, eco: null, result: null });
   });
 
   it('an unrated game after rated ones: rating null, the fields in their order', () => {
-    const rated = new Map([['WhiteElo', '1500'], ['BlackElo', '1700']]);
+    const rated = new Map([
+      ['WhiteElo', '1500'],
+      ['BlackElo', '1700'],
+    ]);
     for (let i = 0; i < 1000; i++) expect(fromTags(rated).rating).toBe(1600);
     const unrated = fromTags(new Map([['WhiteElo', '1500']]));
     expect(unrated.rating).toBeNull();

@@ -35,11 +35,16 @@ describe('scanGame on the shared corpus', () => {
       'tricky/kokopu/pgns_misc_database.pgn',
       'tricky/kokopu/games_long-short-comments-variations-2_database.pgn',
       'tricky/pgn-extract-deb/eco.pgn',
-    ]) expectResultsEndGames(path);
+    ])
+      expectResultsEndGames(path);
   });
 
   it('gives the same main line as pgn-parser for the games it parses', () => {
-    for (const path of ['tricky/pychess-testing/world_matches.pgn', 'games/lichess-DrNykterstein-DrDrunkenstein-extra.pgn.zst', 'games/TCEC_Season_13_-_Superfinal.pgn.zst']) {
+    for (const path of [
+      'tricky/pychess-testing/world_matches.pgn',
+      'games/lichess-DrNykterstein-DrDrunkenstein-extra.pgn.zst',
+      'games/TCEC_Season_13_-_Superfinal.pgn.zst',
+    ]) {
       expectMainLineOfPgnParser(path);
     }
   });

@@ -69,7 +69,7 @@ describe('scanGame on hand-written movetext', () => {
   it('ends a comment at its first }, whatever it holds, and reads nothing inside line comments', () => {
     expect(tokenizeMoves(bytes('1. e4 { a { b } e5 {}Nf3 1...{x}Nc6 2.{[%clk 0:01:00]}Bb5'))).toEqual(['e4', 'e5', 'Nf3', 'Nc6', 'Bb5']);
     // braces do not nest and quotes do not protect a }: what follows the first } is movetext again
-    expect(scan('1. e4 {say "}" here} e5').error).toEqual({ offset: 13, text: '"', reason: 'unexpected \'"\'', incomplete: false });
+    expect(scan('1. e4 {say "}" here} e5').error).toEqual({ offset: 13, text: '"', reason: "unexpected '\"'", incomplete: false });
     expect(tokenizeMoves(bytes('1. e4 ; {x ( [y\r\ne5 ;}\n% {z\r% (\n2. Nf3 *'))).toEqual(['e4', 'e5', 'Nf3']);
     // % escapes a line only in column 0; elsewhere it is a symbol byte
     expect(scan('1. e4 %x e5').moves).toEqual(['e4', '%x', 'e5']);
@@ -81,7 +81,18 @@ describe('scanGame on hand-written movetext', () => {
   });
 
   it('reads an en passant mark glued on or after a space as no part of the move', () => {
-    expect(tokenizeMoves(bytes('1. e4 a6 2. e5 d5 3. exd6e.p. c6 4. d4 b5 5. dxc6 e.p. Kd7 *'))).toEqual(['e4', 'a6', 'e5', 'd5', 'exd6', 'c6', 'd4', 'b5', 'dxc6', 'Kd7']);
+    expect(tokenizeMoves(bytes('1. e4 a6 2. e5 d5 3. exd6e.p. c6 4. d4 b5 5. dxc6 e.p. Kd7 *'))).toEqual([
+      'e4',
+      'a6',
+      'e5',
+      'd5',
+      'exd6',
+      'c6',
+      'd4',
+      'b5',
+      'dxc6',
+      'Kd7',
+    ]);
     expect(tokenizeMoves(bytes('1. e4 e.p. {x} e5 e.p.'))).toEqual(['e4', 'e5']);
     // only the whole mark, ending there: anything else stays the move text it was
     expect(scan('1. exd6e.p.x').moves).toEqual(['exd6e', 'p', 'x']);
@@ -229,11 +240,16 @@ describe('scanGame on real games', () => {
       'fixtures/pgn/annotated.pgn',
       'fixtures/pgn/tricky/errors.pgn',
       'fixtures/pgn/tricky/unterminated.pgn',
-    ]) expectResultsEndGames(path);
+    ])
+      expectResultsEndGames(path);
   });
 
   it('gives the same main line as pgn-parser for the games it parses', () => {
-    for (const path of ['games/twic-sample-232games.pgn', 'fixtures/pgn/annotated.pgn', 'excerpts/lichess-DrNykterstein-DrDrunkenstein-first-400.pgn.zst']) {
+    for (const path of [
+      'games/twic-sample-232games.pgn',
+      'fixtures/pgn/annotated.pgn',
+      'excerpts/lichess-DrNykterstein-DrDrunkenstein-first-400.pgn.zst',
+    ]) {
       expectMainLineOfPgnParser(path);
     }
   });

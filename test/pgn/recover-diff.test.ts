@@ -29,14 +29,29 @@ function oracle(bytes: Uint8Array, tagsEnd: number): number {
 }
 
 const utf8 = new TextEncoder();
-const SPLICES = ['\n[Event "x"]\n[Site "y"]\n\n1. e4 e5 *\n', '\r\n[Event "x"]\r\n\r\n1. d4 *', '\r[Event "x"]\r\r1. c4 *', '\n[', '\r[', '\n', '\r',
-  '[Event "x"]\n\n1. e4', '\n[Event "x"]\n1. e4', '\n[%clk 0:01:00]\n\n1. e4', '{\n[Event "q"]\n\n1. e4 }'].map((s) => utf8.encode(s));
+const SPLICES = [
+  '\n[Event "x"]\n[Site "y"]\n\n1. e4 e5 *\n',
+  '\r\n[Event "x"]\r\n\r\n1. d4 *',
+  '\r[Event "x"]\r\r1. c4 *',
+  '\n[',
+  '\r[',
+  '\n',
+  '\r',
+  '[Event "x"]\n\n1. e4',
+  '\n[Event "x"]\n1. e4',
+  '\n[%clk 0:01:00]\n\n1. e4',
+  '{\n[Event "q"]\n\n1. e4 }',
+].map((s) => utf8.encode(s));
 
 describe('swallowedGame', () => {
   it('gives what the byte-by-byte search gave, on corpus games and on games with things spliced in', () => {
     const next = mulberry32(5);
-    const games = ['games/lichess-db-2017-05-no-event-tag-clocks.pgn', 'games/pgnmentor-style-Fischer.pgn', 'fixtures/pgn/tricky/cr-only.pgn', 'games/twic-sample-232games.pgn']
-      .flatMap((f) => splitGames(readCorpusBytes(f)).map((g) => g.bytes));
+    const games = [
+      'games/lichess-db-2017-05-no-event-tag-clocks.pgn',
+      'games/pgnmentor-style-Fischer.pgn',
+      'fixtures/pgn/tricky/cr-only.pgn',
+      'games/twic-sample-232games.pgn',
+    ].flatMap((f) => splitGames(readCorpusBytes(f)).map((g) => g.bytes));
     let found = 0;
     for (let round = 0; round < 6000; round++) {
       let bytes = games[next() % games.length];

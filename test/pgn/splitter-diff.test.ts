@@ -15,9 +15,47 @@ const utf8 = new TextEncoder();
 describe('the fast splitter gives what the reference state machine gives', () => {
   // Dense streams of the constructs themselves: escaped quotes, tags glued on a line, tag names
   // repeated after a blank line (tag-only games), results touching other symbols.
-  const PIECES = ['[Event "x"]', '[Site "y"]', '[Event "a\\"b"]', '[Site "q\\"] [Event "r"]', '[A "\\\\"]', '[ Site', '[', ']', '"', '\\', '{', '}',
-    '(', ')', ';', '%', '1-0', '0-1', '1/2-1/2', '*', ' ', '\n', '\n', '\n\n', '\r\n', '\r', '\uFEFF', 'e4', '12.', '1...', '-', '1', '0', '/', '2',
-    '\x00', '\x02', '\x7f', '\t'];
+  const PIECES = [
+    '[Event "x"]',
+    '[Site "y"]',
+    '[Event "a\\"b"]',
+    '[Site "q\\"] [Event "r"]',
+    '[A "\\\\"]',
+    '[ Site',
+    '[',
+    ']',
+    '"',
+    '\\',
+    '{',
+    '}',
+    '(',
+    ')',
+    ';',
+    '%',
+    '1-0',
+    '0-1',
+    '1/2-1/2',
+    '*',
+    ' ',
+    '\n',
+    '\n',
+    '\n\n',
+    '\r\n',
+    '\r',
+    '\uFEFF',
+    'e4',
+    '12.',
+    '1...',
+    '-',
+    '1',
+    '0',
+    '/',
+    '2',
+    '\x00',
+    '\x02',
+    '\x7f',
+    '\t',
+  ];
 
   it('on random streams of its constructs', () => {
     const next = mulberry32(99);

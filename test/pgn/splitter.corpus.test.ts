@@ -18,7 +18,9 @@ describe('GameSplitter on the shared corpus', () => {
     for (const name of ['Anand', 'Gaprindashvili', 'Hou', 'Kosteniuk', 'Stefanova']) {
       const path = `games/pgnmentor-style-${name}.pgn${name === 'Gaprindashvili' ? '' : '.zst'}`;
       const bytes = readCorpusBytes(path);
-      const events = Buffer.from(bytes).toString('latin1').match(/^\[Event /gm)?.length;
+      const events = Buffer.from(bytes)
+        .toString('latin1')
+        .match(/^\[Event /gm)?.length;
       expect(split([bytes]).length, path).toBe(events);
     }
   });

@@ -96,9 +96,7 @@ describe('GameSplitter on a tricky stream', () => {
   it('marks games over maxGameBytes and keeps going, whatever the chunking', () => {
     const max = 60;
     const limited = split([TRICKY], { maxGameBytes: max });
-    expect(limited).toEqual(
-      whole.map((g) => (g.text.length > max ? { ...g, text: '', tooLarge: true } : g)),
-    );
+    expect(limited).toEqual(whole.map((g) => (g.text.length > max ? { ...g, text: '', tooLarge: true } : g)));
     expect(limited.filter((g) => g.tooLarge).length).toBeGreaterThan(3);
     for (let p = 0; p <= TRICKY.length; p++) {
       const got = split([TRICKY.subarray(0, p), TRICKY.subarray(p)], { maxGameBytes: max });
@@ -110,9 +108,43 @@ describe('GameSplitter on a tricky stream', () => {
 
 describe('GameSplitter on random streams', () => {
   const PIECES = [
-    '[Event "x"]', '[Site "a\\"b"]', '[Event "y"]\n', '[', ']', '"', '\\', '{', '}', '(', ')', ';', '%',
-    '1-0', '0-1', '1/2-1/2', '*', ' ', ' ', ' ', '\n', '\n', '\n\n', '\r\n', '\r', '\uFEFF',
-    'e4', 'Nf3', '12.', '1...', '$1', '-', '1', '0', '/', '2', 'x',
+    '[Event "x"]',
+    '[Site "a\\"b"]',
+    '[Event "y"]\n',
+    '[',
+    ']',
+    '"',
+    '\\',
+    '{',
+    '}',
+    '(',
+    ')',
+    ';',
+    '%',
+    '1-0',
+    '0-1',
+    '1/2-1/2',
+    '*',
+    ' ',
+    ' ',
+    ' ',
+    '\n',
+    '\n',
+    '\n\n',
+    '\r\n',
+    '\r',
+    '\uFEFF',
+    'e4',
+    'Nf3',
+    '12.',
+    '1...',
+    '$1',
+    '-',
+    '1',
+    '0',
+    '/',
+    '2',
+    'x',
   ];
 
   it('gives the same games whatever the chunking', () => {
@@ -166,9 +198,7 @@ describe('GameSplitter edge cases', () => {
   });
 
   it('lets an unterminated comment run to the end of the stream', () => {
-    expect(games('[Event "a"]\n1. e4 {open\n\n[Event "b"]\n1. d4 *\n')).toEqual([
-      '[Event "a"]\n1. e4 {open\n\n[Event "b"]\n1. d4 *',
-    ]);
+    expect(games('[Event "a"]\n1. e4 {open\n\n[Event "b"]\n1. d4 *\n')).toEqual(['[Event "a"]\n1. e4 {open\n\n[Event "b"]\n1. d4 *']);
   });
 
   it('resynchronises at the end of a line after an unterminated tag value', () => {
@@ -183,9 +213,7 @@ describe('GameSplitter edge cases', () => {
   });
 
   it('only ends a game at a result that stands alone', () => {
-    expect(games('1. e4 e5 21-0 1-0x x1-0 0-0 --0 1/2-1/2x 1/2 *')).toEqual([
-      '1. e4 e5 21-0 1-0x x1-0 0-0 --0 1/2-1/2x 1/2 *',
-    ]);
+    expect(games('1. e4 e5 21-0 1-0x x1-0 0-0 --0 1/2-1/2x 1/2 *')).toEqual(['1. e4 e5 21-0 1-0x x1-0 0-0 --0 1/2-1/2x 1/2 *']);
     expect(games('1. e4 e5 12.1-0 {after}')).toEqual(['1. e4 e5 12.1-0']);
   });
 
@@ -221,8 +249,16 @@ describe('GameSplitter on real games', () => {
   it('counts one game per [Event tag line in the pgnmentor games with two blank lines before their movetext', () => {
     // the 7 such games of the pgnmentor files, each with the games beside it (the whole files: splitter.corpus.test.ts)
     const bytes = readCorpus('excerpts/pgnmentor-style-two-blank-lines.pgn');
-    expect(Buffer.from(bytes).toString('latin1').match(/\]\r\n\r\n\r\n/g)?.length).toBe(7);
-    expect(split([bytes]).length).toBe(Buffer.from(bytes).toString('latin1').match(/^\[Event /gm)?.length);
+    expect(
+      Buffer.from(bytes)
+        .toString('latin1')
+        .match(/\]\r\n\r\n\r\n/g)?.length,
+    ).toBe(7);
+    expect(split([bytes]).length).toBe(
+      Buffer.from(bytes)
+        .toString('latin1')
+        .match(/^\[Event /gm)?.length,
+    );
     expect(split([bytes]).length).toBe(19);
   });
 

@@ -13,7 +13,12 @@ const BIG = 'games/lichess-jishanshaikh4.pgn.zst';
 describe('the WebAssembly tokenizer hands the sink what the JavaScript one did', () => {
   it('on every game of the corpus games but the largest, and of the tricky files', () => {
     const dir = corpusDir();
-    const files = [...readdirSync(join(dir, 'games')).map((f) => `games/${f}`).filter((f) => f !== BIG), ...filesUnder(join(dir, 'tricky')).map((p) => p.slice(dir.length + 1))];
+    const files = [
+      ...readdirSync(join(dir, 'games'))
+        .map((f) => `games/${f}`)
+        .filter((f) => f !== BIG),
+      ...filesUnder(join(dir, 'tricky')).map((p) => p.slice(dir.length + 1)),
+    ];
     let games = 0;
     for (const f of files) {
       const gs = splitGames(readCorpusBytes(f)).map((g) => g.bytes);

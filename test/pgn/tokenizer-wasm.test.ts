@@ -14,7 +14,7 @@ import { disagreements, trace } from '../helpers/tokenizer-compare.js';
 const enc = new TextEncoder();
 
 describe('the WebAssembly tokenizer hands the sink what the JavaScript one did', () => {
-  it('on every game of the repository\'s game files', () => {
+  it("on every game of the repository's game files", () => {
     let games = 0;
     for (const f of fixtureGameFiles().filter((p) => /\.pgn(\.zst)?$/.test(p))) {
       const gs = splitGames(readFileBytes(f)).map((g) => g.bytes);
@@ -51,7 +51,15 @@ describe('the WebAssembly tokenizer hands the sink what the JavaScript one did',
     expect(disagreements(damaged)).toEqual([]);
     // the same scans must have met every kind of syntax error
     const reasons = new Set(damaged.map((g) => trace(scanGame, g).error?.reason.replace(/'.'/, "'?'")).filter((r) => r !== undefined));
-    expect([...reasons].sort()).toEqual(['bad NAG', 'malformed tag pair', 'tag pair after movetext', "unexpected '?'", 'unterminated comment', 'unterminated tag value', 'unterminated variation']);
+    expect([...reasons].sort()).toEqual([
+      'bad NAG',
+      'malformed tag pair',
+      'tag pair after movetext',
+      "unexpected '?'",
+      'unterminated comment',
+      'unterminated tag value',
+      'unterminated variation',
+    ]);
   });
 
   it('on games of more events than one call holds and larger than the memory, each followed by short games cut at their end', () => {
@@ -59,10 +67,24 @@ describe('the WebAssembly tokenizer hands the sink what the JavaScript one did',
     const tags = Array.from({ length: 3500 }, (_, i) => `[T${i} "v${i}"]`).join('\n');
     const comment = `{ ${'x'.repeat(600_000)} }`;
     const variation = `( ${'e4 { a } '.repeat(50_000)} )`;
-    const long = [`[Event "x"]\n\n${moves} 1-0`, `${tags}\n\n1. e4 *`, `[Event "x"]\n\n1. e4 ${comment} e5 ${variation} 2. Nf3 0-1`, `${tags}\n\n${moves}`];
+    const long = [
+      `[Event "x"]\n\n${moves} 1-0`,
+      `${tags}\n\n1. e4 *`,
+      `[Event "x"]\n\n1. e4 ${comment} e5 ${variation} 2. Nf3 0-1`,
+      `${tags}\n\n${moves}`,
+    ];
     // short games, each whole then cut: the cut one stops where the whole one's bytes, still in the memory,
     // would complete a token
-    const whole = ['1. exd6e.p. 1-0', '[Event "x"] 1. e4 *', '1. e4 {c} *', '1. e4 (e5) *', '1. e4 $1 *', '1/2-1/2', '1. e4 1-0', '[Event "x"]\n\n*'];
+    const whole = [
+      '1. exd6e.p. 1-0',
+      '[Event "x"] 1. e4 *',
+      '1. e4 {c} *',
+      '1. e4 (e5) *',
+      '1. e4 $1 *',
+      '1/2-1/2',
+      '1. e4 1-0',
+      '[Event "x"]\n\n*',
+    ];
     const cut = whole.flatMap((w, i) => [w, w.slice(0, [10, 9, 7, 7, 7, 6, 8, 10][i])]);
     const games = long.flatMap((g) => [g, ...cut]).map((t) => enc.encode(t));
     expect(disagreements(games)).toEqual([]);

@@ -65,7 +65,7 @@ async function run(path: string, threads: number, batchBytes?: number, recycle =
   return { text, errors };
 }
 
-describe('sharedCopy (-f parquet\'s bytes)', () => {
+describe("sharedCopy (-f parquet's bytes)", () => {
   it('copies into the memory given back when it is large enough, else into new shared memory of whole MiB', () => {
     const bytes = Uint8Array.from({ length: 3000 }, (_, i) => i & 0xff);
     const room = new SharedArrayBuffer(4096);
@@ -83,7 +83,7 @@ describe('sharedCopy (-f parquet\'s bytes)', () => {
 });
 
 describe('batches in reused shared memory', () => {
-  it('tiny batches, two threads and a recovery that renumbers the batches in flight give one batch\'s output', async () => {
+  it("tiny batches, two threads and a recovery that renumbers the batches in flight give one batch's output", async () => {
     // a game cut off inside a comment swallows the next game, up to that game's comment: the worker
     // recovers it, so the batches in flight then are numbered wrongly and analysed again, from their buffers
     const broken = '[Event "cut"]\n\n1. e4 { [%clk 0:01\n\n[Event "swallowed"]\n\n1. d4 { ok } d5 2. c4 e6 *\n\n';

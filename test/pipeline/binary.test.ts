@@ -37,7 +37,16 @@ async function run(name: string, bytes: Uint8Array): Promise<Run> {
   }
   const text = readFileSync(errors, 'utf8');
   expect(text, 'no binary byte echoed in --errors').not.toMatch(/\\u00(0|1)|\\u007f/);
-  return { code: r.code, stderr: r.stderr, games, errors: text.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Run['errors'][0]), stats: JSON.parse(readFileSync(stats, 'utf8')) as Run['stats'] };
+  return {
+    code: r.code,
+    stderr: r.stderr,
+    games,
+    errors: text
+      .split('\n')
+      .filter((l) => l !== '')
+      .map((l) => JSON.parse(l) as Run['errors'][0]),
+    stats: JSON.parse(readFileSync(stats, 'utf8')) as Run['stats'],
+  };
 }
 
 /** The records of games from..to of a run, in order, without their numbers. */
@@ -62,7 +71,9 @@ function garbage(seed: number, n: number): Buffer {
 /** Reported once, on one line naming the file and the first binary byte; exit 1; no binary byte on stderr. */
 function expectReported(r: Run, name: string, first: number | string): void {
   expect(r.code).toBe(1);
-  expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(new RegExp(`${name}: not PGN text \\(binary data at byte ${first}\\): one stretch of \\d+ bytes rejected$`))]);
+  expect(r.stderr.trim().split('\n')).toEqual([
+    expect.stringMatching(new RegExp(`${name}: not PGN text \\(binary data at byte ${first}\\): one stretch of \\d+ bytes rejected$`)),
+  ]);
   expect(r.stderr).not.toMatch(/[\x00-\x08\x0e-\x19\x1c-\x1f\x7f]/);
 }
 
@@ -81,7 +92,17 @@ describe('binary bytes cost only the games they touch', () => {
     const k = starts.findIndex((s) => s > at); // the NUL lies in game k (1-based)
     const r = await run('nul.pgn', Buffer.concat([FILE.subarray(0, at), Buffer.from([0]), FILE.subarray(at)]));
     expectReported(r, 'nul.pgn', at);
-    expect(r.errors).toEqual([{ game: k, offset: starts[k - 1], ply: 0, text: '', reason: expect.stringContaining(`binary data at byte ${at}`), kind: 'binary', input: join(dir, 'nul.pgn') }]);
+    expect(r.errors).toEqual([
+      {
+        game: k,
+        offset: starts[k - 1],
+        ply: 0,
+        text: '',
+        reason: expect.stringContaining(`binary data at byte ${at}`),
+        kind: 'binary',
+        input: join(dir, 'nul.pgn'),
+      },
+    ]);
     expect(r.stats).toEqual(expect.objectContaining({ games: starts.length - 1, rejected: 1 }));
     expect(records(r, 1, k - 1)).toEqual(records(clean, 1, k - 1));
     expect(r.games.has(k)).toBe(false);
@@ -125,13 +146,26 @@ describe('binary bytes cost only the games they touch', () => {
   });
 
   it('a NUL inside a tag pair or a comment, a control byte in movetext: the game alone (the next one after a tag section)', async () => {
-    const text = ['[Event "a"]\n\n1. e4 { ok } e5 *', '[Event "b\u0000"]\n[Site "x"]\n\n1. d4 *', '[Event "c"]\n\n1. e4 *', '[Event "d"]\n\n1. c4 { \u0000 } c5 *',
-      '[Event "e"]\n\n1. e4 *', '[Event "f"]\n\n1. Nf3 \u0002 d5 *', '[Event "g"]\n\n1. b3 *'].join('\n\n');
+    const text = [
+      '[Event "a"]\n\n1. e4 { ok } e5 *',
+      '[Event "b\u0000"]\n[Site "x"]\n\n1. d4 *',
+      '[Event "c"]\n\n1. e4 *',
+      '[Event "d"]\n\n1. c4 { \u0000 } c5 *',
+      '[Event "e"]\n\n1. e4 *',
+      '[Event "f"]\n\n1. Nf3 \u0002 d5 *',
+      '[Event "g"]\n\n1. b3 *',
+    ].join('\n\n');
     const r = await run('inside.pgn', Buffer.from(text, 'latin1'));
     expect(r.code).toBe(1);
-    expect(r.errors.map((e) => [e.game, e.kind])).toEqual([[2, 'binary'], [4, 'binary'], [6, 'binary']]);
+    expect(r.errors.map((e) => [e.game, e.kind])).toEqual([
+      [2, 'binary'],
+      [4, 'binary'],
+      [6, 'binary'],
+    ]);
     expect(r.stats).toEqual(expect.objectContaining({ games: 4, rejected: 3 }));
-    expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/inside\.pgn: not PGN text \(binary data at byte \d+\): 3 stretches of \d+ bytes rejected$/)]);
+    expect(r.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/inside\.pgn: not PGN text \(binary data at byte \d+\): 3 stretches of \d+ bytes rejected$/),
+    ]);
   });
 
   it('an EPD file with binary lines: one stretch for lines in a row, the positions around them read', async () => {

@@ -13,7 +13,21 @@ describe('the command line', () => {
   it('answers --help and --version, and refuses bad usage with exit 2', async () => {
     const help = await runCli(['--help']);
     expect(help.code).toBe(0);
-    for (const opt of ['--output', '--format', '--all-positions', '--motifs', '--threads', '--stats', '--errors', '--max-game-bytes', '--strict', '--verify', '--quiet', '--no-progress', 'perft']) {
+    for (const opt of [
+      '--output',
+      '--format',
+      '--all-positions',
+      '--motifs',
+      '--threads',
+      '--stats',
+      '--errors',
+      '--max-game-bytes',
+      '--strict',
+      '--verify',
+      '--quiet',
+      '--no-progress',
+      'perft',
+    ]) {
       expect(help.stdout).toContain(opt);
     }
     const version = await runCli(['--version']);
@@ -58,7 +72,10 @@ describe('the command line', () => {
     const errors = join(tmp, 'broken-errors.jsonl');
     const r = await runCli([input, '-q', '--errors', errors, '-f', 'none']);
     expect(r.code).toBe(0);
-    const rejected = readFileSync(errors, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const rejected = readFileSync(errors, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(rejected).toHaveLength(1);
     expect(rejected[0]).toMatchObject({ ply: 0, text: 'e5', reason: 'illegal move' });
     expect(typeof rejected[0].game).toBe('number');
@@ -72,9 +89,23 @@ describe('the command line', () => {
   it('rejects games over --max-game-bytes by number and offset, and keeps the others', async () => {
     const errors = join(tmp, 'big-errors.jsonl');
     const stats = join(tmp, 'big-stats.json');
-    const r = await runCli([corpusPath('games/mliebelt-32games.pgn'), '-q', '-f', 'none', '--max-game-bytes', '900', '--errors', errors, '--stats', stats]);
+    const r = await runCli([
+      corpusPath('games/mliebelt-32games.pgn'),
+      '-q',
+      '-f',
+      'none',
+      '--max-game-bytes',
+      '900',
+      '--errors',
+      errors,
+      '--stats',
+      stats,
+    ]);
     expect(r.code).toBe(0);
-    const rejected = readFileSync(errors, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { game: number; offset: number; reason: string });
+    const rejected = readFileSync(errors, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { game: number; offset: number; reason: string });
     const s = JSON.parse(readFileSync(stats, 'utf8')) as { games: number; rejected: number };
     expect(rejected.length).toBeGreaterThan(0);
     expect(s.games).toBeGreaterThan(0);
@@ -88,11 +119,25 @@ describe('the command line', () => {
     const stats = join(tmp, 'fischer-stats.json');
     const r = await runCli([FISCHER, '-f', 'none', '--stats', stats]);
     expect(r.code).toBe(0);
-    const s = JSON.parse(readFileSync(stats, 'utf8')) as { games: number; positions: number; rejected: number; motifs: Record<string, number> };
+    const s = JSON.parse(readFileSync(stats, 'utf8')) as {
+      games: number;
+      positions: number;
+      rejected: number;
+      motifs: Record<string, number>;
+    };
     expect(s.games).toBe(827);
     expect(s.rejected).toBe(0);
     expect(s.positions).toBe(67340 + 827);
-    for (const k of ['pin.absolute', 'pin.relative', 'skewer.absolute', 'skewer.relative', 'battery', 'discoveredCheck', 'discoveredAttack', 'xray']) {
+    for (const k of [
+      'pin.absolute',
+      'pin.relative',
+      'skewer.absolute',
+      'skewer.relative',
+      'battery',
+      'discoveredCheck',
+      'discoveredAttack',
+      'xray',
+    ]) {
       expect(s.motifs[k], k).toBeGreaterThan(0);
     }
     expect(r.stderr).toContain('pin.absolute'); // the summary table
@@ -108,7 +153,18 @@ describe('the command line', () => {
     expect(r.code).toBe(0);
     const rec = JSON.parse(r.stdout.trim()) as { game: number; ply: number; motifs: { motif: string; kind: string }[] };
     expect(rec.game).toBe(1);
-    expect(rec.motifs).toEqual([{ motif: 'pin', kind: 'absolute', side: 'w', slider: 'd1', front: 'd5', back: 'd8', pieces: { slider: 'R', front: 'n', back: 'k' }, partial: false }]);
+    expect(rec.motifs).toEqual([
+      {
+        motif: 'pin',
+        kind: 'absolute',
+        side: 'w',
+        slider: 'd1',
+        front: 'd5',
+        back: 'd8',
+        pieces: { slider: 'R', front: 'n', back: 'k' },
+        partial: false,
+      },
+    ]);
     const bad = readFileSync(join(tmp, 'epd-errors.jsonl'), 'utf8').trim().split('\n');
     expect(bad).toHaveLength(1);
     expect(JSON.parse(bad[0])).toMatchObject({ game: 2, text: 'not a fen' });
@@ -130,7 +186,10 @@ describe('the command line', () => {
 
   it('keeps only the motifs asked for', async () => {
     const r = await runCli([FISCHER, '-q', '--motifs', 'skewer,doubleCheck']);
-    const recs = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { motifs: { motif: string }[]; played: string[] });
+    const recs = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { motifs: { motif: string }[]; played: string[] });
     expect(recs.length).toBeGreaterThan(100);
     for (const rec of recs) {
       for (const m of rec.motifs) expect(m.motif).toBe('skewer');
@@ -143,7 +202,11 @@ describe('the command line', () => {
     const file = join(tmp, 'slow-file.jsonl');
     const piped = join(tmp, 'slow-pipe.jsonl');
     const args = `"${FISCHER}" -q -j 2 --batch-games 8 --all-positions`;
-    const r = spawnSync('bash', ['-c', `"${process.execPath}" "${CLI}" ${args} -o "${file}" && "${process.execPath}" "${CLI}" ${args} | (sleep 1; cat) > "${piped}"`], { encoding: 'utf8' });
+    const r = spawnSync(
+      'bash',
+      ['-c', `"${process.execPath}" "${CLI}" ${args} -o "${file}" && "${process.execPath}" "${CLI}" ${args} | (sleep 1; cat) > "${piped}"`],
+      { encoding: 'utf8' },
+    );
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     const bytes = readFileSync(file);
@@ -152,7 +215,9 @@ describe('the command line', () => {
   });
 
   it('ends quietly when the reader of a pipe goes away (| head)', async () => {
-    const r = spawnSync('bash', ['-c', `set -o pipefail; "${process.execPath}" "${CLI}" "${FISCHER}" -q | head -n 2`], { encoding: 'utf8' });
+    const r = spawnSync('bash', ['-c', `set -o pipefail; "${process.execPath}" "${CLI}" "${FISCHER}" -q | head -n 2`], {
+      encoding: 'utf8',
+    });
     expect(r.stdout.trim().split('\n')).toHaveLength(2);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);

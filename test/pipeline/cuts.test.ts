@@ -49,7 +49,12 @@ async function analyse(dir: string, files: string[], bases: number[]): Promise<G
     .filter((l) => l !== '')
     .map((l) => {
       const g = JSON.parse(l) as { game: number; input: string; offset: number; status: string };
-      return { at: base.get(g.input)! + g.offset, rejected: g.status === 'rejected', kind: kinds.get(g.game) ?? null, records: records.get(g.game) ?? [] };
+      return {
+        at: base.get(g.input)! + g.offset,
+        rejected: g.status === 'rejected',
+        kind: kinds.get(g.game) ?? null,
+        records: records.get(g.game) ?? [],
+      };
     });
 }
 
@@ -98,11 +103,17 @@ function expectAccounted(whole: GameSeen[], pieces: GameSeen[], cuts: number[], 
     for (const a of analysed) expect(a.records, where).toEqual(whole[g].records);
     const isCut = cuts.some((c) => c > from && c < end);
     if (!isCut) {
-      expect(seen.map((s) => [s.at, s.rejected]), `${where}, not cut`).toEqual([[from, whole[g].rejected]]);
+      expect(
+        seen.map((s) => [s.at, s.rejected]),
+        `${where}, not cut`,
+      ).toEqual([[from, whole[g].rejected]]);
       continue;
     }
     cut++;
-    expect(seen.filter((s) => s.rejected).map((s) => s.kind), `${where}, cut: rejected`).toContain('incomplete');
+    expect(
+      seen.filter((s) => s.rejected).map((s) => s.kind),
+      `${where}, cut: rejected`,
+    ).toContain('incomplete');
   }
   expect(k, `${label}: games of the pieces after the whole file's`).toBe(pieces.length);
   return { cut };
@@ -169,7 +180,11 @@ describe('a file cut anywhere: every game analysed whole or reported, none twice
     const whole = (text.slice(0, at).match(/\n\n\[/g) ?? []).length; // games followed by the next one's tags
     const s = JSON.parse(readFileSync(stats, 'utf8')) as { games: number; rejected: number };
     expect([s.games, s.rejected]).toEqual([whole, 1]);
-    expect(JSON.parse(readFileSync(errors, 'utf8'))).toMatchObject({ game: whole + 1, kind: 'incomplete', reason: "cut off: the input ends before the game's result" });
+    expect(JSON.parse(readFileSync(errors, 'utf8'))).toMatchObject({
+      game: whole + 1,
+      kind: 'incomplete',
+      reason: "cut off: the input ends before the game's result",
+    });
   });
 });
 
@@ -178,9 +193,17 @@ describe('what is a whole game', () => {
   const PIECE = ['a piece of a game', 'incomplete'];
   // each input alone: its text, and each of its games: ok, or [the start of the rejection's reason, its kind]
   const CASES: [string, string, (string | string[])[]][] = [
-    ['tag-only games (scalachess)', '[Event "a"]\n[Result "1-0"]\n\n[Event "b"]\n[Result "*"]\n\n[Event "c"]\n\n1. e4 *\n', ['ok', 'ok', 'ok']],
+    [
+      'tag-only games (scalachess)',
+      '[Event "a"]\n[Result "1-0"]\n\n[Event "b"]\n[Result "*"]\n\n[Event "c"]\n\n1. e4 *\n',
+      ['ok', 'ok', 'ok'],
+    ],
     ['a tag-only game last in its input', '[Event "a"]\n\n1. e4 *\n\n[Event "b"]\n[Result "1-0"]\n', ['ok', CUT]],
-    ['tags with no moves and no result', '[Event "a"]\n\n[Event "b"]\n[Result "1-0"]\n\n1-0\n', [['a tag section with no movetext and no result', 'incomplete'], 'ok']],
+    [
+      'tags with no moves and no result',
+      '[Event "a"]\n\n[Event "b"]\n[Result "1-0"]\n\n1-0\n',
+      [['a tag section with no movetext and no result', 'incomplete'], 'ok'],
+    ],
     ['movetext only a result', '[Event "a"]\n\n1/2-1/2\n', ['ok']],
     ['movetext with no tags, from move 1', '1. e4 e5 2. Nf3 *\n\n{ note } 1.d4 d5 1-0\n', ['ok', 'ok']],
     ['a piece of a game', '2. Nf3 Nc6 3. Bb5 1-0\n\n[Event "b"]\n\n1. e4 *\n', [PIECE, 'ok']],
@@ -204,15 +227,24 @@ describe('what is a whole game', () => {
     const errors = join(dir, 'errors.jsonl');
     const r = await runCli([...files, '-q', '-f', 'none', '--games', games, '--errors', errors]);
     expect(r.code, r.stderr).toBe(0);
-    const lines = (f: string): string[] => readFileSync(f, 'utf8').split('\n').filter((l) => l !== '');
-    const kinds = new Map(lines(errors).map((l) => JSON.parse(l) as { game: number; kind: string }).map((e) => [e.game, e.kind]));
+    const lines = (f: string): string[] =>
+      readFileSync(f, 'utf8')
+        .split('\n')
+        .filter((l) => l !== '');
+    const kinds = new Map(
+      lines(errors)
+        .map((l) => JSON.parse(l) as { game: number; kind: string })
+        .map((e) => [e.game, e.kind]),
+    );
     const rows = lines(games).map((l) => JSON.parse(l) as { game: number; input: string; reason: string | null });
     CASES.forEach(([name, , want], k) => {
-      const got = rows.filter((g) => g.input === files[k]).map((g, i) => {
-        if (g.reason === null) return 'ok';
-        const prefix = typeof want[i] === 'string' ? '' : want[i][0];
-        return [g.reason.startsWith(prefix) ? prefix : g.reason, kinds.get(g.game)];
-      });
+      const got = rows
+        .filter((g) => g.input === files[k])
+        .map((g, i) => {
+          if (g.reason === null) return 'ok';
+          const prefix = typeof want[i] === 'string' ? '' : want[i][0];
+          return [g.reason.startsWith(prefix) ? prefix : g.reason, kinds.get(g.game)];
+        });
       expect(got, name).toEqual(want);
     });
   });

@@ -69,7 +69,11 @@ describe('truncated compressed input', () => {
         // the game cut by the damage is rejected, not written shortened
         const lastGame = got.length === 0 ? 0 : (JSON.parse(got[got.length - 1]) as { game: number }).game;
         expect(got.length).toBe([...byGame.entries()].filter(([g]) => g <= lastGame).reduce((n, [, c]) => n + c, 0));
-        const rejected = readFileSync(errors, 'utf8').trim().split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as { kind: string; game: number });
+        const rejected = readFileSync(errors, 'utf8')
+          .trim()
+          .split('\n')
+          .filter((l) => l !== '')
+          .map((l) => JSON.parse(l) as { kind: string; game: number });
         expect(rejected.every((e) => e.kind === 'incomplete' && e.game === lastGame + 1)).toBe(true);
       }
     });

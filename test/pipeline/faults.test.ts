@@ -57,7 +57,9 @@ describe('a failing worker loses no other game', () => {
       const failed = await run(`3:2${mode === 'exit' ? ':exit' : ''}`);
       expect(failed.errors.map((e) => e.game)).toEqual(Array.from({ length: 50 }, (_, i) => 151 + i));
       expect(failed.errors.every((e) => e.kind === 'worker' && /internal error/.test(e.reason))).toBe(true);
-      const kept = normal.text.split('\n').filter((l) => l !== '' && !((g) => g >= 151 && g <= 200)((JSON.parse(l) as { game: number }).game));
+      const kept = normal.text
+        .split('\n')
+        .filter((l) => l !== '' && !((g) => g >= 151 && g <= 200)((JSON.parse(l) as { game: number }).game));
       expect(failed.text).toBe(kept.join('\n') + '\n');
       expect(failed.rejected).toBe(50);
       expect(failed.games).toBe(827 - 50);

@@ -8,7 +8,10 @@ const FILE = corpusPath('games/twic-sample-232games.pgn');
 describe('the library API', () => {
   it('analyze() yields exactly the records the CLI writes, in order', async () => {
     const cli = await runCli([FILE, '-q', '-j', '2']);
-    const expected = cli.stdout.trim().split('\n').map((l) => JSON.parse(l) as PositionRecord);
+    const expected = cli.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as PositionRecord);
     const got: PositionRecord[] = [];
     let games = 0;
     for await (const rec of analyze(FILE, { threads: 2, onSummary: (s) => (games = s.stats.games) })) got.push(rec);
@@ -29,7 +32,18 @@ describe('the library API', () => {
   it('tags one position from a FEN', () => {
     expect(tagFen('3k4/8/8/3n4/8/8/8/3RK3 w - - 0 1')).toEqual({
       checkers: [],
-      motifs: [{ motif: 'pin', kind: 'absolute', side: 'w', slider: 'd1', front: 'd5', back: 'd8', pieces: { slider: 'R', front: 'n', back: 'k' }, partial: false }],
+      motifs: [
+        {
+          motif: 'pin',
+          kind: 'absolute',
+          side: 'w',
+          slider: 'd1',
+          front: 'd5',
+          back: 'd8',
+          pieces: { slider: 'R', front: 'n', back: 'k' },
+          partial: false,
+        },
+      ],
     });
   });
 });

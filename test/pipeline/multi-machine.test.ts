@@ -24,7 +24,8 @@ function onPath(cmd: string): boolean {
 }
 
 const missing = [SSHD, 'ssh', 'ssh-keygen', 'rsync', 'parallel', 'zstd'].filter((c) => !onPath(c));
-if (missing.length > 0) console.warn(`multi-machine test SKIPPED: ${missing.join(', ')} not installed (Debian: openssh-server, rsync, parallel, zstd)`);
+if (missing.length > 0)
+  console.warn(`multi-machine test SKIPPED: ${missing.join(', ')} not installed (Debian: openssh-server, rsync, parallel, zstd)`);
 
 /** A TCP port no one listens on now. */
 function freePort(): Promise<number> {
@@ -38,7 +39,11 @@ function freePort(): Promise<number> {
   });
 }
 
-function run(cmd: string, args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): { status: number | null; stdout: string; stderr: string } {
+function run(
+  cmd: string,
+  args: string[],
+  opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): { status: number | null; stdout: string; stderr: string } {
   const r = spawnSync(cmd, args, { encoding: 'utf8', timeout: 60_000, ...opts });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
@@ -83,16 +88,40 @@ describe.skipIf(missing.length > 0)('pgn-xray on other machines: GNU parallel ov
     writeFileSync(join(keys, 'authorized_keys'), readFileSync(join(keys, 'user.pub')), { mode: 0o600 });
     const port = await freePort();
     const path = `${bin}:/usr/local/bin:/usr/bin:/bin:${resolve(process.execPath, '..')}`;
-    writeFileSync(join(keys, 'sshd_config'), [
-      `Port ${port}`, 'ListenAddress 127.0.0.1', `HostKey ${join(keys, 'host')}`, `AuthorizedKeysFile ${join(keys, 'authorized_keys')}`,
-      `PidFile ${join(keys, 'sshd.pid')}`, 'UsePAM no', 'StrictModes no', 'PasswordAuthentication no', 'KbdInteractiveAuthentication no',
-      'PermitRootLogin prohibit-password', `SetEnv PATH=${path} HOME=${home}`, '',
-    ].join('\n'));
+    writeFileSync(
+      join(keys, 'sshd_config'),
+      [
+        `Port ${port}`,
+        'ListenAddress 127.0.0.1',
+        `HostKey ${join(keys, 'host')}`,
+        `AuthorizedKeysFile ${join(keys, 'authorized_keys')}`,
+        `PidFile ${join(keys, 'sshd.pid')}`,
+        'UsePAM no',
+        'StrictModes no',
+        'PasswordAuthentication no',
+        'KbdInteractiveAuthentication no',
+        'PermitRootLogin prohibit-password',
+        `SetEnv PATH=${path} HOME=${home}`,
+        '',
+      ].join('\n'),
+    );
     writeFileSync(join(keys, 'known_hosts'), `[127.0.0.1]:${port} ${readFileSync(join(keys, 'host.pub'), 'utf8')}`);
-    writeFileSync(join(keys, 'ssh_config'), [
-      'Host host1 host2', '  HostName 127.0.0.1', `  Port ${port}`, `  User ${userInfo().username}`, `  IdentityFile ${join(keys, 'user')}`,
-      '  IdentitiesOnly yes', `  UserKnownHostsFile ${join(keys, 'known_hosts')}`, '  StrictHostKeyChecking yes', '  BatchMode yes', '  LogLevel ERROR', '',
-    ].join('\n'));
+    writeFileSync(
+      join(keys, 'ssh_config'),
+      [
+        'Host host1 host2',
+        '  HostName 127.0.0.1',
+        `  Port ${port}`,
+        `  User ${userInfo().username}`,
+        `  IdentityFile ${join(keys, 'user')}`,
+        '  IdentitiesOnly yes',
+        `  UserKnownHostsFile ${join(keys, 'known_hosts')}`,
+        '  StrictHostKeyChecking yes',
+        '  BatchMode yes',
+        '  LogLevel ERROR',
+        '',
+      ].join('\n'),
+    );
     // sshd started by root wants its privilege separation folder, which Debian's service makes at boot
     if (process.getuid?.() === 0) mkdirSync('/run/sshd', { recursive: true, mode: 0o755 });
     // its log to a file: a pipe nobody reads while a test waits would fill, and sshd would stop in its write

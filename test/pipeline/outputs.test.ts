@@ -93,7 +93,11 @@ describe('two outputs naming one file are refused before anything is read, wheth
 describe('an output that is the file behind standard input is refused', () => {
   it('pgn-xray - -o in.pgn < in.pgn: exit 2, in.pgn unchanged', () => {
     const before = snapshot(pgn);
-    for (const args of [['-', '-o', pgn], ['-', '--stats', pgn, '-f', 'none'], ['-', '-o', join(tmp, 'sub', '..', 'in.pgn')]]) {
+    for (const args of [
+      ['-', '-o', pgn],
+      ['-', '--stats', pgn, '-f', 'none'],
+      ['-', '-o', join(tmp, 'sub', '..', 'in.pgn')],
+    ]) {
       const r = withStdio(args, 0, pgn, 'r');
       expect(r.status, r.stderr).toBe(2);
       expect(r.stderr).toContain('it is the file behind standard input, an input (-)');
@@ -159,7 +163,9 @@ describe('a Parquet file cut short is not left behind as if whole', () => {
     const out = join(dir, 'cut.parquet');
     const r = limited(out);
     expect(r.status).toBe(1);
-    expect(r.stderr.trim()).toBe(`pgn-xray: cannot write ${out}: file too large (EFBIG); nothing written under that name: the file was cut short and would not read back`);
+    expect(r.stderr.trim()).toBe(
+      `pgn-xray: cannot write ${out}: file too large (EFBIG); nothing written under that name: the file was cut short and would not read back`,
+    );
     expect(readdirSync(dir)).toEqual([]);
   });
 
@@ -210,7 +216,9 @@ describe('closed pipes are not errors', () => {
     const out = join(dir, 'out.jsonl');
     const st = join(dir, 'stats.json');
     // --progress: a bar on stderr, drawn five times a second, whose reader goes away once records are written
-    const child = spawn(process.execPath, [CLI, SAMPLE, '--all-positions', '--progress', '-o', out, '--stats', st, '--batch-games', '20'], { cwd: ROOT });
+    const child = spawn(process.execPath, [CLI, SAMPLE, '--all-positions', '--progress', '-o', out, '--stats', st, '--batch-games', '20'], {
+      cwd: ROOT,
+    });
     child.stderr.resume();
     const poll = setInterval(() => {
       if (existsSync(out) && statSync(out).size > 0) {
@@ -235,10 +243,15 @@ describe('closed pipes are not errors', () => {
     // every game's positions, from a whole run's games table (a game has its plies + 1 positions)
     const full = join(dir, 'full.games.jsonl');
     expect(sh(`${node} "${SAMPLE}" -f none -q --games "${full}"`).status).toBe(0);
-    const plies = readFileSync(full, 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as { plies: number }).plies);
+    const plies = readFileSync(full, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => (JSON.parse(l) as { plies: number }).plies);
     const st = join(dir, 'stats.json');
     const games = join(dir, 'games.jsonl');
-    const r = sh(`${node} "${SAMPLE}" --all-positions --batch-games 50 --stats "${st}" --games "${games}" 2>"${dir}/err" | head -c 100000 > "${dir}/head.out"`);
+    const r = sh(
+      `${node} "${SAMPLE}" --all-positions --batch-games 50 --stats "${st}" --games "${games}" 2>"${dir}/err" | head -c 100000 > "${dir}/head.out"`,
+    );
     expect(r.status, r.stderr).toBe(0);
     const s = JSON.parse(readFileSync(st, 'utf8')) as { games: number; positions: number; rejected: number };
     expect(s.games).toBeGreaterThan(0);

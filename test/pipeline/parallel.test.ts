@@ -20,7 +20,11 @@ function sh(cmd: string, cwd: string): void {
 
 /** Lines without their `"game":N,` (numbers restart in every shard) and `"offset":N,` (only shards write it). */
 function withoutGame(text: string): string[] {
-  return text.trim().split('\n').filter((l) => l !== '').map((l) => l.replace(/^\{"game":\d+,("offset":\d+,)?/, '{'));
+  return text
+    .trim()
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => l.replace(/^\{"game":\d+,("offset":\d+,)?/, '{'));
 }
 
 function statsOf(path: string): unknown {
@@ -38,7 +42,10 @@ describe.skipIf(!hasParallel)('GNU parallel as the engine (--shard, merge-stats)
 
   for (const n of [1, 2, 3, 7]) {
     it(`${n} shard${n === 1 ? '' : 's'}: records, statistics and games table equal one run's`, () => {
-      sh(`parallel -j2 ${node} ${FILE} --all-positions -q --shard {}/${n} -o s${n}.{}.jsonl --stats s${n}.{}.json --games s${n}.{}.games.jsonl ::: $(seq ${n})`, dir);
+      sh(
+        `parallel -j2 ${node} ${FILE} --all-positions -q --shard {}/${n} -o s${n}.{}.jsonl --stats s${n}.{}.json --games s${n}.{}.games.jsonl ::: $(seq ${n})`,
+        dir,
+      );
       const files = Array.from({ length: n }, (_, i) => `s${n}.${i + 1}`);
       // concatenated in shard order: input order, nothing lost or doubled
       const records = files.flatMap((f) => withoutGame(readFileSync(join(dir, `${f}.jsonl`), 'utf8')));

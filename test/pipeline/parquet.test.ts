@@ -15,7 +15,20 @@ import { tempDir } from '../helpers/temp.js';
 const FILE = corpusPath('games/twic-sample-232games.pgn');
 const BIG = corpusPath('games/lichess-db-2016-05-no-event-tag.pgn.zst');
 const tmp = tempDir('parquet');
-const MOTIF_FIELDS = ['motif', 'kind', 'side', 'slider', 'front', 'back', 'partial', 'squares', 'pieces', 'line', 'targets', 'targetPieces'];
+const MOTIF_FIELDS = [
+  'motif',
+  'kind',
+  'side',
+  'slider',
+  'front',
+  'back',
+  'partial',
+  'squares',
+  'pieces',
+  'line',
+  'targets',
+  'targetPieces',
+];
 
 let db: DuckDBConnection;
 beforeAll(async () => {
@@ -25,7 +38,9 @@ afterAll(() => db.closeSync());
 
 /** The Parquet rows in file order, as JSON values (BIGINT as text, turned back into numbers). */
 async function readParquet(path: string): Promise<Record<string, unknown>[]> {
-  const r = await db.runAndReadAll(`select * exclude (file_row_number) from read_parquet('${path}', file_row_number = true) order by file_row_number`);
+  const r = await db.runAndReadAll(
+    `select * exclude (file_row_number) from read_parquet('${path}', file_row_number = true) order by file_row_number`,
+  );
   return r.getRowObjectsJson().map((row) => ({ ...row, game: Number(row.game) }));
 }
 
@@ -36,7 +51,10 @@ async function readParquet(path: string): Promise<Record<string, unknown>[]> {
  */
 function asRow(rec: PositionRecord, asked: string[] = []): Record<string, unknown> {
   const { tags, tactic, ...rest } = rec;
-  const verdict = tactic === undefined ? null : { move: tactic.move, uci: tactic.uci, gain: tactic.gain ?? null, mate: tactic.mate ?? null, themes: tactic.themes };
+  const verdict =
+    tactic === undefined
+      ? null
+      : { move: tactic.move, uci: tactic.uci, gain: tactic.gain ?? null, mate: tactic.mate ?? null, themes: tactic.themes };
   const motifs = rec.motifs.map((m) => {
     const full: Record<string, unknown> = Object.fromEntries(MOTIF_FIELDS.map((f) => [f, (m as Record<string, unknown>)[f] ?? null]));
     if ('slider' in m) full.pieces = [m.pieces.slider, m.pieces.front, m.pieces.back];
@@ -52,7 +70,10 @@ async function both(args: string[], name: string): Promise<{ rows: Record<string
   expect(a.code, a.stderr).toBe(0);
   const b = await runCli([...args, '-o', jl, '-q']);
   expect(b.code, b.stderr).toBe(0);
-  const records = readFileSync(jl, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as PositionRecord);
+  const records = readFileSync(jl, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as PositionRecord);
   return { rows: await readParquet(pq), records };
 }
 
@@ -87,7 +108,8 @@ describe('-f parquet, read back by DuckDB', () => {
     const path = join(tmp, 'twic.parquet');
     const codecs = await db.runAndReadAll(`select distinct compression from parquet_metadata('${path}')`);
     expect(codecs.getRowObjectsJson()).toEqual([{ compression: 'ZSTD' }]);
-    const q = await db.runAndReadAll(`select m.pieces[1] as slider, count(*) as n from (select unnest(motifs) as m from read_parquet('${path}'))
+    const q =
+      await db.runAndReadAll(`select m.pieces[1] as slider, count(*) as n from (select unnest(motifs) as m from read_parquet('${path}'))
       where m.motif = 'pin' group by all order by n desc, slider`);
     const bySlider = q.getRowObjectsJson();
     expect(bySlider.map((r) => r.slider).sort()).toEqual(['B', 'Q', 'R', 'b', 'q', 'r']);
@@ -113,12 +135,18 @@ describe('-f parquet, read back by DuckDB', () => {
     if (code === 0) return; // finished before the signal: the first test covers a whole file
     expect(code, stderr).toBe(130);
     const full = await runCli([BIG, '-q']);
-    const records = full.stdout.trim().split('\n').map((l) => JSON.parse(l) as PositionRecord);
+    const records = full.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as PositionRecord);
     expect(rows).toEqual(records.slice(0, rows.length).map((r) => asRow(r))); // whole games in order, from the start
   });
 
   it('a file that cannot be written (a full device, no directory): one line naming it, exit 1', async () => {
-    for (const [path, reason] of [['/dev/full', 'no space left on device'], [join(tmp, 'none', 'x.parquet'), 'no such file or directory']]) {
+    for (const [path, reason] of [
+      ['/dev/full', 'no space left on device'],
+      [join(tmp, 'none', 'x.parquet'), 'no such file or directory'],
+    ]) {
       const r = await runCli([FILE, '-f', 'parquet', '-o', path, '-q']);
       expect(r.code, r.stderr).toBe(1);
       expect(r.stderr).toContain(`cannot write ${path}: ${reason}`);

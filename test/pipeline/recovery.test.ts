@@ -36,12 +36,16 @@ function byGame(rs: PositionRecord[]): Map<number, string[]> {
 }
 
 describe('recovery of the games a broken game swallowed', () => {
-  it('the issue\'s repro: A cut inside a comment is rejected, B and C are analysed as games 2 and 3', async () => {
-    const input = '[Event "A"]\n\n1. e4 { [%clk 0:01\n\n[Event "B"]\n\n1. d4 { ok } d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 *\n\n[Event "C"]\n\n1. e4 e5 *\n';
+  it("the issue's repro: A cut inside a comment is rejected, B and C are analysed as games 2 and 3", async () => {
+    const input =
+      '[Event "A"]\n\n1. e4 { [%clk 0:01\n\n[Event "B"]\n\n1. d4 { ok } d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 *\n\n[Event "C"]\n\n1. e4 e5 *\n';
     const errors = join(tempDir('recovery'), 'errors.jsonl');
     const r = await runCli(['-', '--all-positions', '-q', '--errors', errors], { stdin: input });
     expect(r.code, r.stderr).toBe(0);
-    const rs = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as PositionRecord);
+    const rs = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as PositionRecord);
     expect(rs.filter((x) => x.game === 2).map((x) => x.move)).toEqual(['d4', 'd5', 'c4', 'e6', 'Nc3', 'Nf6', 'Bg5', 'Be7', null]);
     expect(rs.filter((x) => x.game === 3).map((x) => x.move)).toEqual(['e4', 'e5', null]);
     expect(rs.some((x) => x.game === 1)).toBe(false);
@@ -54,14 +58,23 @@ describe('recovery of the games a broken game swallowed', () => {
     const input = '[Event "A"]\n\n1. e4 { see\n[Event "x"]\nin the notes } e5 2. Nf3 *\n';
     const { records: rs, errors } = await records(input);
     expect(errors).toEqual([]);
-    expect(rs.map((x) => [x.game, x.move])).toEqual([[1, 'e4'], [1, 'e5'], [1, 'Nf3'], [1, null]]);
+    expect(rs.map((x) => [x.game, x.move])).toEqual([
+      [1, 'e4'],
+      [1, 'e5'],
+      [1, 'Nf3'],
+      [1, null],
+    ]);
   });
 
   it('the next [Event glued onto the last line of a broken game starts the next game', async () => {
     const input = '[Event "A"]\n\n1. e4 { cut off 1-0[Event "B"]\n[Site "b"]\n\n1. d4 d5 *\n';
     const { records: rs, errors } = await records(input);
     expect(errors.map((e) => e.game)).toEqual([1]);
-    expect(rs.map((x) => [x.game, x.move])).toEqual([[2, 'd4'], [2, 'd5'], [2, null]]);
+    expect(rs.map((x) => [x.game, x.move])).toEqual([
+      [2, 'd4'],
+      [2, 'd5'],
+      [2, null],
+    ]);
   });
 
   it('every 7th game cut inside a comment: every other game is analysed, with the same records', async () => {
@@ -89,14 +102,32 @@ describe('recovery of the games a broken game swallowed', () => {
   });
 
   it('property: garbage of any kind between good games never loses a good game', async () => {
-    const games = splitGames(readCorpusBytes('games/mliebelt-32games.pgn')).map((g) => latin1.decode(g.bytes)).slice(0, 12);
+    const games = splitGames(readCorpusBytes('games/mliebelt-32games.pgn'))
+      .map((g) => latin1.decode(g.bytes))
+      .slice(0, 12);
     const clean = [...byGame((await records(games.join('\n\n') + '\n')).records).values()];
     const rnd = random01(7);
-    const junk = ['{ unterminated', '(', '( 1. e4 {', '[Event "', '[Site "x"]', '1. e4 {', ';', '%', '}', ')', '$', '1-0', '\u0001\u0002', '{ [%clk 0:01'];
+    const junk = [
+      '{ unterminated',
+      '(',
+      '( 1. e4 {',
+      '[Event "',
+      '[Site "x"]',
+      '1. e4 {',
+      ';',
+      '%',
+      '}',
+      ')',
+      '$',
+      '1-0',
+      '\u0001\u0002',
+      '{ [%clk 0:01',
+    ];
     for (let trial = 0; trial < 12; trial++) {
       const at = 1 + Math.floor(rnd() * (games.length - 1));
       let garbage = '';
-      for (let k = 0, n = 1 + Math.floor(rnd() * 4); k < n; k++) garbage += junk[Math.floor(rnd() * junk.length)] + (rnd() < 0.5 ? '\n' : ' ');
+      for (let k = 0, n = 1 + Math.floor(rnd() * 4); k < n; k++)
+        garbage += junk[Math.floor(rnd() * junk.length)] + (rnd() < 0.5 ? '\n' : ' ');
       const input = [...games.slice(0, at), garbage, ...games.slice(at)].join('\n\n') + '\n';
       const got = [...byGame((await records(input)).records).values()];
       // every good game's records appear, in order, whatever was made of the garbage

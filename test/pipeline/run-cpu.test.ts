@@ -28,10 +28,29 @@ describe('CPU time in the statistics file', () => {
   it.runIf(existsSync('/usr/bin/time'))('gives the process CPU and, on Linux, the main thread and each worker', () => {
     const dir = tempDir('run-cpu');
     const [stats, times] = [join(dir, 'stats.json'), join(dir, 'time')];
-    const r = spawnSync('/usr/bin/time', ['-o', times, '-f', '%U %S', process.execPath, CLI, corpusPath('games/mliebelt-32games.pgn'), '-f', 'none', '-q', '-j', '2', '--stats', stats]);
+    const r = spawnSync('/usr/bin/time', [
+      '-o',
+      times,
+      '-f',
+      '%U %S',
+      process.execPath,
+      CLI,
+      corpusPath('games/mliebelt-32games.pgn'),
+      '-f',
+      'none',
+      '-q',
+      '-j',
+      '2',
+      '--stats',
+      stats,
+    ]);
     expect(r.status).toBe(0);
     const [user, system] = readFileSync(times, 'utf8').trim().split('\n').at(-1)!.split(' ').map(Number);
-    const run = (JSON.parse(readFileSync(stats, 'utf8')) as { run: { cpu: { user: number; system: number }; threads?: { main: number; workers: number[] } } }).run;
+    const run = (
+      JSON.parse(readFileSync(stats, 'utf8')) as {
+        run: { cpu: { user: number; system: number }; threads?: { main: number; workers: number[] } };
+      }
+    ).run;
     const own = run.cpu.user + run.cpu.system;
     // the file is written before the process ends: a little less than the whole, never more
     expect(own).toBeGreaterThan(0.05);

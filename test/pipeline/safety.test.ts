@@ -130,7 +130,11 @@ describe('signals', () => {
       const sig = trial % 2 === 0 ? 'SIGINT' : 'SIGTERM';
       const out = join(tmp, `sig${trial}.jsonl`);
       const stats = join(tmp, `sig${trial}.json`);
-      const child = spawn(process.execPath, [CLI, BIG, '--all-positions', '-o', out, '--stats', stats, '-q', '--batch-games', '20', '--no-tactics'], { cwd: ROOT });
+      const child = spawn(
+        process.execPath,
+        [CLI, BIG, '--all-positions', '-o', out, '--stats', stats, '-q', '--batch-games', '20', '--no-tactics'],
+        { cwd: ROOT },
+      );
       let stderr = '';
       child.stderr.on('data', (b: Buffer) => (stderr += b.toString()));
       const [code, killedBy] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) => {
@@ -198,4 +202,3 @@ describe('rough edges', () => {
     expect(files.filter((f) => f.startsWith('dist/test/'))).toEqual([]);
   });
 });
-

@@ -74,7 +74,7 @@ describe('output handed over in parts', () => {
     expectLongGame(two.text, 3);
   }, 120_000);
 
-  it('renumbered while it handed parts over: only the second run\'s parts are out', async () => {
+  it("renumbered while it handed parts over: only the second run's parts are out", async () => {
     const r = await run([SWALLOWING, LONG, ...SHORT].join('\n\n'), 2);
     expect([r.games, r.rejected]).toEqual([4, 1]); // A rejected, B recovered, then the long game is game 3
     expectLongGame(r.text, 3);

@@ -26,7 +26,12 @@ const SMALL = corpusPath('games/mliebelt-32games.pgn'); // 32 games: one batch
  * those require()d the worker's ES module (synchronously) instead of loading it by import().
  */
 function loads(args: string[]): { packages: Set<string>; ours: Set<string>; workers: number; required: number } {
-  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, env: { ...process.env, NODE_DEBUG: 'esm,module' }, encoding: 'utf8', maxBuffer: 1 << 28 });
+  const r = spawnSync(process.execPath, [CLI, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_DEBUG: 'esm,module' },
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+  });
   expect(r.status).toBe(0);
   const log = r.stderr;
   const packages = new Set([...log.matchAll(/node_modules\/((?:@[\w.-]+\/)?[\w.-]+)/g)].map((m) => m[1]));

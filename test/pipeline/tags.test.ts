@@ -29,7 +29,10 @@ function oracle(text: string): Map<number, [string, string][]> {
     for (const m of game.matchAll(/^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]/gm)) {
       if (!seen.has(m[1])) seen.set(m[1], m[2].replace(/\\(["\\])/g, '$1'));
     }
-    out.set(i + 1, ASKED.filter((t) => seen.has(t)).map((t) => [t, seen.get(t)!]));
+    out.set(
+      i + 1,
+      ASKED.filter((t) => seen.has(t)).map((t) => [t, seen.get(t)!]),
+    );
   });
   return out;
 }
@@ -37,11 +40,14 @@ function oracle(text: string): Map<number, [string, string][]> {
 const want = oracle(INPUT);
 
 describe('--tags', () => {
-  it('JSONL: every line carries the game\'s asked tags, in the order asked', async () => {
+  it("JSONL: every line carries the game's asked tags, in the order asked", async () => {
     expect(want.size).toBe(234);
     const r = await runCli(['-', '-q', '--all-positions', '--tags', ASKED.join(',')], { stdin: INPUT });
     expect(r.code, r.stderr).toBe(0);
-    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as PositionRecord);
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as PositionRecord);
     const games = new Set<number>();
     for (const rec of lines) {
       expect(Object.entries(rec.tags!)).toEqual(want.get(rec.game));
@@ -50,7 +56,7 @@ describe('--tags', () => {
     }
     expect(games.size).toBe(234);
     expect(lines.find((l) => l.game === 233)!.tags).toEqual({ White: 'Чигорин, Михаил 😀', Black: 'O\'Kelly "de" Galway, A.' });
-    expect(lines.find((l) => l.game === 234)!.tags).toEqual({ Black: 'Müller, Hans', Opening: 'Queen\'s Gambit, \\ line' });
+    expect(lines.find((l) => l.game === 234)!.tags).toEqual({ Black: 'Müller, Hans', Opening: "Queen's Gambit, \\ line" });
     // without --tags the lines have no tags at all
     const plain = await runCli(['-', '-q'], { stdin: ODD });
     expect(plain.stdout).not.toContain('"tags"');
@@ -76,17 +82,25 @@ describe('--tags', () => {
 
   it('the library: the `tags` option gives every record the same tags as the JSONL lines', async () => {
     const cli = await runCli(['-', '-q', '--all-positions', '--tags', 'Black,Opening'], { stdin: ODD });
-    const expected = cli.stdout.trim().split('\n').map((l) => JSON.parse(l) as PositionRecord);
+    const expected = cli.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as PositionRecord);
     const got: PositionRecord[] = [];
     for await (const rec of analyze({ pgn: ODD }, { threads: 1, allPositions: true, tags: ['Black', 'Opening'] })) got.push(rec);
     expect(got.length).toBeGreaterThan(0);
     expect(got).toEqual(expected);
-    expect(got.at(-1)!.tags).toEqual({ Black: 'Müller, Hans', Opening: 'Queen\'s Gambit, \\ line' });
+    expect(got.at(-1)!.tags).toEqual({ Black: 'Müller, Hans', Opening: "Queen's Gambit, \\ line" });
   });
 
   it('refuses a format without a place for tags, and a name that is no tag name (exit 2)', async () => {
     const parquet = ['-f', 'parquet', '-o', join(tmpdir(), 'never-written.parquet')];
-    for (const args of [['-f', 'epd', '--tags', 'White'], ['-f', 'pgn', '--tags', 'White'], ['--tags', 'White,Bad name'], [...parquet, '--tags', 'White,Fen']]) {
+    for (const args of [
+      ['-f', 'epd', '--tags', 'White'],
+      ['-f', 'pgn', '--tags', 'White'],
+      ['--tags', 'White,Bad name'],
+      [...parquet, '--tags', 'White,Fen'],
+    ]) {
       const r = await runCli(['-', '-q', ...args], { stdin: ODD });
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr).toMatch(/--tags/);

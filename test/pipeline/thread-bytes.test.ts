@@ -32,7 +32,13 @@ describe('the same bytes whatever the thread count and the batches', () => {
     // --all-positions: 136K rows, more than a row group; --tags: text columns of many values
     const extra = ['--all-positions', '--tags', 'White,Site,ECO'];
     const one = await digest('parquet', ['-j', '1'], extra);
-    for (const batching of [['-j', '2'], ['-j', '3'], ['-j', '2', '--batch-games', '3'], ['-j', '1', '--batch-games', '7'], ['-j', '2', '--batch-games', '1000']]) {
+    for (const batching of [
+      ['-j', '2'],
+      ['-j', '3'],
+      ['-j', '2', '--batch-games', '3'],
+      ['-j', '1', '--batch-games', '7'],
+      ['-j', '2', '--batch-games', '1000'],
+    ]) {
       expect(await digest('parquet', batching, extra), batching.join(' ')).toBe(one);
     }
   }, 120_000);

@@ -45,7 +45,11 @@ describe('the tricky corpus', () => {
     // broken one: kokopu's syntactic-error-5, whose open tag value swallowed "A valid game at the end of the file"
     const games = files.reduce((n, f) => n + splitGames(readCorpusBytes(f)).length, 0);
     expect(s.games + s.rejected).toBe(games + 1);
-    const lines = existsSync(errors) ? readFileSync(errors, 'utf8').split('\n').filter((l) => l !== '') : [];
+    const lines = existsSync(errors)
+      ? readFileSync(errors, 'utf8')
+          .split('\n')
+          .filter((l) => l !== '')
+      : [];
     expect(lines.length).toBe(s.rejected);
     const rejected: Rejected[] = lines.map((l) => {
       const e = JSON.parse(l) as Rejected & { input: string };

@@ -38,7 +38,9 @@ const ANNOTATED = { games: 3, positions: 34 + 46 + 35, rejected: [] }; // variat
 
 describe('hand-written odd PGN', () => {
   it('every file runs to the end, each game analysed or rejected as counted by hand', async () => {
-    const files = readdirSync(join(ROOT, TRICKY)).filter((f) => f.endsWith('.pgn')).sort();
+    const files = readdirSync(join(ROOT, TRICKY))
+      .filter((f) => f.endsWith('.pgn'))
+      .sort();
     expect(files).toEqual(Object.keys(EXPECTED).sort());
     const tmp = tempDir('tricky');
     const inputs = [...files.map((f) => join(TRICKY, f)), 'fixtures/pgn/annotated.pgn'];
@@ -46,8 +48,14 @@ describe('hand-written odd PGN', () => {
     const errors = join(tmp, 'errors.jsonl');
     const r = await runCli([...inputs, '--all-positions', '-q', '-o', out, '--errors', errors, '--stats', join(tmp, 's.json')]);
     expect(r.code, r.stderr).toBe(0);
-    const rejected = readFileSync(errors, 'utf8').split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as { game: number; input: string; reason: string });
-    const records = readFileSync(out, 'utf8').split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as { game: number });
+    const rejected = readFileSync(errors, 'utf8')
+      .split('\n')
+      .filter((l) => l !== '')
+      .map((l) => JSON.parse(l) as { game: number; input: string; reason: string });
+    const records = readFileSync(out, 'utf8')
+      .split('\n')
+      .filter((l) => l !== '')
+      .map((l) => JSON.parse(l) as { game: number });
     // game numbers run on over the inputs: each file's games are the next ones
     let first = 1;
     for (const input of inputs) {
@@ -58,7 +66,10 @@ describe('hand-written odd PGN', () => {
       const reasons = rejected.filter((e) => e.input === input).map((e) => e.reason);
       expect(reasons.length, input).toBe(want.rejected.length);
       reasons.forEach((reason, i) => expect(reason, input).toMatch(want.rejected[i]));
-      expect(rejected.filter((e) => mine(e.game)).every((e) => e.input === input), input).toBe(true);
+      expect(
+        rejected.filter((e) => mine(e.game)).every((e) => e.input === input),
+        input,
+      ).toBe(true);
       const games = new Set(records.filter((x) => mine(x.game)).map((x) => x.game));
       expect(games.size, input).toBe(want.games);
       expect(records.filter((x) => mine(x.game)).length, input).toBe(want.positions);
@@ -68,12 +79,24 @@ describe('hand-written odd PGN', () => {
   });
 
   it('reads tag values as written: escaped quotes and backslashes, a bracket, Latin-1 bytes', async () => {
-    const r = await runCli([join(TRICKY, 'escaped.pgn'), join(TRICKY, 'latin1.pgn'), '--tags', 'Event,Site,White', '--all-positions', '-q']);
+    const r = await runCli([
+      join(TRICKY, 'escaped.pgn'),
+      join(TRICKY, 'latin1.pgn'),
+      '--tags',
+      'Event,Site,White',
+      '--all-positions',
+      '-q',
+    ]);
     expect(r.code, r.stderr).toBe(0);
-    const tags = new Map(r.stdout.split('\n').filter((l) => l !== '').map((l) => {
-      const rec = JSON.parse(l) as { game: number; tags: Record<string, string> };
-      return [rec.game, rec.tags];
-    }));
+    const tags = new Map(
+      r.stdout
+        .split('\n')
+        .filter((l) => l !== '')
+        .map((l) => {
+          const rec = JSON.parse(l) as { game: number; tags: Record<string, string> };
+          return [rec.game, rec.tags];
+        }),
+    );
     expect(tags.get(1)).toEqual({ Event: 'Escaped "quotes" and a \\ backslash', Site: 'a ] bracket', White: "O'Brien" });
     expect(tags.get(2)).toEqual({ Event: 'Latin-1', White: 'Wälbers, W.' });
   });

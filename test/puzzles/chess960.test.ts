@@ -44,7 +44,10 @@ const fields = (fen: string, n: number): string => fen.split(' ').slice(0, n).jo
 
 /** The piece letter on a square (e.g. "b8") of a FEN's placement, or '' when empty. */
 function pieceAt(fen: string, square: string): string {
-  const rank = fen.split(' ')[0].split('/')[8 - Number(square[1])].replace(/\d/g, (n) => '.'.repeat(Number(n)));
+  const rank = fen
+    .split(' ')[0]
+    .split('/')
+    [8 - Number(square[1])].replace(/\d/g, (n) => '.'.repeat(Number(n)));
   const p = rank[square.charCodeAt(0) - 97];
   return p === '.' ? '' : p;
 }
@@ -57,7 +60,7 @@ function castles(fen: string, uci: string): boolean {
 }
 
 describe('Shredder-FEN for the puzzle FENs', () => {
-  it('writes Chess960 castling rights as the rooks\' files, standard positions as toFen', () => {
+  it("writes Chess960 castling rights as the rooks' files, standard positions as toFen", () => {
     const xfen = parseFen('rk4rb/pppp1b1p/1n1q2p1/5p2/3P4/2N3P1/PPP2PQP/1K1RB1RB b kq - 2 10', { chess960: true });
     expect(toShredderFen(xfen)).toBe(CASTLE_FEN);
     expect(toFen(parseFen(CASTLE_FEN))).toBe('rk4rb/pppp1b1p/1n1q2p1/5p2/3P4/2N3P1/PPP2PQP/1K1RB1RB b kq - 2 10');
@@ -73,12 +76,29 @@ describe('a candidate that cannot be made a puzzle', () => {
   it('is an error to count and go on from, in every format, never a throw', () => {
     // the audit's candidate as it was: X-FEN kq with no Chess960 flag reads as standard chess, b8a8 illegal
     const fenBefore = 'rk4rb/pppp1b1p/1n1q2p1/5p2/3P4/2N3P1/PPP2PQP/1K1RB1RB b kq - 2 10';
-    const c: Candidate = { game: 1, ply: 20, fenBefore, setup: 'b8a8', fen: fenBefore, rules: ['mate'], gain: 1000, best: 'g2b7', site: null, opening: null, chess960: false };
+    const c: Candidate = {
+      game: 1,
+      ply: 20,
+      fenBefore,
+      setup: 'b8a8',
+      fen: fenBefore,
+      rules: ['mate'],
+      gain: 1000,
+      best: 'g2b7',
+      site: null,
+      opening: null,
+      chess960: false,
+    };
     for (const f of ['csv', 'pgn', 'epd'] as const) {
       const made = makePuzzle(c, { verified: true, solution: ['g2b7'], mateIn: 1, cp: 9999, calls: 0, nodes: 0 }, false, puzzleWriter(f));
       expect(made, f).toEqual({ error: `puzzle move 1 "b8a8" is not legal after ${fenBefore}` });
     }
-    const ok = makePuzzle({ ...c, fenBefore: CASTLE_FEN, chess960: true }, { verified: true, solution: ['g2b7'], mateIn: 1, cp: 9999, calls: 0, nodes: 0 }, true, puzzleWriter('csv'));
+    const ok = makePuzzle(
+      { ...c, fenBefore: CASTLE_FEN, chess960: true },
+      { verified: true, solution: ['g2b7'], mateIn: 1, cp: 9999, calls: 0, nodes: 0 },
+      true,
+      puzzleWriter('csv'),
+    );
     expect('text' in ok && ok.text.startsWith(`g1p20,${CASTLE_FEN},b8a8 g2b7,,,,,`) && ok.puzzle.themes.includes('mateIn1')).toBe(true);
   });
 });
@@ -117,7 +137,12 @@ describe.skipIf(SF === null)('Chess960 puzzles', () => {
     expect(summary.puzzles).toBeGreaterThan(40);
     await checkRows(rows.slice(1));
     // six setup moves are castling, the king onto its rook; the crash's is here, Qxb7 mate after it
-    expect(rows.slice(1).filter((x) => castles(x[1], x[2].split(' ')[0])).map((x) => x[2].split(' ')[0])).toEqual(['b8a8', 'f1g1', 'f8h8', 'd8f8', 'c8b8', 'b1a1']);
+    expect(
+      rows
+        .slice(1)
+        .filter((x) => castles(x[1], x[2].split(' ')[0]))
+        .map((x) => x[2].split(' ')[0]),
+    ).toEqual(['b8a8', 'f1g1', 'f8h8', 'd8f8', 'c8b8', 'b1a1']);
     expect(rows.find((x) => x[1] === CASTLE_FEN)?.[2]).toBe('b8a8 g2b7');
     expect(rows.filter((x) => /^[A-Ha-h]+$/.test(x[1].split(' ')[2])).length).toBeGreaterThan(10);
   });

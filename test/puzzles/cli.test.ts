@@ -49,11 +49,23 @@ describe.skipIf(engine === null)('pgn-xray puzzles', () => {
   let summary: { puzzles: number; candidates: number; rejected: number; games: number; engine: { calls: number } };
 
   beforeAll(async () => {
-    const games = splitGames(readCorpusBytes('excerpts/lichess-puzzles-42k-themed-first-200.pgn'), GAMES).map((g) => Buffer.from(g.bytes).toString('latin1'));
+    const games = splitGames(readCorpusBytes('excerpts/lichess-puzzles-42k-themed-first-200.pgn'), GAMES).map((g) =>
+      Buffer.from(g.bytes).toString('latin1'),
+    );
     games[BROKEN - 1] = games[BROKEN - 1].replace(/\n\n(\d+\.+ ?)?\S+/, '\n\n$1Ke9'); // its first move is now illegal
     texts = games;
     writeFileSync(input, games.join('\n\n'));
-    const r = await runCli(['puzzles', input, '-o', join(dir, 'out.csv'), '--summary', join(dir, 's.json'), '--errors', join(dir, 'e.jsonl'), ...FAST]);
+    const r = await runCli([
+      'puzzles',
+      input,
+      '-o',
+      join(dir, 'out.csv'),
+      '--summary',
+      join(dir, 's.json'),
+      '--errors',
+      join(dir, 'e.jsonl'),
+      ...FAST,
+    ]);
     expect(r.code, r.stderr).toBe(0);
     rows = readCsv(readFileSync(join(dir, 'out.csv'), 'utf8'));
     summary = JSON.parse(readFileSync(join(dir, 's.json'), 'utf8'));
@@ -85,7 +97,10 @@ describe.skipIf(engine === null)('pgn-xray puzzles', () => {
       const mate = themes.find((t) => /^mateIn\d$/.test(t));
       const cp = themes.includes('crushing') ? 600 : themes.includes('advantage') ? 200 : 0;
       const expected = puzzleThemes({ fenBefore: r[1], moves: r[2].split(' '), mateIn: mate ? Number(mate.slice(6)) : null, cp });
-      expect(themes.filter((t) => !/^mate/.test(t)), r[0]).toEqual(expected.filter((t) => !/^mate/.test(t)));
+      expect(
+        themes.filter((t) => !/^mate/.test(t)),
+        r[0],
+      ).toEqual(expected.filter((t) => !/^mate/.test(t)));
     }
   });
 
@@ -99,7 +114,10 @@ describe.skipIf(engine === null)('pgn-xray puzzles', () => {
   });
 
   it('reports the broken game and goes on with the others', () => {
-    const errors = readFileSync(join(dir, 'e.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const errors = readFileSync(join(dir, 'e.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(errors.map((e) => e.game)).toEqual([BROKEN]);
     expect(summary.rejected).toBe(1);
     expect(summary.games).toBe(GAMES - 1);
@@ -155,7 +173,19 @@ describe.skipIf(engine === null)('pgn-xray puzzles', () => {
     const fake = join(dir, 'crashing-engine');
     writeFileSync(fake, `#!/bin/sh\nexec "${process.execPath}" "${join(ROOT, 'dist/test/helpers/fake-uci.js')}" crash\n`);
     chmodSync(fake, 0o755);
-    const r = await runCli(['puzzles', input, '--engine', fake, '--summary', join(dir, 'crash.json'), '--engine-procs', '1', '--max-puzzles', '1', '-q']);
+    const r = await runCli([
+      'puzzles',
+      input,
+      '--engine',
+      fake,
+      '--summary',
+      join(dir, 'crash.json'),
+      '--engine-procs',
+      '1',
+      '--max-puzzles',
+      '1',
+      '-q',
+    ]);
     expect(r.code, r.stderr).toBe(1);
     expect(r.stderr).toMatch(/^pgn-xray: the engine failed on 3 candidates in a row; the run stops\. Last: .*exited with code 3/);
     const s = JSON.parse(readFileSync(join(dir, 'crash.json'), 'utf8'));

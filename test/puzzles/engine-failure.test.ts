@@ -21,7 +21,9 @@ writeFileSync(short, '[Event "x"]\n\n1. e4 e5 *\n');
 /** A fake UCI engine in `mode`, as an executable script. */
 function fakeEngine(mode: string): string {
   const path = join(dir, `fake-${mode}`);
-  writeFileSync(path, `#!/bin/sh\nexec "${process.execPath}" "${resolve(ROOT, 'dist/test/helpers/fake-uci.js')}" ${mode}\n`, { mode: 0o755 });
+  writeFileSync(path, `#!/bin/sh\nexec "${process.execPath}" "${resolve(ROOT, 'dist/test/helpers/fake-uci.js')}" ${mode}\n`, {
+    mode: 0o755,
+  });
   return path;
 }
 
@@ -39,7 +41,11 @@ describe('EngineWatch', () => {
     w.note(noEngine);
     w.note(engineError('d'));
     expect(() => w.note(engineError('e'))).toThrow(
-      expect.objectContaining({ name: 'EngineError', failure: 'gaveUp', message: `the engine failed on ${FAILED_IN_A_ROW} candidates in a row; the run stops. Last: e` }),
+      expect.objectContaining({
+        name: 'EngineError',
+        failure: 'gaveUp',
+        message: `the engine failed on ${FAILED_IN_A_ROW} candidates in a row; the run stops. Last: e`,
+      }),
     );
     expect(() => w.end()).not.toThrow(); // it answered once
   });
@@ -62,11 +68,24 @@ describe('EngineWatch', () => {
 describe('pgn-xray puzzles with an engine that does not work', () => {
   it('an engine that crashes on every search: exit 1 with the summary and the reason', async () => {
     const s = join(dir, 'crash.json');
-    const r = await runCli(['puzzles', input, '--engine', fakeEngine('crash'), '--every-position', '--engine-procs', '2', '--summary', s, '--no-progress']);
+    const r = await runCli([
+      'puzzles',
+      input,
+      '--engine',
+      fakeEngine('crash'),
+      '--every-position',
+      '--engine-procs',
+      '2',
+      '--summary',
+      s,
+      '--no-progress',
+    ]);
     expect(r.code, r.stderr).toBe(1);
     const lines = r.stderr.trim().split('\n');
     expect(lines[lines.length - 2]).toMatch(/^\d+\.\d s$/); // the summary's last line, then the failure
-    expect(lines[lines.length - 1]).toMatch(/^pgn-xray: the engine failed on 3 candidates in a row; the run stops\. Last: .*exited with code 3 while analysing/);
+    expect(lines[lines.length - 1]).toMatch(
+      /^pgn-xray: the engine failed on 3 candidates in a row; the run stops\. Last: .*exited with code 3 while analysing/,
+    );
     expect(r.stdout.split('\r\n')[0]).toBe('PuzzleId,FEN,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes,GameUrl,OpeningTags');
     const summary = JSON.parse(readFileSync(s, 'utf8'));
     expect(summary.puzzles).toBe(0);
@@ -76,17 +95,34 @@ describe('pgn-xray puzzles with an engine that does not work', () => {
   it('an engine that answers nonsense (one line for multipv 2, illegal moves): exit 1 at once', async () => {
     const r = await runCli(['puzzles', input, '--engine', fakeEngine('garbage'), '--every-position', '-q']);
     expect(r.code, r.stderr).toBe(1);
-    expect(r.stderr).toMatch(/^pgn-xray: the engine failed on 3 candidates in a row; the run stops\. Last: the engine gave one line for \d+ legal moves\n$/);
+    expect(r.stderr).toMatch(
+      /^pgn-xray: the engine failed on 3 candidates in a row; the run stops\. Last: the engine gave one line for \d+ legal moves\n$/,
+    );
   });
 
   it('an engine that never answers go: exit 1 after two deadlines, not one per candidate', async () => {
     const t0 = Date.now();
-    const r = await runCli(['puzzles', input, '--engine', fakeEngine('hang'), '--every-position', '--engine-procs', '2', '--nodes', '100', '--probe-nodes', '100', '-q']);
+    const r = await runCli([
+      'puzzles',
+      input,
+      '--engine',
+      fakeEngine('hang'),
+      '--every-position',
+      '--engine-procs',
+      '2',
+      '--nodes',
+      '100',
+      '--probe-nodes',
+      '100',
+      '-q',
+    ]);
     const seconds = (Date.now() - t0) / 1000;
     expect(r.code, r.stderr).toBe(1);
     // each search waits its deadline (10 s at 100 nodes); both processes, then their replacements: 20 s
     expect(seconds).toBeLessThan(40);
-    expect(r.stderr).toMatch(/^pgn-xray: the engine failed on 3 candidates in a row; the run stops\. Last: gave up the engine after 4 failed searches in a row: engine .* did not answer within 10\.0 s while analysing .*; killed\n$/);
+    expect(r.stderr).toMatch(
+      /^pgn-xray: the engine failed on 3 candidates in a row; the run stops\. Last: gave up the engine after 4 failed searches in a row: engine .* did not answer within 10\.0 s while analysing .*; killed\n$/,
+    );
   });
 
   it('an engine that failed on the only two candidates of a run fails it', async () => {

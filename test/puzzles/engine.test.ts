@@ -103,7 +103,10 @@ withSf('UciEngine with the real Stockfish', () => {
     const search = e.analyse(START, [], { nodes: 50_000_000, multipv: 2 });
     await new Promise((r) => setTimeout(r, 150));
     process.kill(e.pid!, 'SIGKILL');
-    const err = await search.then(() => null, (x: unknown) => x);
+    const err = await search.then(
+      () => null,
+      (x: unknown) => x,
+    );
     expect(err).toBeInstanceOf(EngineError);
     expect((err as EngineError).failure).toBe('exit');
     expect((err as EngineError).message).toContain(SF!);
@@ -160,15 +163,20 @@ describe('fake engines', () => {
     const e = await engine(fake('hang', { floorMs: 400, msPerNode: 0.001 }));
     const pid = e.pid!;
     const t0 = Date.now();
-    const err = await e.analyse(SCHOLAR, [], { nodes: 100, multipv: 1 }).then(() => null, (x: unknown) => x);
+    const err = await e.analyse(SCHOLAR, [], { nodes: 100, multipv: 1 }).then(
+      () => null,
+      (x: unknown) => x,
+    );
     expect(Date.now() - t0).toBeLessThan(5_000);
     expect(err).toBeInstanceOf(EngineError);
     expect((err as EngineError).failure).toBe('timeout');
-    expect((err as EngineError).message).toMatch(/did not answer within 0\.4 s while analysing "position fen .*" \(go nodes 100, multipv 1\); killed$/);
+    expect((err as EngineError).message).toMatch(
+      /did not answer within 0\.4 s while analysing "position fen .*" \(go nodes 100, multipv 1\); killed$/,
+    );
     await until(() => !existsSync(`/proc/${pid}`) || e.pid === null);
   });
 
-  it('keeps a deadline past a timer\'s range (2^31 - 1 ms) rather than killing the engine at once', async () => {
+  it("keeps a deadline past a timer's range (2^31 - 1 ms) rather than killing the engine at once", async () => {
     const e = await engine(fake('slow', { msPerNode: 1e9 })); // 100 nodes: a deadline of 10^11 ms
     const a = await e.analyse(SCHOLAR, [], { nodes: 100, multipv: 1 });
     expect(a.bestmove).toBe('e2e4');
@@ -188,8 +196,11 @@ describe('fake engines', () => {
     // two rounds of two processes: the third failure ends a retried search, the fourth gives the engine up
     expect(failures.sort()).toEqual(['gaveUp', 'gaveUp', 'gaveUp', 'gaveUp', 'gaveUp', 'timeout']);
     expect(Date.now() - t0).toBeLessThan(5_000);
-    const reason = (all.find((r) => r.status === 'rejected' && r.reason.failure === 'gaveUp') as PromiseRejectedResult).reason as EngineError;
-    expect(reason.message).toMatch(/^gave up the engine after 4 failed searches in a row: engine .* did not answer within 0\.3 s while analysing .*; killed$/);
+    const reason = (all.find((r) => r.status === 'rejected' && r.reason.failure === 'gaveUp') as PromiseRejectedResult)
+      .reason as EngineError;
+    expect(reason.message).toMatch(
+      /^gave up the engine after 4 failed searches in a row: engine .* did not answer within 0\.3 s while analysing .*; killed$/,
+    );
     await expect(p.analyse(SCHOLAR, [], { nodes: 1000, multipv: 2 })).rejects.toBe(reason);
   });
 
@@ -200,7 +211,13 @@ describe('fake engines', () => {
     try {
       const p = await pool({ path: process.execPath, args: [FAKE, 'flat', '3'], floorMs: 300, msPerNode: 0, procs: 1 });
       const got: string[] = [];
-      for (let i = 0; i < 6; i++) got.push(await p.analyse(SCHOLAR, [], { nodes: 1000, multipv: 2 }).then((a) => a.bestmove, (e: EngineError) => e.failure));
+      for (let i = 0; i < 6; i++)
+        got.push(
+          await p.analyse(SCHOLAR, [], { nodes: 1000, multipv: 2 }).then(
+            (a) => a.bestmove,
+            (e: EngineError) => e.failure,
+          ),
+        );
       // the fourth search fails twice (the process and its replacement hang): the third failure gives up
       expect(got).toEqual(['a1a1', 'a1a1', 'a1a1', 'timeout', 'gaveUp', 'gaveUp']);
     } finally {
@@ -240,7 +257,9 @@ describe('engine paths', () => {
     await expect(UciEngine.start({ path: notExec })).rejects.toMatchObject({ message: `cannot start engine ${notExec}: not executable` });
     expect(() => resolveEngine('/nonexistent/stockfish')).toThrow(new UsageError('--engine /nonexistent/stockfish: not found'));
     expect(() => resolveEngine(notExec)).toThrow(new UsageError(`--engine ${notExec}: not an executable file`));
-    expect(() => resolveEngine('no-such-engine-xyz', '/usr/bin')).toThrow(new UsageError('--engine no-such-engine-xyz: not found on the PATH'));
+    expect(() => resolveEngine('no-such-engine-xyz', '/usr/bin')).toThrow(
+      new UsageError('--engine no-such-engine-xyz: not found on the PATH'),
+    );
   });
 
   it('knows none, names on the PATH, and falls back to /usr/games', () => {

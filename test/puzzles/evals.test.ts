@@ -28,7 +28,10 @@ describe('[%eval] after a move', () => {
       if (scanGame(g.bytes, reader) !== null || reader.error !== null) continue;
       for (let p = 0; p < reader.plies; p++) {
         const want = oracle(g.bytes, reader.moveEnds, reader.plies, reader.end, p);
-        expect(evalAfterMove(g.bytes, reader.moveEnds, p), `${latin1.decode(g.bytes.subarray(reader.moveEnds[p], reader.moveEnds[p] + 40))}`).toBe(want);
+        expect(
+          evalAfterMove(g.bytes, reader.moveEnds, p),
+          `${latin1.decode(g.bytes.subarray(reader.moveEnds[p], reader.moveEnds[p] + 40))}`,
+        ).toBe(want);
         moves++;
         if (!Number.isNaN(want)) evals++;
         if (Math.abs(want) > 5000) mates++;
@@ -40,7 +43,9 @@ describe('[%eval] after a move', () => {
   });
 
   it('reads mates, signs, NAGs before the comment, and finds none before the next move', () => {
-    const game = new TextEncoder().encode('1. e4 $1 { [%clk 0:03:00] [%eval -0.5] } 1... e5?! { [%eval #-3] } 2. Nf3 { no eval } 2... Nc6 { [%eval +1.234] } *');
+    const game = new TextEncoder().encode(
+      '1. e4 $1 { [%clk 0:03:00] [%eval -0.5] } 1... e5?! { [%eval #-3] } 2. Nf3 { no eval } 2... Nc6 { [%eval +1.234] } *',
+    );
     const reader = new GameReader();
     reader.reset(game);
     expect(scanGame(game, reader)).toBeNull();

@@ -8,7 +8,11 @@ import { expectGameUrls, expectOpeningTagsShape } from '../helpers/puzzle-openin
 
 describe('OpeningTags and GameUrl on every sample', () => {
   it('agrees with lichess on the puzzles one sample names readably and another tags', () => {
-    const named = new Map(readSample('akevinm-999.csv').slice(1).map((r) => [r[0], r[9]]));
+    const named = new Map(
+      readSample('akevinm-999.csv')
+        .slice(1)
+        .map((r) => [r[0], r[9]]),
+    );
     let both = 0;
     for (const r of readSample('darlinx25-1499-with-dailydate.csv').slice(1)) {
       const name = named.get(r[0]);

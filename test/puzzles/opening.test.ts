@@ -14,8 +14,9 @@ describe('OpeningTags', () => {
     expect(openingKey('Grünfeld Defense')).toBe('Grunfeld_Defense');
     expect(openingKey("King's Pawn Game")).toBe('Kings_Pawn_Game');
     expect(openingKey('Neo-Grünfeld Defense')).toBe('Neo-Grunfeld_Defense');
-    expect(openingKey("Bishop's Opening: McDonnell Gambit, La Bourdonnais-Denker Gambit"))
-      .toBe('Bishops_Opening_McDonnell_Gambit_La_Bourdonnais-Denker_Gambit');
+    expect(openingKey("Bishop's Opening: McDonnell Gambit, La Bourdonnais-Denker Gambit")).toBe(
+      'Bishops_Opening_McDonnell_Gambit_La_Bourdonnais-Denker_Gambit',
+    );
   });
 
   it('gives the family, then family and first variation (or Other variations); nothing for no opening', () => {

@@ -15,11 +15,22 @@ import { FIXTURE_SAMPLES, loadLichessPuzzles, readSample } from '../helpers/lich
 import { chessJsMoves, pgnParserMoves, pythonChessMissing, pythonChessMoves } from '../helpers/pgn-readers.js';
 
 /** Every 5th puzzle of the two samples the repository holds, as our Puzzle: 400 of them. */
-const PUZZLES: Puzzle[] = loadLichessPuzzles(FIXTURE_SAMPLES).filter((_, i) => i % 5 === 0).map((p, i) => ({
-  id: p.id, game: i + 1, ply: 0, fenBefore: p.fen, moves: p.moves, mateIn: null, cp: 300,
-  themes: puzzleThemes({ fenBefore: p.fen, moves: p.moves, mateIn: null, cp: 300 }),
-  gameUrl: p.gameUrl, openingTags: p.openingTags ?? '', verified: true, chess960: false,
-}));
+const PUZZLES: Puzzle[] = loadLichessPuzzles(FIXTURE_SAMPLES)
+  .filter((_, i) => i % 5 === 0)
+  .map((p, i) => ({
+    id: p.id,
+    game: i + 1,
+    ply: 0,
+    fenBefore: p.fen,
+    moves: p.moves,
+    mateIn: null,
+    cp: 300,
+    themes: puzzleThemes({ fenBefore: p.fen, moves: p.moves, mateIn: null, cp: 300 }),
+    gameUrl: p.gameUrl,
+    openingTags: p.openingTags ?? '',
+    verified: true,
+    chess960: false,
+  }));
 
 /** chess.js's own SAN of the UCI line, and its FEN after the setup move. */
 function chessJsLine(p: Puzzle): { sans: string[]; fenP: string } {
@@ -65,7 +76,14 @@ describe('puzzle PGN', () => {
       const chess = new Chess();
       chess.loadPgn(pgns[i]);
       const h = chess.getHeaders();
-      expect([h.FEN, h.SetUp, h.PuzzleId, h.Themes, h.Result, h.Site]).toEqual([p.fenBefore, '1', p.id, p.themes.join(' '), '*', p.gameUrl || '?']);
+      expect([h.FEN, h.SetUp, h.PuzzleId, h.Themes, h.Result, h.Site]).toEqual([
+        p.fenBefore,
+        '1',
+        p.id,
+        p.themes.join(' '),
+        '*',
+        p.gameUrl || '?',
+      ]);
       // numbered from the FEN: `16...` when Black makes the setup move
       const [, side, , , , full] = p.fenBefore.split(' ');
       const body = pgns[i].slice(pgns[i].indexOf('\n\n') + 2);
@@ -104,15 +122,27 @@ describe('puzzle EPD', () => {
       const { sans, fenP } = chessJsLine(p);
       const read = lineToFen(text.trimEnd());
       expect(read).toEqual({ fen: fenP });
-      const ops = new Map(text.slice(text.indexOf(' bm ') + 1).trimEnd().split(/;\s*/).filter((o) => o !== '').map((o) => {
-        const sp = o.indexOf(' ');
-        return [o.slice(0, sp), o.slice(sp + 1)] as const;
-      }));
+      const ops = new Map(
+        text
+          .slice(text.indexOf(' bm ') + 1)
+          .trimEnd()
+          .split(/;\s*/)
+          .filter((o) => o !== '')
+          .map((o) => {
+            const sp = o.indexOf(' ');
+            return [o.slice(0, sp), o.slice(sp + 1)] as const;
+          }),
+      );
       expect([...ops.keys()]).toEqual(['bm', 'pv', 'id', 'hmvc', 'fmvn', 'c0']);
       const chess = new Chess(fenP);
       expect(chess.move(ops.get('bm')!).lan).toBe(p.moves[1]);
       chess.load(fenP);
-      expect(ops.get('pv')!.split(' ').map((san) => chess.move(san).lan)).toEqual(p.moves.slice(1));
+      expect(
+        ops
+          .get('pv')!
+          .split(' ')
+          .map((san) => chess.move(san).lan),
+      ).toEqual(p.moves.slice(1));
       expect(ops.get('pv')!.split(' ')).toEqual(sans.slice(1));
       expect(ops.get('id')).toBe(`"${p.id}"`);
       expect(ops.get('c0')).toBe(`"${p.themes.join(' ')}"`);

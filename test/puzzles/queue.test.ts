@@ -5,10 +5,27 @@ import { CandidateQueue, positionKey, RecentSet } from '../../src/puzzles/queue.
 import type { Candidate } from '../../src/puzzles/types.js';
 
 function candidate(game: number, fen: string): Candidate {
-  return { game, ply: 1, fenBefore: fen, setup: 'e2e4', fen, rules: ['material'], gain: 3, best: 'd1h5', site: null, opening: null, chess960: false };
+  return {
+    game,
+    ply: 1,
+    fenBefore: fen,
+    setup: 'e2e4',
+    fen,
+    rules: ['material'],
+    gain: 3,
+    best: 'd1h5',
+    site: null,
+    opening: null,
+    chess960: false,
+  };
 }
 
-const FENS = ['8/8/8/8/8/8/8/K6k w - - 0 1', '8/8/8/8/8/8/8/K5k1 w - - 0 1', '8/8/8/8/8/8/8/K4k2 w - - 0 1', '8/8/8/8/8/8/8/K3k3 w - - 0 1'];
+const FENS = [
+  '8/8/8/8/8/8/8/K6k w - - 0 1',
+  '8/8/8/8/8/8/8/K5k1 w - - 0 1',
+  '8/8/8/8/8/8/8/K4k2 w - - 0 1',
+  '8/8/8/8/8/8/8/K3k3 w - - 0 1',
+];
 
 describe('candidate queue', () => {
   it('hands verdicts back in input order when later ones finish first', async () => {
@@ -44,7 +61,9 @@ describe('candidate queue', () => {
   });
 
   it('keys a position by its first four FEN fields', () => {
-    expect(positionKey('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1')).toBe('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3');
+    expect(positionKey('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1')).toBe(
+      'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3',
+    );
   });
 
   it('remembers only the last N positions', () => {

@@ -40,7 +40,9 @@ describe.skipIf(SF === null)('stage 2 with the real engine', () => {
   });
 
   const firstWith = (file: string, theme: string, n: number): LichessPuzzle[] =>
-    loadLichessPuzzles(file).filter((p) => p.themes.includes(theme)).slice(0, n);
+    loadLichessPuzzles(file)
+      .filter((p) => p.themes.includes(theme))
+      .slice(0, n);
   const mates = [
     ...firstWith('akevinm-999.csv', 'mateIn1', 3),
     ...firstWith('kagisearch-random-1000.csv', 'mateIn2', 3),
@@ -67,7 +69,7 @@ describe.skipIf(SF === null)('stage 2 with the real engine', () => {
   // these nodes), picked with test/tools/stage2-agreement.ts from lichess-db-puzzle-samples/akevinm-999.csv.
   const clearCut = ['002Ua', '003S3', '003o0', '003r5', '0054a', '0017R'];
 
-  it('finds lichess\'s exact solution for clear-cut material puzzles', async () => {
+  it("finds lichess's exact solution for clear-cut material puzzles", async () => {
     const akevinm = loadLichessPuzzles('akevinm-999.csv').filter((p) => clearCut.includes(p.id));
     expect(akevinm).toHaveLength(clearCut.length);
     const verdicts = await Promise.all(akevinm.map((p) => verifyCandidate(pool, { fen: puzzleFen(p) }, MODEST)));
@@ -97,7 +99,7 @@ describe.skipIf(SF === null)('stage 2 with the real engine', () => {
     }
   });
 
-  it('accepts a mate in 1 beside another mate in 1, or beside a move that merely wins (lichess\'s rule)', async () => {
+  it("accepts a mate in 1 beside another mate in 1, or beside a move that merely wins (lichess's rule)", async () => {
     const twoMates = '6k1/5ppp/8/8/8/8/Q4PPP/3R2K1 w - - 0 1'; // Rd8# and Qa8#
     const s = solved(await verifyCandidate(pool, { fen: twoMates }, MODEST));
     expect(s.mateIn).toBe(1);
@@ -109,7 +111,7 @@ describe.skipIf(SF === null)('stage 2 with the real engine', () => {
   });
 });
 
-describe('stage 2 without the engine\'s help', () => {
+describe("stage 2 without the engine's help", () => {
   it('never starts a puzzle from a position with one legal move (or none), and asks no engine', async () => {
     const never: Analyser = { analyse: () => Promise.reject(new Error('must not be asked')) };
     const one = 'k7/8/1Q5p/8/7P/8/8/7K b - - 0 1';
@@ -149,7 +151,9 @@ function scripted(fen: string, at: (k: number) => [Score, Score]): Analyser & { 
       const c = play(fen, [...moves]);
       const legal = c.moves({ verbose: true }).map((m) => m.from + m.to + (m.promotion ?? ''));
       const scores = c.turn() === solverSide ? at(moves.length / 2) : [{ cp: -300 }];
-      const lines = scores.slice(0, Math.min(o.multipv, legal.length)).map((score, i) => ({ multipv: i + 1, depth: 10, score, pv: [legal[i]] }));
+      const lines = scores
+        .slice(0, Math.min(o.multipv, legal.length))
+        .map((score, i) => ({ multipv: i + 1, depth: 10, score, pv: [legal[i]] }));
       return Promise.resolve({ lines, bestmove: legal[0] ?? '', nodes: o.nodes });
     },
   };
@@ -160,17 +164,24 @@ describe('stage 2 rules (scripted engine)', () => {
   const start = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
   const o: Stage2Options = { probeNodes: 10, nodes: 100, maxPlies: 7, gap: DEFAULT_GAP };
 
-  it('wants the best move more than --gap (0.5) ahead in win chance, on the puzzle generator\'s scale', async () => {
+  it("wants the best move more than --gap (0.5) ahead in win chance, on the puzzle generator's scale", async () => {
     const ahead = Math.floor(cpOf(wc(400) - 0.5)) - 1; // just far enough behind +400
     const level = Math.ceil(cpOf(wc(400) - 0.5)) + 1; // just too close
     expect(wc(400) - wc(ahead)).toBeGreaterThan(0.5);
     expect(wc(400) - wc(level)).toBeLessThan(0.5);
     expect(2 / (1 + Math.exp(-0.004 * 100)) - 1).toBeCloseTo(0.1974, 4); // the scale itself, by hand
     expect(await verifyCandidate(scripted(start, always({ cp: 400 }, { cp: ahead })), { fen: start }, o)).toMatchObject({ verified: true });
-    expect(await verifyCandidate(scripted(start, always({ cp: 400 }, { cp: level })), { fen: start }, o)).toMatchObject({ verified: false, drop: 'notOnly' });
+    expect(await verifyCandidate(scripted(start, always({ cp: 400 }, { cp: level })), { fen: start }, o)).toMatchObject({
+      verified: false,
+      drop: 'notOnly',
+    });
     // a wider --gap refuses what the default keeps; a narrower one keeps what the default refuses
-    expect(await verifyCandidate(scripted(start, always({ cp: 400 }, { cp: ahead })), { fen: start }, { ...o, gap: 0.8 })).toMatchObject({ drop: 'notOnly' });
-    expect(await verifyCandidate(scripted(start, always({ cp: 400 }, { cp: level })), { fen: start }, { ...o, gap: 0.3 })).toMatchObject({ verified: true });
+    expect(await verifyCandidate(scripted(start, always({ cp: 400 }, { cp: ahead })), { fen: start }, { ...o, gap: 0.8 })).toMatchObject({
+      drop: 'notOnly',
+    });
+    expect(await verifyCandidate(scripted(start, always({ cp: 400 }, { cp: level })), { fen: start }, { ...o, gap: 0.3 })).toMatchObject({
+      verified: true,
+    });
   });
 
   it('takes a mate in 1 where the second best is worse than a mate in 2, however good (lichess-puzzler: Mate(1), second < Mate(2))', async () => {
@@ -183,16 +194,30 @@ describe('stage 2 rules (scripted engine)', () => {
     const close = Math.ceil(cpOf(wc(400) - PROBE_GAP)) + 1; // the second just inside the gap
     const apart = Math.floor(cpOf(wc(400) - PROBE_GAP)) - 1; // just outside: the long search decides
     expect(wc(400) - wc(close)).toBeLessThanOrEqual(PROBE_GAP);
-    expect(await verifyCandidate(scripted(start, always({ cp: 400 }, { cp: close })), { fen: start }, o)).toMatchObject({ drop: 'probe', calls: 1 });
-    expect(await verifyCandidate(scripted(start, always({ cp: 400 }, { cp: apart })), { fen: start }, o)).toMatchObject({ drop: 'notOnly', calls: 2 });
+    expect(await verifyCandidate(scripted(start, always({ cp: 400 }, { cp: close })), { fen: start }, o)).toMatchObject({
+      drop: 'probe',
+      calls: 1,
+    });
+    expect(await verifyCandidate(scripted(start, always({ cp: 400 }, { cp: apart })), { fen: start }, o)).toMatchObject({
+      drop: 'notOnly',
+      calls: 2,
+    });
     // a mate is never dropped for a close second: a mate in 1 beside another may still be a puzzle
-    expect(await verifyCandidate(scripted(start, always({ mate: 1 }, { mate: 1 })), { fen: start }, o)).not.toMatchObject({ drop: 'probe' });
+    expect(await verifyCandidate(scripted(start, always({ mate: 1 }, { mate: 1 })), { fen: start }, o)).not.toMatchObject({
+      drop: 'probe',
+    });
   });
 
   it('drops a hopeless probe, a best move under +200, and caps the line at maxPlies', async () => {
-    expect(await verifyCandidate(scripted(start, always({ cp: 99 }, { cp: -500 })), { fen: start }, o)).toMatchObject({ drop: 'probe', calls: 1 });
+    expect(await verifyCandidate(scripted(start, always({ cp: 99 }, { cp: -500 })), { fen: start }, o)).toMatchObject({
+      drop: 'probe',
+      calls: 1,
+    });
     expect(await verifyCandidate(scripted(start, always({ mate: -3 }, { mate: -2 })), { fen: start }, o)).toMatchObject({ drop: 'probe' });
-    expect(await verifyCandidate(scripted(start, always({ cp: 199 }, { cp: -500 })), { fen: start }, o)).toMatchObject({ drop: 'notWinning', calls: 2 });
+    expect(await verifyCandidate(scripted(start, always({ cp: 199 }, { cp: -500 })), { fen: start }, o)).toMatchObject({
+      drop: 'notWinning',
+      calls: 2,
+    });
     const e = scripted(start, always({ cp: 700 }, { cp: -100 }));
     const s = solved(await verifyCandidate(e, { fen: start }, o));
     expect(s.solution).toHaveLength(7);
@@ -209,7 +234,9 @@ describe('stage 2 rules (scripted engine)', () => {
     // at P a mate beside a crushing second best is no only-move
     expect(await verifyCandidate(scripted(start, always({ mate: 5 }, { cp: 900 })), { fen: start }, o)).toMatchObject({ drop: 'notOnly' });
     // later, "the only move that keeps a mate" passes, but this scripted line never mates: cut before it
-    const cut = scripted(start, (k) => (k === 0 ? [{ cp: 700 }, { cp: -100 }] : k === 1 ? [{ cp: 800 }, { cp: -50 }] : [{ mate: 4 }, { cp: 900 }]));
+    const cut = scripted(start, (k) =>
+      k === 0 ? [{ cp: 700 }, { cp: -100 }] : k === 1 ? [{ cp: 800 }, { cp: -50 }] : [{ mate: 4 }, { cp: 900 }],
+    );
     const s = solved(await verifyCandidate(cut, { fen: start }, o));
     expect(s.solution).toHaveLength(3);
     expect(s.mateIn).toBeNull();

@@ -16,9 +16,27 @@ describe('puzzle themes against lichess', () => {
   // 10,407 give pin 99.76, skewer 99.98, xRayAttack 99.98, discoveredAttack 99.68, fork 99.92, ….
   // Phases differ by definition (lila's divider against our phaseOf): middlegame and endgame agree ~77%.
   const FLOOR: Record<Compared, number> = {
-    pin: 99.5, skewer: 99.5, xRayAttack: 99.5, discoveredAttack: 99.5, discoveredCheck: 98.5, doubleCheck: 99.5,
-    fork: 99.5, hangingPiece: 99.5, mate: 99.9, mateIn1: 99.9, mateIn2: 99.9, mateIn3: 99.9, mateIn4: 99.9,
-    mateIn5: 99.9, oneMove: 99.9, short: 99.9, long: 99.9, veryLong: 99.9, opening: 96, middlegame: 75, endgame: 76,
+    pin: 99.5,
+    skewer: 99.5,
+    xRayAttack: 99.5,
+    discoveredAttack: 99.5,
+    discoveredCheck: 98.5,
+    doubleCheck: 99.5,
+    fork: 99.5,
+    hangingPiece: 99.5,
+    mate: 99.9,
+    mateIn1: 99.9,
+    mateIn2: 99.9,
+    mateIn3: 99.9,
+    mateIn4: 99.9,
+    mateIn5: 99.9,
+    oneMove: 99.9,
+    short: 99.9,
+    long: 99.9,
+    veryLong: 99.9,
+    opening: 96,
+    middlegame: 75,
+    endgame: 76,
   };
 
   it('agree with lichess theme by theme on 651 sample puzzles, above the floors measured', () => {

@@ -10,7 +10,13 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
-  AnswerReader, goNodesCommand, isUciMove, parseBestmove, positionCommand, readInfo, setOptionCommand,
+  AnswerReader,
+  goNodesCommand,
+  isUciMove,
+  parseBestmove,
+  positionCommand,
+  readInfo,
+  setOptionCommand,
 } from '../../src/puzzles/uci.js';
 import type { EngineAnswer, EngineLine } from '../../src/puzzles/types.js';
 import { ROOT } from '../helpers/cli.js';
@@ -68,7 +74,9 @@ function naiveNodes(lines: string[]): number {
 describe('commands', () => {
   it('writes position, go and setoption as UCI says', () => {
     expect(positionCommand('8/8/8/8/8/8/8/K6k w - - 0 1', [])).toBe('position fen 8/8/8/8/8/8/8/K6k w - - 0 1');
-    expect(positionCommand('8/8/8/8/8/8/8/K6k w - - 0 1', ['a1a2', 'h1h2'])).toBe('position fen 8/8/8/8/8/8/8/K6k w - - 0 1 moves a1a2 h1h2');
+    expect(positionCommand('8/8/8/8/8/8/8/K6k w - - 0 1', ['a1a2', 'h1h2'])).toBe(
+      'position fen 8/8/8/8/8/8/8/K6k w - - 0 1 moves a1a2 h1h2',
+    );
     expect(goNodesCommand(100_000)).toBe('go nodes 100000');
     expect(setOptionCommand('MultiPV', 2)).toBe('setoption name MultiPV value 2');
     expect(setOptionCommand('Clear Hash', true)).toBe('setoption name Clear Hash value true');
@@ -80,7 +88,12 @@ describe('a real Stockfish 15.1 session', () => {
 
   it('holds the six searches described above', () => {
     expect(all.map((s) => s[s.length - 1])).toEqual([
-      'bestmove h5f7', 'bestmove (none)', 'bestmove e2e6 ponder f7e8', 'bestmove f7f8 ponder e6f7', 'bestmove (none)', 'bestmove g1f3 ponder b8c6',
+      'bestmove h5f7',
+      'bestmove (none)',
+      'bestmove e2e6 ponder f7e8',
+      'bestmove f7f8 ponder e6f7',
+      'bestmove (none)',
+      'bestmove g1f3 ponder b8c6',
     ]);
   });
 
@@ -128,9 +141,28 @@ describe('odd and broken lines', () => {
   it('marks bounds, ignores info string, and never throws on junk', () => {
     expect(readInfo('info depth 5 score cp 30 lowerbound pv e2e4')!.bound).toBe(true);
     expect(readInfo('info depth 5 score upperbound cp 30 pv e2e4')!.score).toBeNull();
-    expect(readInfo('info string depth 5 score cp 30 pv e2e4')).toEqual({ depth: null, multipv: 1, score: null, bound: false, nodes: null, pv: [] });
+    expect(readInfo('info string depth 5 score cp 30 pv e2e4')).toEqual({
+      depth: null,
+      multipv: 1,
+      score: null,
+      bound: false,
+      nodes: null,
+      pv: [],
+    });
     expect(readInfo('bestmove e2e4')).toBeNull();
-    const junk = ['', ' ', 'info', 'info depth', 'info score', 'info score mate', 'info score cp x', 'info depth -', 'info multipv', '\u0000\u00ff', 'x'.repeat(10_000)];
+    const junk = [
+      '',
+      ' ',
+      'info',
+      'info depth',
+      'info score',
+      'info score mate',
+      'info score cp x',
+      'info depth -',
+      'info multipv',
+      '\u0000\u00ff',
+      'x'.repeat(10_000),
+    ];
     for (const j of junk) expect(() => readInfo(j)).not.toThrow();
   });
 
@@ -157,7 +189,11 @@ describe('odd and broken lines', () => {
       'info depth 9 multipv 1 score cp 999 pv a2a4',
     ]);
     // the multipv-less line is rank 1; the rank-1 bound is skipped; ranks 1, 2, 3 are all present
-    expect(a.lines.map((l) => [l.multipv, l.depth, l.score])).toEqual([[1, 4, { mate: -3 }], [2, 3, { cp: 5 }], [3, 4, { cp: 1 }]]);
+    expect(a.lines.map((l) => [l.multipv, l.depth, l.score])).toEqual([
+      [1, 4, { mate: -3 }],
+      [2, 3, { cp: 5 }],
+      [3, 4, { cp: 1 }],
+    ]);
     expect(a.nodes).toBe(90);
     const gap = read(['info depth 1 multipv 2 score cp 5 pv d2d4', 'info depth 1 multipv 3 score cp 4 pv c2c4', 'bestmove d2d4']);
     expect(gap.lines).toEqual([]);

@@ -13,13 +13,32 @@ import { Kept } from '../helpers/kept-sink.js';
 
 /** Positions given as FEN, one game each (game = index + 1, ply 0), and their records by hand. */
 const FENS: { fen: string; records: string[]; note: string }[] = [
-  { fen: '3k3q/8/5p2/3n4/8/8/1B1R4/3R2K1 w - - 0 1', note: 'white: B+R+R = 13, black q+n = 12: endgame',
-    records: ['pin.absolute w R d2 n d5 k d8 partial=false', 'battery w d1+d2 file > n d5', 'pin.relative w B b2 p f6 q h8 partial=false'] },
-  { fen: '4r1k1/1b2q3/8/8/4Q3/8/8/1K2R2R w - - 0 1', note: 'white Q+R+R = 19: opening',
-    records: ['battery w e1+e4 file > q e7', 'skewer.relative w Q e4 q e7 r e8', 'battery b e7+e8 file > Q e4', 'skewer.relative b b b7 Q e4 R h1'] },
-  { fen: '3r2k1/3q4/4b1n1/5N2/8/1B6/2Q5/3RR2K w - - 0 1', note: 'white 25: opening',
-    records: ['pin.absolute w B b3 b e6 k g8 partial=true', 'skewer.relative w R d1 q d7 r d8', 'discoveredAttack w Q c2 N f5 n g6',
-      'battery b d7+d8 file > R d1', 'battery b e6+d7 antiDiagonal > N f5'] },
+  {
+    fen: '3k3q/8/5p2/3n4/8/8/1B1R4/3R2K1 w - - 0 1',
+    note: 'white: B+R+R = 13, black q+n = 12: endgame',
+    records: ['pin.absolute w R d2 n d5 k d8 partial=false', 'battery w d1+d2 file > n d5', 'pin.relative w B b2 p f6 q h8 partial=false'],
+  },
+  {
+    fen: '4r1k1/1b2q3/8/8/4Q3/8/8/1K2R2R w - - 0 1',
+    note: 'white Q+R+R = 19: opening',
+    records: [
+      'battery w e1+e4 file > q e7',
+      'skewer.relative w Q e4 q e7 r e8',
+      'battery b e7+e8 file > Q e4',
+      'skewer.relative b b b7 Q e4 R h1',
+    ],
+  },
+  {
+    fen: '3r2k1/3q4/4b1n1/5N2/8/1B6/2Q5/3RR2K w - - 0 1',
+    note: 'white 25: opening',
+    records: [
+      'pin.absolute w B b3 b e6 k g8 partial=true',
+      'skewer.relative w R d1 q d7 r d8',
+      'discoveredAttack w Q c2 N f5 n g6',
+      'battery b d7+d8 file > R d1',
+      'battery b e6+d7 antiDiagonal > N f5',
+    ],
+  },
   { fen: 'k7/8/3N4/8/3r4/8/7K/3R4 w - - 0 1', note: 'endgame', records: ['xray w R d1 r d4 N d6'] },
   { fen: '7k/7b/8/8/4K3/8/8/1R6 w - - 0 1', note: 'endgame', records: ['skewer.absolute b b h7 K e4 R b1'] },
   { fen: 'b6k/8/8/3n4/8/8/6K1/8 b - - 0 1', note: 'endgame, black to move', records: ['discoveredCheck b b a8 n d5 K g2'] },
@@ -86,7 +105,12 @@ const D = `[SetUp "1"]
 
 /** Positions kept by the query over the FEN games ("g:0"), the PGN games (A = 1, B = 2, C = 3) or D alone. */
 function kept(where: string, group: 'fen' | 'pgn' | 'D'): string[] {
-  const analyzer = new GameAnalyzer({ allPositions: false, filter: ALL_MOTIFS, moves: false, select: new QueryEvaluator(compileWhere(where)) });
+  const analyzer = new GameAnalyzer({
+    allPositions: false,
+    filter: ALL_MOTIFS,
+    moves: false,
+    select: new QueryEvaluator(compileWhere(where)),
+  });
   const sink = new Kept();
   if (group === 'fen') FENS.forEach((f, i) => analyzer.fen(f.fen, i + 1, sink));
   else (group === 'pgn' ? PGNS : [D]).forEach((text, i) => expect(analyzer.pgn(new TextEncoder().encode(text), i + 1, sink)).toBeNull());

@@ -24,7 +24,11 @@ interface Rec {
   played: string[];
 }
 
-const parse = (jsonl: string): Rec[] => jsonl.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Rec);
+const parse = (jsonl: string): Rec[] =>
+  jsonl
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Rec);
 const key = (r: { game: number; ply: number }): string => `${r.game}:${r.ply}`;
 
 /** Each game's text, in input order over the inputs (game numbers count from 1). */
@@ -48,13 +52,20 @@ describe('--where with every format', () => {
 
   it('CSV and EPD write the same positions; -f none --stats counts the matches and what was analysed', async () => {
     const csv = await runCli([...INPUTS, '--where', WHERE, '-f', 'csv', '-q']);
-    const rows = csv.stdout.trim().split('\n').slice(1).map((l) => l.split(',').slice(0, 2).join(':'));
+    const rows = csv.stdout
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((l) => l.split(',').slice(0, 2).join(':'));
     expect([...new Set(rows)]).toEqual(kept.map(key));
     const epd = await runCli([...INPUTS, '--where', WHERE, '-f', 'epd', '-q']);
     const ids = [...epd.stdout.matchAll(/id "game (\d+) ply (\d+)"/g)].map((m) => `${m[1]}:${m[2]}`);
     expect(ids).toEqual(kept.map(key));
     const dir = tempDir('where');
-    for (const [name, extra] of [['with', ['--where', WHERE]], ['without', []]] as const) {
+    for (const [name, extra] of [
+      ['with', ['--where', WHERE]],
+      ['without', []],
+    ] as const) {
       const r = await runCli([...INPUTS, '-f', 'none', '-q', '--stats', join(dir, `${name}.json`), ...extra]);
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout).toBe('');
@@ -62,7 +73,11 @@ describe('--where with every format', () => {
     type Counts = { games: number; positions: number; where?: { query: string; games: number; positions: number } };
     const stats = (name: string): Counts => JSON.parse(readFileSync(join(dir, `${name}.json`), 'utf8')) as Counts;
     const all = stats('without');
-    expect(stats('with')).toMatchObject({ games: games.length, positions: kept.length, where: { query: WHERE, games: all.games, positions: all.positions } });
+    expect(stats('with')).toMatchObject({
+      games: games.length,
+      positions: kept.length,
+      where: { query: WHERE, games: all.games, positions: all.positions },
+    });
     expect(all.where).toBeUndefined();
   });
 
@@ -86,7 +101,8 @@ describe('--where with every format', () => {
       expect(moves).toEqual(chessJsMoves(input[games[k] - 1]));
     });
     // the comments hold the records and played tags of the matching positions, nothing more
-    const entries = (command: string): number => [...r.stdout.matchAll(new RegExp(`\\[%${command} ([^\\]]*)\\]`, 'g'))].reduce((n, m) => n + m[1].split(',').length, 0);
+    const entries = (command: string): number =>
+      [...r.stdout.matchAll(new RegExp(`\\[%${command} ([^\\]]*)\\]`, 'g'))].reduce((n, m) => n + m[1].split(',').length, 0);
     expect(entries('xray')).toBe(kept.reduce((n, k) => n + k.motifs.length, 0));
     expect(entries('played')).toBe(kept.reduce((n, k) => n + k.played.length, 0));
   });

@@ -47,7 +47,10 @@ interface Game {
 /** A record with its game and the pieces of its position. */
 class P {
   readonly pieces: Map<string, string>;
-  constructor(readonly r: Rec, readonly g: Game) {
+  constructor(
+    readonly r: Rec,
+    readonly g: Game,
+  ) {
     this.pieces = fenPieces(r.fen);
   }
   /** The piece letter, upper-cased (either colour), on a square. */
@@ -66,7 +69,8 @@ class P {
   phase(): string {
     const material = (white: boolean): number => {
       let sum = 0;
-      for (const c of this.pieces.values()) if ((c === c.toUpperCase()) === white) sum += ({ N: 3, B: 3, R: 5, Q: 9 } as Record<string, number>)[c.toUpperCase()] ?? 0;
+      for (const c of this.pieces.values())
+        if ((c === c.toUpperCase()) === white) sum += ({ N: 3, B: 3, R: 5, Q: 9 } as Record<string, number>)[c.toUpperCase()] ?? 0;
       return sum;
     };
     if (material(true) <= 13 && material(false) <= 13) return 'endgame';
@@ -124,42 +128,107 @@ function cmp(field: string | number | null | undefined, op: string, value: strin
 
 const QUERIES: [string, (p: P) => boolean][] = [
   ['pin.absolute[front=Q]', (p) => p.has('pin', 'absolute', (m) => p.on(m.front) === 'Q')],
-  ['skewer[back=R|Q] and ply >= 40 and rating >= 2000', (p) => p.has('skewer', null, (m) => ['R', 'Q'].includes(p.on(m.back))) && p.r.ply >= 40 && cmp(p.g.rating, '>=', '2000')],
-  ['battery[line=file, target=K] and not played.check', (p) => p.has('battery', null, (m) => m.line === 'file' && m.targets!.some((t) => p.on(t) === 'K')) && !p.played('check')],
+  [
+    'skewer[back=R|Q] and ply >= 40 and rating >= 2000',
+    (p) => p.has('skewer', null, (m) => ['R', 'Q'].includes(p.on(m.back))) && p.r.ply >= 40 && cmp(p.g.rating, '>=', '2000'),
+  ],
+  [
+    'battery[line=file, target=K] and not played.check',
+    (p) => p.has('battery', null, (m) => m.line === 'file' && m.targets!.some((t) => p.on(t) === 'K')) && !p.played('check'),
+  ],
   ['played.discoveredCheck and speed != blitz', (p) => p.played('discoveredCheck') && p.g.speed !== null && p.g.speed !== 'blitz'],
-  ['pin[partial=true, side=b] or xray[slider=B]', (p) => p.has('pin', null, (m) => m.partial === true && m.side === 'b') || p.has('xray', null, (m) => p.on(m.slider) === 'B')],
-  ['discoveredAttack[front=N|b] and phase = middlegame', (p) => p.has('discoveredAttack', null, (m) => ['N', 'B'].includes(p.on(m.front))) && p.phase() === 'middlegame'],
-  ['(skewer.relative or played.doubleCheck) and turn = w', (p) => (p.has('skewer', 'relative') || p.played('doubleCheck')) && p.turn() === 'w'],
-  ['not (pin or battery or xray or discoveredAttack) and played.check', (p) => !(p.has('pin', null) || p.has('battery', null) || p.has('xray', null) || p.has('discoveredAttack', null)) && p.played('check')],
-  ['WhiteElo > 2000 and BlackElo < 1800 and pin.relative[side=w]', (p) => cmp(p.g.tags.WhiteElo, '>', '2000') && cmp(p.g.tags.BlackElo, '<', '1800') && p.has('pin', 'relative', (m) => m.side === 'w')],
-  ['eco >= C00 and eco < D00 and discoveredCheck', (p) => cmp(p.g.eco, '>=', 'C00') && cmp(p.g.eco, '<', 'D00') && p.has('discoveredCheck', null)],
-  ['ratingBand = 1600-1799 and skewer[side=w, slider=B|Q]', (p) => p.g.ratingBand === '1600-1799' && p.has('skewer', null, (m) => m.side === 'w' && ['B', 'Q'].includes(p.on(m.slider)))],
-  ['Event != "Rated Blitz game" and played.discoveredAttack', (p) => cmp(p.g.tags.Event, '!=', 'Rated Blitz game') && p.played('discoveredAttack')],
-  ['Round <= 3 and battery[side=b] and phase = endgame', (p) => cmp(p.g.tags.Round, '<=', '3') && p.has('battery', null, (m) => m.side === 'b') && p.phase() === 'endgame'],
+  [
+    'pin[partial=true, side=b] or xray[slider=B]',
+    (p) => p.has('pin', null, (m) => m.partial === true && m.side === 'b') || p.has('xray', null, (m) => p.on(m.slider) === 'B'),
+  ],
+  [
+    'discoveredAttack[front=N|b] and phase = middlegame',
+    (p) => p.has('discoveredAttack', null, (m) => ['N', 'B'].includes(p.on(m.front))) && p.phase() === 'middlegame',
+  ],
+  [
+    '(skewer.relative or played.doubleCheck) and turn = w',
+    (p) => (p.has('skewer', 'relative') || p.played('doubleCheck')) && p.turn() === 'w',
+  ],
+  [
+    'not (pin or battery or xray or discoveredAttack) and played.check',
+    (p) => !(p.has('pin', null) || p.has('battery', null) || p.has('xray', null) || p.has('discoveredAttack', null)) && p.played('check'),
+  ],
+  [
+    'WhiteElo > 2000 and BlackElo < 1800 and pin.relative[side=w]',
+    (p) => cmp(p.g.tags.WhiteElo, '>', '2000') && cmp(p.g.tags.BlackElo, '<', '1800') && p.has('pin', 'relative', (m) => m.side === 'w'),
+  ],
+  [
+    'eco >= C00 and eco < D00 and discoveredCheck',
+    (p) => cmp(p.g.eco, '>=', 'C00') && cmp(p.g.eco, '<', 'D00') && p.has('discoveredCheck', null),
+  ],
+  [
+    'ratingBand = 1600-1799 and skewer[side=w, slider=B|Q]',
+    (p) => p.g.ratingBand === '1600-1799' && p.has('skewer', null, (m) => m.side === 'w' && ['B', 'Q'].includes(p.on(m.slider))),
+  ],
+  [
+    'Event != "Rated Blitz game" and played.discoveredAttack',
+    (p) => cmp(p.g.tags.Event, '!=', 'Rated Blitz game') && p.played('discoveredAttack'),
+  ],
+  [
+    'Round <= 3 and battery[side=b] and phase = endgame',
+    (p) => cmp(p.g.tags.Round, '<=', '3') && p.has('battery', null, (m) => m.side === 'b') && p.phase() === 'endgame',
+  ],
   ['result = 1/2-1/2 and move = Kg2', (p) => p.g.result === '1/2-1/2' && p.r.move === 'Kg2'],
-  ['(Date < 2005.01.01 and pin) or (ply >= 100 and played.check)', (p) => (cmp(p.g.tags.Date, '<', '2005.01.01') && p.has('pin', null)) || (p.r.ply >= 100 && p.played('check'))],
+  [
+    '(Date < 2005.01.01 and pin) or (ply >= 100 and played.check)',
+    (p) => (cmp(p.g.tags.Date, '<', '2005.01.01') && p.has('pin', null)) || (p.r.ply >= 100 && p.played('check')),
+  ],
 ];
 
 const QUERIES_V2: [string, (p: P) => boolean][] = [
-  ['pin.relative[slider=g5, front=f6, back=Q]', (p) => p.has('pin', 'relative', (m) => m.slider === 'g5' && m.front === 'f6' && p.on(m.back) === 'Q')],
-  ['pin[front=f6|c6|N, back=Q|d8|d1]', (p) => p.has('pin', null, (m) => standsAmong(p, m.front, ['f6', 'c6', 'N']) && standsAmong(p, m.back, ['Q', 'd8', 'd1']))],
-  ['skewer[slider=a1|h1|a8|h8|Q] or xray[back=e1|e8]', (p) => p.has('skewer', null, (m) => standsAmong(p, m.slider, ['a1', 'h1', 'a8', 'h8', 'Q'])) || p.has('xray', null, (m) => standsAmong(p, m.back, ['e1', 'e8']))],
-  ['battery[target=f7|f2|h7|h2, side=w]', (p) => p.has('battery', null, (m) => m.side === 'w' && m.targets!.some((t) => ['f7', 'f2', 'h7', 'h2'].includes(t)))],
-  ['discoveredAttack[front=e4|d5|N, back=a8|b8|c8|d8|e8|f8|g8|h8]', (p) => p.has('discoveredAttack', null, (m) => standsAmong(p, m.front, ['e4', 'd5', 'N']) && m.back![1] === '8')],
+  [
+    'pin.relative[slider=g5, front=f6, back=Q]',
+    (p) => p.has('pin', 'relative', (m) => m.slider === 'g5' && m.front === 'f6' && p.on(m.back) === 'Q'),
+  ],
+  [
+    'pin[front=f6|c6|N, back=Q|d8|d1]',
+    (p) => p.has('pin', null, (m) => standsAmong(p, m.front, ['f6', 'c6', 'N']) && standsAmong(p, m.back, ['Q', 'd8', 'd1'])),
+  ],
+  [
+    'skewer[slider=a1|h1|a8|h8|Q] or xray[back=e1|e8]',
+    (p) =>
+      p.has('skewer', null, (m) => standsAmong(p, m.slider, ['a1', 'h1', 'a8', 'h8', 'Q'])) ||
+      p.has('xray', null, (m) => standsAmong(p, m.back, ['e1', 'e8'])),
+  ],
+  [
+    'battery[target=f7|f2|h7|h2, side=w]',
+    (p) => p.has('battery', null, (m) => m.side === 'w' && m.targets!.some((t) => ['f7', 'f2', 'h7', 'h2'].includes(t))),
+  ],
+  [
+    'discoveredAttack[front=e4|d5|N, back=a8|b8|c8|d8|e8|f8|g8|h8]',
+    (p) => p.has('discoveredAttack', null, (m) => standsAmong(p, m.front, ['e4', 'd5', 'N']) && m.back![1] === '8'),
+  ],
   ['moveNumber >= 30 and played.check', (p) => moveNumberOf(p.g, p.r.ply) >= 30 && p.played('check')],
   ['moveNumber in (10, 20, 30, 40) and pin', (p) => [10, 20, 30, 40].includes(moveNumberOf(p.g, p.r.ply)) && p.has('pin', null)],
   ['played.discoveredAttack and outcome = win', (p) => p.played('discoveredAttack') && outcomeOf(p) === 'win'],
   ['outcome = loss and pin.absolute', (p) => outcomeOf(p) === 'loss' && p.has('pin', 'absolute')],
-  ['outcome != draw and turn = b and ply > 60', (p) => outcomeOf(p) !== null && outcomeOf(p) !== 'draw' && p.turn() === 'b' && p.r.ply > 60],
+  [
+    'outcome != draw and turn = b and ply > 60',
+    (p) => outcomeOf(p) !== null && outcomeOf(p) !== 'draw' && p.turn() === 'b' && p.r.ply > 60,
+  ],
   ['outcome in (draw, loss) and played.check', (p) => ['draw', 'loss'].includes(outcomeOf(p) ?? '') && p.played('check')],
-  ['opening ^= "Sicilian" or opening = "French Defense"', (p) => (openingOf(p.g) ?? '').startsWith('Sicilian') || openingOf(p.g) === 'French Defense'],
+  [
+    'opening ^= "Sicilian" or opening = "French Defense"',
+    (p) => (openingOf(p.g) ?? '').startsWith('Sicilian') || openingOf(p.g) === 'French Defense',
+  ],
   ['opening *= Indian and ply < 30', (p) => (openingOf(p.g) ?? '').includes('Indian') && p.r.ply < 30],
-  ['opening in ("Ruy Lopez", "Queen\'s Pawn Game", "English Opening") and battery', (p) => ['Ruy Lopez', "Queen's Pawn Game", 'English Opening'].includes(openingOf(p.g) ?? '') && p.has('battery', null)],
+  [
+    'opening in ("Ruy Lopez", "Queen\'s Pawn Game", "English Opening") and battery',
+    (p) => ['Ruy Lopez', "Queen's Pawn Game", 'English Opening'].includes(openingOf(p.g) ?? '') && p.has('battery', null),
+  ],
   ['Opening *= "," and ply = 10', (p) => (p.g.tags.Opening ?? '').includes(',') && p.r.ply === 10],
   ['year < 1980 and pin', (p) => (yearOf(p.g) ?? Infinity) < 1980 && p.has('pin', null)],
   ['year in (2012, 2016, 2020) and played.check', (p) => [2012, 2016, 2020].includes(yearOf(p.g) ?? 0) && p.played('check')],
   ['year >= 2021 and outcome = draw', (p) => (yearOf(p.g) ?? 0) >= 2021 && outcomeOf(p) === 'draw'],
-  ['White ^= "Fischer" or Black *= nykter', (p) => (p.g.tags.White ?? '').startsWith('Fischer') || (p.g.tags.Black ?? '').includes('nykter')],
+  [
+    'White ^= "Fischer" or Black *= nykter',
+    (p) => (p.g.tags.White ?? '').startsWith('Fischer') || (p.g.tags.Black ?? '').includes('nykter'),
+  ],
   ['Event *= Bullet and move ^= Q', (p) => (p.g.tags.Event ?? '').includes('Bullet') && (p.r.move ?? '').startsWith('Q')],
   ['move *= "=" or move in (O-O-O, "Kxh8")', (p) => (p.r.move ?? '').includes('=') || ['O-O-O', 'Kxh8'].includes(p.r.move ?? '')],
   ['eco ^= B and phase in (endgame, middlegame)', (p) => (p.g.eco ?? '').startsWith('B') && p.phase() !== 'opening'],
@@ -197,10 +266,15 @@ function againstOracle(name: string, files: [string, number][], queries: [string
         info.set(g.game, g);
       }
       expect(info.size).toBe(count);
-      lines = new Map(r.stdout.split('\n').filter(Boolean).map((l) => {
-        const rec = JSON.parse(l) as Rec;
-        return [`${rec.game}:${rec.ply}`, l];
-      }));
+      lines = new Map(
+        r.stdout
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => {
+            const rec = JSON.parse(l) as Rec;
+            return [`${rec.game}:${rec.ply}`, l];
+          }),
+      );
       all = [...lines.values()].map((l) => {
         const rec = JSON.parse(l) as Rec;
         return new P(rec, info.get(rec.game)!);
@@ -222,8 +296,12 @@ function againstOracle(name: string, files: [string, number][], queries: [string
   });
 }
 
-againstOracle('--where', [
-  ['games/lichess-db-2016-05-no-event-tag.pgn.zst', 400],
-  ['games/twic-sample-232games.pgn', 100],
-], QUERIES);
+againstOracle(
+  '--where',
+  [
+    ['games/lichess-db-2016-05-no-event-tag.pgn.zst', 400],
+    ['games/twic-sample-232games.pgn', 100],
+  ],
+  QUERIES,
+);
 againstOracle('--where v2 (squares, moveNumber, outcome, opening, year, ^=, *=, in)', GAMES_V2, QUERIES_V2);

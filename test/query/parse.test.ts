@@ -16,27 +16,48 @@ const xray: Query = { type: 'motif', name: 'xray', kind: null, conds: [] };
 
 describe('parseQuery', () => {
   it('reads motifs with kinds and conditions', () => {
-    expect(parseQuery('pin.absolute[front=Q]')).toEqual({ type: 'motif', name: 'pin', kind: 'absolute', conds: [{ type: 'role', role: 'front', pieces: 'Q', squares: [] }] });
+    expect(parseQuery('pin.absolute[front=Q]')).toEqual({
+      type: 'motif',
+      name: 'pin',
+      kind: 'absolute',
+      conds: [{ type: 'role', role: 'front', pieces: 'Q', squares: [] }],
+    });
     expect(parseQuery('battery[line=file, target=K|q, side=b]')).toEqual({
-      type: 'motif', name: 'battery', kind: null,
-      conds: [{ type: 'line', line: 'file' }, { type: 'role', role: 'target', pieces: 'KQ', squares: [] }, { type: 'side', side: 'b' }],
+      type: 'motif',
+      name: 'battery',
+      kind: null,
+      conds: [
+        { type: 'line', line: 'file' },
+        { type: 'role', role: 'target', pieces: 'KQ', squares: [] },
+        { type: 'side', side: 'b' },
+      ],
     });
     expect(parseQuery('skewer.relative [ slider = b | r , back=n, partial=false ]')).toEqual({
-      type: 'motif', name: 'skewer', kind: 'relative',
-      conds: [{ type: 'role', role: 'slider', pieces: 'BR', squares: [] }, { type: 'role', role: 'back', pieces: 'N', squares: [] }, { type: 'partial', partial: false }],
+      type: 'motif',
+      name: 'skewer',
+      kind: 'relative',
+      conds: [
+        { type: 'role', role: 'slider', pieces: 'BR', squares: [] },
+        { type: 'role', role: 'back', pieces: 'N', squares: [] },
+        { type: 'partial', partial: false },
+      ],
     });
   });
 
   it('reads squares in role conditions, alone or among piece letters', () => {
     expect(parseQuery('pin.relative[slider=g5, front=f6|N, back=Q]')).toEqual({
-      type: 'motif', name: 'pin', kind: 'relative',
+      type: 'motif',
+      name: 'pin',
+      kind: 'relative',
       conds: [
         { type: 'role', role: 'slider', pieces: '', squares: ['g5'] },
         { type: 'role', role: 'front', pieces: 'N', squares: ['f6'] },
         { type: 'role', role: 'back', pieces: 'Q', squares: [] },
       ],
     });
-    expect(parseQuery('battery[target=E8|q|a1]')).toMatchObject({ conds: [{ type: 'role', role: 'target', pieces: 'Q', squares: ['e8', 'a1'] }] });
+    expect(parseQuery('battery[target=E8|q|a1]')).toMatchObject({
+      conds: [{ type: 'role', role: 'target', pieces: 'Q', squares: ['e8', 'a1'] }],
+    });
   });
 
   it('reads the string operators, and FIELD in (…) as a chain of =', () => {
@@ -57,7 +78,13 @@ describe('parseQuery', () => {
   it('reads played tags and comparisons, values bare or quoted', () => {
     expect(parseQuery('played.discoveredCheck')).toEqual({ type: 'played', tag: 'discoveredCheck' });
     expect(parseQuery('result = 1/2-1/2')).toEqual({ type: 'compare', field: 'result', op: '=', value: '1/2-1/2', quoted: false });
-    expect(parseQuery('Event != "Rated Blitz game"')).toEqual({ type: 'compare', field: 'Event', op: '!=', value: 'Rated Blitz game', quoted: true });
+    expect(parseQuery('Event != "Rated Blitz game"')).toEqual({
+      type: 'compare',
+      field: 'Event',
+      op: '!=',
+      value: 'Rated Blitz game',
+      quoted: true,
+    });
     expect(parseQuery('WhiteElo>=2200')).toEqual({ type: 'compare', field: 'WhiteElo', op: '>=', value: '2200', quoted: false });
     expect(parseQuery('move = "e8=Q+"')).toEqual({ type: 'compare', field: 'move', op: '=', value: 'e8=Q+', quoted: true });
     expect(parseQuery('Annotator = "say \\"hi\\""')).toMatchObject({ value: 'say "hi"' });
@@ -68,12 +95,21 @@ describe('parseQuery', () => {
     expect(parseQuery('tactic')).toEqual({ type: 'tactic', conds: [] });
     expect(parseQuery('tactic[theme=pin|skewer, gain>=3, mate <= 2]')).toEqual({
       type: 'tactic',
-      conds: [{ type: 'theme', themes: ['pin', 'skewer'] }, { type: 'gain', op: '>=', value: 3 }, { type: 'mate', op: '<=', value: 2 }],
+      conds: [
+        { type: 'theme', themes: ['pin', 'skewer'] },
+        { type: 'gain', op: '>=', value: 3 },
+        { type: 'mate', op: '<=', value: 2 },
+      ],
     });
     expect(parseQuery('not tactic [ theme = hangingPiece ] and played.missed')).toEqual({
-      type: 'and', args: [{ type: 'not', arg: { type: 'tactic', conds: [{ type: 'theme', themes: ['hangingPiece'] }] } }, { type: 'played', tag: 'missed' }],
+      type: 'and',
+      args: [
+        { type: 'not', arg: { type: 'tactic', conds: [{ type: 'theme', themes: ['hangingPiece'] }] } },
+        { type: 'played', tag: 'missed' },
+      ],
     });
-    for (const op of ['=', '!=', '<', '<=', '>', '>=']) expect(parseQuery(`tactic[gain ${op} 2]`)).toEqual({ type: 'tactic', conds: [{ type: 'gain', op, value: 2 }] });
+    for (const op of ['=', '!=', '<', '<=', '>', '>='])
+      expect(parseQuery(`tactic[gain ${op} 2]`)).toEqual({ type: 'tactic', conds: [{ type: 'gain', op, value: 2 }] });
   });
 
   it('binds not tighter than and, and tighter than or; parentheses group', () => {
@@ -90,7 +126,11 @@ describe('parseQuery', () => {
   });
 
   it.each([
-    ['', 1, 'expected a motif (pin, skewer, battery, discoveredCheck, discoveredAttack, xray), tactic, played.TAG, FIELD OP VALUE, "not" or "(", found the end of the expression'],
+    [
+      '',
+      1,
+      'expected a motif (pin, skewer, battery, discoveredCheck, discoveredAttack, xray), tactic, played.TAG, FIELD OP VALUE, "not" or "(", found the end of the expression',
+    ],
     ['pin and', 8, 'found the end of the expression'],
     ['pin.absolut', 5, 'expected a kind (absolute or relative), found "absolut"'],
     ['pin[front=Q', 12, 'expected , or ], found the end of the expression'],
@@ -103,8 +143,16 @@ describe('parseQuery', () => {
     ['pin[side=white]', 10, 'expected a side (w or b), found "white"'],
     ['pin[partial=yes]', 13, 'expected a boolean (true or false), found "yes"'],
     ['battery[line=column]', 14, 'expected a line kind (rank, file, diagonal or antiDiagonal), found "column"'],
-    ['played.mate', 8, 'expected a tag of the move played (check, discoveredCheck, doubleCheck, discoveredAttack, found or missed), found "mate"'],
-    ['tactic[theme=pinn]', 14, 'expected a theme (battery, discoveredAttack, discoveredCheck, doubleCheck, fork, hangingPiece, partialPin, pin, relativePin, skewer or xRayAttack), found "pinn"'],
+    [
+      'played.mate',
+      8,
+      'expected a tag of the move played (check, discoveredCheck, doubleCheck, discoveredAttack, found or missed), found "mate"',
+    ],
+    [
+      'tactic[theme=pinn]',
+      14,
+      'expected a theme (battery, discoveredAttack, discoveredCheck, doubleCheck, fork, hangingPiece, partialPin, pin, relativePin, skewer or xRayAttack), found "pinn"',
+    ],
     ['tactic[theme=pin|mate]', 18, 'expected a theme ('],
     ['tactic[theme>=pin]', 13, 'expected "=", found ">="'],
     ['tactic[gain=2.5]', 13, 'expected a whole number of pawns (0, 1, 2, …), found "2.5"'],
@@ -114,8 +162,16 @@ describe('parseQuery', () => {
     ['tactic[gain>=2', 15, 'expected , or ], found the end of the expression'],
     ['tactic.pin', 7, 'expected [ or the end of "tactic" (its conditions go in brackets: tactic[theme=pin, gain>=3]), found ".pin"'],
     ['played', 7, 'expected "." and a tag of the move played'],
-    ['check', 6, 'expected an operator (= != < <= > >= ^= *= or in) after the field check (the move played: played.check), found the end of the expression'],
-    ['pinn and skewer', 6, 'expected an operator (= != < <= > >= ^= *= or in) after the field pinn ("pinn" is no motif: a field needs an operator), found "and"'],
+    [
+      'check',
+      6,
+      'expected an operator (= != < <= > >= ^= *= or in) after the field check (the move played: played.check), found the end of the expression',
+    ],
+    [
+      'pinn and skewer',
+      6,
+      'expected an operator (= != < <= > >= ^= *= or in) after the field pinn ("pinn" is no motif: a field needs an operator), found "and"',
+    ],
     ['ply ^= 1', 5, 'expected an operator (= != < <= > >= or in) after the field ply, a number (^= and *= compare text), found "^="'],
     ['year *= 19', 6, 'after the field year, a number (^= and *= compare text), found "*="'],
     ['moveNumber ^= 1', 12, 'after the field moveNumber, a number'],
@@ -234,7 +290,10 @@ describe('--where on the command line', () => {
 
   it.each([
     ['pin.relative[slider=g9]', 'column 21: expected a piece letter (P N B R Q K, either case) or a square (a1 … h8), found "g9"'],
-    ['moveNumber ^= 1', 'column 12: expected an operator (= != < <= > >= or in) after the field moveNumber, a number (^= and *= compare text), found "^="'],
+    [
+      'moveNumber ^= 1',
+      'column 12: expected an operator (= != < <= > >= or in) after the field moveNumber, a number (^= and *= compare text), found "^="',
+    ],
     ['outcome in win', 'column 12: expected ( and the values "outcome in" takes, found "win"'],
   ])('%j is exit 2 naming the column and the token, before any input is read', async (where, message) => {
     const r = await runCli(['no-such-file.pgn', '--where', where]);

@@ -50,7 +50,13 @@ afterEach(() => {
 
 /** The positions the analyzer keeps for the query, over the games the oracle judged. */
 function kept(where: string): string[] {
-  const analyzer = new GameAnalyzer({ allPositions: false, filter: ALL_MOTIFS, moves: false, select: new QueryEvaluator(compileWhere(where)), tactics: true });
+  const analyzer = new GameAnalyzer({
+    allPositions: false,
+    filter: ALL_MOTIFS,
+    moves: false,
+    select: new QueryEvaluator(compileWhere(where)),
+    tactics: true,
+  });
   const sink = new Kept();
   const games = new Set(judged.map((j) => Number(j.key.split(':')[0])));
   for (const g of games) expect(analyzer.pgn(texts[g], g, sink)).toBeNull();

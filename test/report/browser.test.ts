@@ -64,9 +64,15 @@ function verdicts(v: Value | undefined): number {
 
 /** The headline's bars of a statistics file: per band, then per speed, with verdicts: its label, n and share found (%). */
 function headlineBars(s: StatsFile): { label: string; n: number; share: number }[] {
-  return ['ratingBand', 'speed'].flatMap((dim) => Object.entries(s.by[dim]).filter(([, v]) => verdicts(v) > 0).map(([label, v]) => ({
-    label, n: verdicts(v), share: (100 * v.tactics!.found.tactic) / verdicts(v),
-  })));
+  return ['ratingBand', 'speed'].flatMap((dim) =>
+    Object.entries(s.by[dim])
+      .filter(([, v]) => verdicts(v) > 0)
+      .map(([label, v]) => ({
+        label,
+        n: verdicts(v),
+        share: (100 * v.tactics!.found.tactic) / verdicts(v),
+      })),
+  );
 }
 
 /** Tactic keys found or missed: one bar split in two each in the chart by theme. */
@@ -107,7 +113,9 @@ function expectedMarks(): Record<string, Record<string, number>> {
 
 beforeAll(async () => {
   expect(existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install chromium (.ci/run does it)`).toBe(true);
-  const inputs = ['games/mliebelt-32games.pgn', 'games/twic-sample-232games.pgn', 'games/lichess-db-2017-05-no-event-tag-clocks.pgn'].map(corpusPath);
+  const inputs = ['games/mliebelt-32games.pgn', 'games/twic-sample-232games.pgn', 'games/lichess-db-2017-05-no-event-tag-clocks.pgn'].map(
+    corpusPath,
+  );
   const t0 = performance.now();
   const r = await runCli([...inputs, '-f', 'none', '-q', '--stats', join(tmp, 'stats.json'), '--report', REPORT]);
   seconds = (performance.now() - t0) / 1000;
@@ -152,7 +160,9 @@ describe('the report in headless Chromium, offline', () => {
         expect(await svg.locator(selector).count(), `${id} ${selector}`).toBe(n);
       }
       // the specification beside the chart is valid JSON holding the data
-      const spec = JSON.parse((await page.locator(`figure#chart-${id} > script[type="application/vnd.vegalite+json"]`).textContent())!) as { data: { values: unknown[] } };
+      const spec = JSON.parse((await page.locator(`figure#chart-${id} > script[type="application/vnd.vegalite+json"]`).textContent())!) as {
+        data: { values: unknown[] };
+      };
       expect(spec.data.values.length, id).toBeGreaterThan(0);
     }
     // the motif table: one row per motif key; the statistics themselves at the end
@@ -218,10 +228,15 @@ describe('the headline chart, from statistics counted with verdicts on', () => {
     const { page, close } = await open();
     expect(await page.locator('figure.chart').first().getAttribute('id')).toBe('chart-tactics-found');
     const chart = page.locator('figure#chart-tactics-found');
-    for (const [selector, n] of Object.entries(tacticMarks(counted)['tactics-found'])) expect(await chart.locator(`svg ${selector}`).count(), selector).toBe(n);
+    for (const [selector, n] of Object.entries(tacticMarks(counted)['tactics-found']))
+      expect(await chart.locator(`svg ${selector}`).count(), selector).toBe(n);
     // each bar: its hover title names its value and n; its height on the 200-pixel axis of 0–100% is its share
     const drawn = await chart.locator('svg g.role-mark.mark-rect > path').evaluateAll((els) =>
-      els.map((e) => ({ title: e.querySelector('title')?.textContent ?? '', height: (e as unknown as { getBBox(): { height: number } }).getBBox().height })));
+      els.map((e) => ({
+        title: e.querySelector('title')?.textContent ?? '',
+        height: (e as unknown as { getBBox(): { height: number } }).getBBox().height,
+      })),
+    );
     expect(drawn.length).toBe(bars.length);
     drawn.forEach((d, i) => {
       expect(d.title, bars[i].label).toContain(`: ${bars[i].label};`);
@@ -229,7 +244,9 @@ describe('the headline chart, from statistics counted with verdicts on', () => {
       expect(d.height, d.title).toBeCloseTo((200 * bars[i].share) / 100, 0);
     });
     // the table under the chart: a row per bar with its n
-    const rows = await chart.locator('table.data tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+    const rows = await chart
+      .locator('table.data tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
     expect(rows.map((r) => r[0].split(' ').pop())).toEqual(bars.map((b) => b.label));
     expect(rows.map((r) => r[3])).toEqual(bars.map((b) => b.n.toLocaleString('en')));
     // found and missed by theme: one bar split in two per theme met, its table a row each

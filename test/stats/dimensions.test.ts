@@ -29,10 +29,36 @@ interface Value {
   tactics: Record<'positions' | 'found' | 'missed', Record<string, number>>;
 }
 
-const KEYS = ['pin.absolute', 'pin.relative', 'skewer.absolute', 'skewer.relative', 'battery', 'discoveredCheck', 'discoveredAttack', 'xray',
-  'played.check', 'played.discoveredCheck', 'played.doubleCheck', 'played.discoveredAttack', 'played.found', 'played.missed'];
+const KEYS = [
+  'pin.absolute',
+  'pin.relative',
+  'skewer.absolute',
+  'skewer.relative',
+  'battery',
+  'discoveredCheck',
+  'discoveredAttack',
+  'xray',
+  'played.check',
+  'played.discoveredCheck',
+  'played.doubleCheck',
+  'played.discoveredAttack',
+  'played.found',
+  'played.missed',
+];
 const STATIC = KEYS.slice(0, 8);
-const THEMES = ['battery', 'discoveredAttack', 'discoveredCheck', 'doubleCheck', 'fork', 'hangingPiece', 'partialPin', 'pin', 'relativePin', 'skewer', 'xRayAttack'];
+const THEMES = [
+  'battery',
+  'discoveredAttack',
+  'discoveredCheck',
+  'doubleCheck',
+  'fork',
+  'hangingPiece',
+  'partialPin',
+  'pin',
+  'relativePin',
+  'skewer',
+  'xRayAttack',
+];
 const TACTIC_KEYS = ['tactic', 'tactic.mate', ...THEMES.map((t) => `tactic.${t}`)];
 
 const tmp = tempDir('dims');
@@ -55,7 +81,19 @@ function speed(tc: string | undefined): string {
 function band(w: string | undefined, b: string | undefined): string {
   if (!/^\d+$/.test(w ?? '') || !/^\d+$/.test(b ?? '') || +w! <= 0 || +b! <= 0) return 'unknown';
   const r = Math.floor((+w! + +b!) / 2);
-  return r >= 2800 ? '2800+' : r >= 2500 ? '2500-2799' : r >= 2200 ? '2200-2499' : r >= 2000 ? '2000-2199' : r >= 1800 ? '1800-1999' : r >= 1600 ? '1600-1799' : '0-1599';
+  return r >= 2800
+    ? '2800+'
+    : r >= 2500
+      ? '2500-2799'
+      : r >= 2200
+        ? '2200-2499'
+        : r >= 2000
+          ? '2000-2199'
+          : r >= 1800
+            ? '1800-1999'
+            : r >= 1600
+              ? '1600-1799'
+              : '0-1599';
 }
 
 function phase(fen: string, ply: number): string {
@@ -70,11 +108,18 @@ function phase(fen: string, ply: number): string {
   return white <= 13 && black <= 13 ? 'endgame' : ply < 20 ? 'opening' : 'middlegame';
 }
 
-const square = (s: string): number => (s.charCodeAt(0) - 97) + 8 * (Number(s[1]) - 1);
+const square = (s: string): number => s.charCodeAt(0) - 97 + 8 * (Number(s[1]) - 1);
 
 function emptyValue(): Value {
   const z = (keys = KEYS): Record<string, number> => Object.fromEntries(keys.map((k) => [k, 0]));
-  return { games: 0, positions: 0, motifs: z(), positionsWith: z(), gamesWith: z(), tactics: { positions: z(TACTIC_KEYS), found: z(TACTIC_KEYS), missed: z(TACTIC_KEYS) } };
+  return {
+    games: 0,
+    positions: 0,
+    motifs: z(),
+    positionsWith: z(),
+    gamesWith: z(),
+    tactics: { positions: z(TACTIC_KEYS), found: z(TACTIC_KEYS), missed: z(TACTIC_KEYS) },
+  };
 }
 
 /** Counts a record's tactic verdict into a value: its keys, found or missed by the move played. */
@@ -87,7 +132,12 @@ function countTactic(c: Value, r: Rec): void {
 }
 
 /** The oracle's statistics: by dimension, outcome, games with, front squares. */
-function oracle(recs: Rec[]): { by: Record<string, Record<string, Value>>; outcome: Record<string, Record<string, number>>; gamesWith: Record<string, number>; frontSquares: Record<string, { w: number[]; b: number[] }> } {
+function oracle(recs: Rec[]): {
+  by: Record<string, Record<string, Value>>;
+  outcome: Record<string, Record<string, number>>;
+  gamesWith: Record<string, number>;
+  frontSquares: Record<string, { w: number[]; b: number[] }>;
+} {
   const by: Record<string, Record<string, Value>> = { speed: {}, ratingBand: {}, phase: {}, eco: {}, result: {} };
   const outcome = Object.fromEntries(KEYS.map((k) => [k, { win: 0, draw: 0, loss: 0 }]));
   const gamesWith = Object.fromEntries(KEYS.map((k) => [k, 0]));
@@ -164,7 +214,10 @@ beforeAll(async () => {
   const r = await runCli([input, '--all-positions', '-q', '-o', join(tmp, 'out.jsonl'), '--stats', join(tmp, 'stats.json')]);
   expect(r.code, r.stderr).toBe(0);
   stats = JSON.parse(readFileSync(join(tmp, 'stats.json'), 'utf8')) as Record<string, unknown>;
-  recs = readFileSync(join(tmp, 'out.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Rec);
+  recs = readFileSync(join(tmp, 'out.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Rec);
 });
 
 describe('statistics by dimension, against an oracle on 1,000 real games', () => {

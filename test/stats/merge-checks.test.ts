@@ -58,7 +58,10 @@ function sampleGames(games: number): Buffer {
 /** SHA-256 of bytes [0, 64 KiB) and [max(64 KiB, size − 64 KiB), size), written apart from src/cli/input-identity.ts. */
 function fingerprint(bytes: Buffer): string {
   const k = 65536;
-  return createHash('sha256').update(bytes.subarray(0, Math.min(k, bytes.length))).update(bytes.subarray(Math.max(k, bytes.length - k))).digest('hex');
+  return createHash('sha256')
+    .update(bytes.subarray(0, Math.min(k, bytes.length)))
+    .update(bytes.subarray(Math.max(k, bytes.length - k)))
+    .digest('hex');
 }
 
 let whole: string;
@@ -74,7 +77,7 @@ beforeAll(async () => {
 });
 
 describe('the run record of a statistics file', () => {
-  it("names each input with its size, fingerprint and shard, and the run with an id", async () => {
+  it('names each input with its size, fingerprint and shard, and the run with an id', async () => {
     const bytes = readFileSync(INPUT);
     expect(bytes.length).toBeGreaterThan(3 * 65536);
     expect(read(whole).games).toBeGreaterThan(900);
@@ -105,9 +108,14 @@ describe('merge-stats over shards', () => {
   });
 
   it('shards missing are a warning naming them; merging the rest in later gives the whole, warning-free', async () => {
-    const seven = await merge(shards.filter((_, i) => i !== 4), 'seven.json');
+    const seven = await merge(
+      shards.filter((_, i) => i !== 4),
+      'seven.json',
+    );
     expect(seven.code).toBe(0);
-    expect(seven.stderr).toBe(`pgn-xray: ${INPUT}: 7 of its 8 shards merged (missing 5/8): these statistics do not cover the whole input\n`);
+    expect(seven.stderr).toBe(
+      `pgn-xray: ${INPUT}: 7 of its 8 shards merged (missing 5/8): these statistics do not cover the whole input\n`,
+    );
     const six = await merge(shards.slice(0, 6), 'six.json');
     expect(six.stderr).toContain('6 of its 8 shards merged (missing 7/8, 8/8)');
     const all = await merge([seven.out, shards[4]], 'seven-and-one.json');
@@ -127,10 +135,18 @@ describe('merge-stats over shards', () => {
   }
 
   it.each([
-    ['the same shard twice, through a merge', async () => [await mergedOf(shards.slice(0, 4), 'first-four.json'), shards[3]], 'both hold run'],
+    [
+      'the same shard twice, through a merge',
+      async () => [await mergedOf(shards.slice(0, 4), 'first-four.json'), shards[3]],
+      'both hold run',
+    ],
     ['the shards and the whole', async () => [...shards, whole], 'the same input twice'],
     ['a whole run and one shard', async () => [whole, shards[0]], "the shard's games would count twice"],
-    ['shards of different counts', async () => [shards[0], await stats('half2.json', [INPUT, '--shard', '2/2'])], 'different --shard counts'],
+    [
+      'shards of different counts',
+      async () => [shards[0], await stats('half2.json', [INPUT, '--shard', '2/2'])],
+      'different --shard counts',
+    ],
   ])('refuses %s (exit 2), writing nothing', async (_what, files, said) => {
     const out = join(dir, 'refused.json');
     writeFileSync(out, 'untouched');

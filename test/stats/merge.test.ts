@@ -104,7 +104,9 @@ describe('merge-stats', () => {
     expect(runsAside(readFileSync(join(tmp, 'r2.html'), 'utf8'))).toBe(runsAside(html));
     expect(runsAside(readFileSync(join(tmp, 'r5.html'), 'utf8'))).toBe(runsAside(html));
     expect(html).toContain('<dt>merged</dt><dd>the statistics of 1 run');
-    expect(readFileSync(join(tmp, 'r5.html'), 'utf8')).toContain(`<dd>${files5.map((f) => f.replace(/\.stats\.json$/, '')).join(', ')}</dd>`);
+    expect(readFileSync(join(tmp, 'r5.html'), 'utf8')).toContain(
+      `<dd>${files5.map((f) => f.replace(/\.stats\.json$/, '')).join(', ')}</dd>`,
+    );
     expect(html.match(/<svg/g)?.length).toBe(10); // 8 motif charts, then the 2 tactic charts (verdicts on by default)
     // the statistics embedded in the page are the merged file's
     const embedded = /<script type="application\/json" id="statistics">([^]*?)<\/script>/.exec(html)![1];
@@ -127,7 +129,10 @@ describe('merge-stats', () => {
     writeFileSync(v3, JSON.stringify({ ...one, version: 3 }));
     const out = join(tmp, 'refused.json');
     writeFileSync(out, 'untouched');
-    for (const [file, said] of [[v1, 'version 1'], [v3, 'version 3']]) {
+    for (const [file, said] of [
+      [v1, 'version 1'],
+      [v3, 'version 3'],
+    ]) {
       const r = await runCli(['merge-stats', files2[0], file, '-o', out]);
       expect(r.code).toBe(2);
       expect(r.stderr).toContain(file);

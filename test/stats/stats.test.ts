@@ -88,14 +88,31 @@ describe('Stats', () => {
     // every dimension adds up to the totals
     for (const d of DIMENSION_NAMES) {
       const values = Object.values(s.by[d]).map((v) => v!);
-      expect(values.reduce((n, v) => n + v.positions, 0), d).toBe(s.positions);
+      expect(
+        values.reduce((n, v) => n + v.positions, 0),
+        d,
+      ).toBe(s.positions);
       for (const k of MOTIF_KEYS) {
-        expect(values.reduce((n, v) => n + v.motifs[k], 0), `${d} ${k}`).toBe(s.motifs[k]);
-        expect(values.reduce((n, v) => n + v.positionsWith[k], 0), `${d} ${k}`).toBe(s.positionsWith[k]);
-        if (d !== 'phase') expect(values.reduce((n, v) => n + v.gamesWith[k], 0), `${d} ${k}`).toBe(s.gamesWith[k]);
+        expect(
+          values.reduce((n, v) => n + v.motifs[k], 0),
+          `${d} ${k}`,
+        ).toBe(s.motifs[k]);
+        expect(
+          values.reduce((n, v) => n + v.positionsWith[k], 0),
+          `${d} ${k}`,
+        ).toBe(s.positionsWith[k]);
+        if (d !== 'phase')
+          expect(
+            values.reduce((n, v) => n + v.gamesWith[k], 0),
+            `${d} ${k}`,
+          ).toBe(s.gamesWith[k]);
         else expect(values.reduce((n, v) => n + v.gamesWith[k], 0)).toBeGreaterThanOrEqual(s.gamesWith[k]);
       }
-      if (d !== 'phase') expect(values.reduce((n, v) => n + v.games, 0), d).toBe(s.games);
+      if (d !== 'phase')
+        expect(
+          values.reduce((n, v) => n + v.games, 0),
+          d,
+        ).toBe(s.games);
     }
     expect(s.by.phase.opening!.games).toBe(s.games); // every game starts in the opening
     for (const k of MOTIF_KEYS) {
@@ -104,11 +121,27 @@ describe('Stats', () => {
       expect(o.win + o.draw + o.loss).toBeGreaterThanOrEqual(s.gamesWith[k] - (s.by.result.unknown?.gamesWith[k] ?? 0));
       expect(s.gamesWith[k]).toBeLessThanOrEqual(s.positionsWith[k]);
     }
-    for (const m of MOTIFS) expect([...s.frontSquares[m.key].w, ...s.frontSquares[m.key].b].reduce((a, b) => a + b, 0)).toBe(s.motifs[m.key]);
+    for (const m of MOTIFS)
+      expect([...s.frontSquares[m.key].w, ...s.frontSquares[m.key].b].reduce((a, b) => a + b, 0)).toBe(s.motifs[m.key]);
     // key order is fixed
     expect(Object.keys(s)).toEqual([
-      'version', 'games', 'positions', 'rejected', 'taggedPositions', 'motifs', 'positionsWith', 'gamesWith', 'tactics', 'bySide', 'byPly', 'perGame',
-      'gameMotifPositions', 'motifPositionsPerGame', 'by', 'outcome', 'frontSquares',
+      'version',
+      'games',
+      'positions',
+      'rejected',
+      'taggedPositions',
+      'motifs',
+      'positionsWith',
+      'gamesWith',
+      'tactics',
+      'bySide',
+      'byPly',
+      'perGame',
+      'gameMotifPositions',
+      'motifPositionsPerGame',
+      'by',
+      'outcome',
+      'frontSquares',
     ]);
     expect(Object.keys(s.by)).toEqual(['speed', 'ratingBand', 'phase', 'eco', 'result']);
     expect(Object.keys(s.motifs)).toEqual([...MOTIF_KEYS]);
@@ -163,7 +196,19 @@ describe('Stats', () => {
   it('buckets plies and games at their edges', () => {
     const s = new Stats();
     const pos = parseFen(INITIAL_FEN);
-    const view = (ply: number): PositionView => ({ game: 1, offset: -1, ply, pos, buf: new MotifBuffer(), played: 0, tactic: null, move: -1, next: null, san: null, uci: null });
+    const view = (ply: number): PositionView => ({
+      game: 1,
+      offset: -1,
+      ply,
+      pos,
+      buf: new MotifBuffer(),
+      played: 0,
+      tactic: null,
+      move: -1,
+      next: null,
+      san: null,
+      uci: null,
+    });
     s.beginGame(NO_FIELDS);
     for (const ply of [0, 9, 10, 199, 200, 5000]) s.addPosition(view(ply));
     for (const n of [0, 1, 2, 4, 5, 9, 10, 19, 20, 1000]) {
@@ -194,7 +239,19 @@ describe('Stats', () => {
     const pos = parseFen(INITIAL_FEN); // white to move: played tags are white's
     const K8 = parseFen('4k3/8/8/8/8/8/8/4K3 w - - 0 1'); // bare kings: an endgame
     const buf = new MotifBuffer();
-    const view = (ply: number, p = pos, played = 0): PositionView => ({ game: 1, offset: -1, ply, pos: p, buf, played, tactic: null, move: -1, next: null, san: null, uci: null });
+    const view = (ply: number, p = pos, played = 0): PositionView => ({
+      game: 1,
+      offset: -1,
+      ply,
+      pos: p,
+      buf,
+      played,
+      tactic: null,
+      move: -1,
+      next: null,
+      san: null,
+      uci: null,
+    });
     const pinW = (front: number): void => pushLine(buf, PIN_ABSOLUTE, 0, 0, front, 60, 0);
     const batteryB = (): void => {
       // black rooks d8 (59) and d7 (51) aiming down the file at d2 (11): the front slider is d7

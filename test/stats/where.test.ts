@@ -15,7 +15,14 @@ const text = (g: { bytes: Uint8Array }): string => Buffer.from(g.bytes).toString
 const all = join(dir, 'all.pgn');
 writeFileSync(all, games.map(text).join('\n'), 'latin1');
 const whiteWins = join(dir, 'white-wins.pgn');
-writeFileSync(whiteWins, games.map(text).filter((g) => g.includes('[Result "1-0"]')).join('\n'), 'latin1');
+writeFileSync(
+  whiteWins,
+  games
+    .map(text)
+    .filter((g) => g.includes('[Result "1-0"]'))
+    .join('\n'),
+  'latin1',
+);
 
 type Json = Record<string, unknown> & { games: number; positions: number; where?: { query: string; games: number; positions: number } };
 const statsOf = (path: string): Json => JSON.parse(readFileSync(path, 'utf8')) as Json;
@@ -46,7 +53,10 @@ describe('--stats follows --where', () => {
     const r = await runCli([all, '--where', 'pin.absolute', '--stats', w]);
     expect(r.code, r.stderr).toBe(0);
     expect((await runCli([all, '-f', 'none', '--stats', full, '-q'])).code).toBe(0);
-    const lines = r.stdout.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as { game: number; motifs: { motif: string; kind?: string }[] });
+    const lines = r.stdout
+      .split('\n')
+      .filter((l) => l !== '')
+      .map((l) => JSON.parse(l) as { game: number; motifs: { motif: string; kind?: string }[] });
     const s = statsOf(w) as Json & { motifs: Record<string, number>; positionsWith: Record<string, number> };
     expect(s.positions).toBe(lines.length);
     expect(s.games).toBe(new Set(lines.map((l) => l.game)).size);
@@ -57,13 +67,22 @@ describe('--stats follows --where', () => {
     expect(s.where).toEqual({ query: 'pin.absolute', games: f.games, positions: f.positions });
     expect(f.where).toBeUndefined();
     expect(r.stderr).toMatch(/--where\s+pin\.absolute/);
-    expect(r.stderr).toMatch(new RegExp(`matched\\s+${lines.length.toLocaleString('en')} of ${f.positions.toLocaleString('en')} positions`));
+    expect(r.stderr).toMatch(
+      new RegExp(`matched\\s+${lines.length.toLocaleString('en')} of ${f.positions.toLocaleString('en')} positions`),
+    );
   });
 
   it('merge-stats adds the shards of one query and refuses statistics of different subsets', async () => {
     const half = (k: number): string => {
       const p = join(dir, `half${k}.pgn`);
-      writeFileSync(p, games.slice(k * 150, k * 150 + 150).map(text).join('\n'), 'latin1');
+      writeFileSync(
+        p,
+        games
+          .slice(k * 150, k * 150 + 150)
+          .map(text)
+          .join('\n'),
+        'latin1',
+      );
       return p;
     };
     const files = [0, 1].map((k) => join(dir, `half${k}.json`));

@@ -48,8 +48,17 @@ describe('tactic module board', () => {
           loadRoot(m, pos);
           m.x.playRoot(mv);
           const made = Array.from(m.words.subarray(m.root, m.root + SLOT_WORDS));
-          const want = [...child.words, ...new Int32Array(Int8Array.from(child.castleRook).buffer), child.turn, child.ep, child.kingSq,
-            child.checkersLo, child.checkersHi, child.pinnedLo, child.pinnedHi];
+          const want = [
+            ...child.words,
+            ...new Int32Array(Int8Array.from(child.castleRook).buffer),
+            child.turn,
+            child.ep,
+            child.kingSq,
+            child.checkersLo,
+            child.checkersHi,
+            child.pinnedLo,
+            child.pinnedHi,
+          ];
           expect(made, `${toFen(pos)} move ${mv}`).toEqual(want);
           compare(child);
           positions++;

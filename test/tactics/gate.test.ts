@@ -36,7 +36,9 @@ describe('TacticGate', () => {
         if (!g) lost.push(`${toFen(pos)} ${moveToUci(pos, exact.move)}`);
       }
     }
-    console.log(`gate: ${exact.counts.positions} positions, sends on ${gated.counts.searched}, ${verdicts} verdicts, drops ${lost.length}: ${lost.join('; ')}`);
+    console.log(
+      `gate: ${exact.counts.positions} positions, sends on ${gated.counts.searched}, ${verdicts} verdicts, drops ${lost.length}: ${lost.join('; ')}`,
+    );
     expect(verdicts).toBeGreaterThan(200);
     expect(gated.counts.searched).toBeLessThan(exact.counts.positions);
     expect(lost.length).toBeLessThanOrEqual(Math.floor(MAX_LOSS * verdicts));

@@ -12,12 +12,16 @@ export function matesIn(fen: string, n: number): boolean {
   const board = new Chess(fen);
   for (const m of board.moves({ verbose: true })) {
     board.move(m);
-    const mates = n === 1 ? board.isCheckmate() : !board.isGameOver() && board.moves({ verbose: true }).every((r) => {
-      board.move(r);
-      const ok = matesIn(board.fen(), n - 1);
-      board.undo();
-      return ok;
-    });
+    const mates =
+      n === 1
+        ? board.isCheckmate()
+        : !board.isGameOver() &&
+          board.moves({ verbose: true }).every((r) => {
+            board.move(r);
+            const ok = matesIn(board.fen(), n - 1);
+            board.undo();
+            return ok;
+          });
     board.undo();
     if (mates) return true;
   }
@@ -30,8 +34,14 @@ export function matesIn(fen: string, n: number): boolean {
  * many of each it checked.
  */
 export function mateDistances(bytes: Uint8Array, judge: TacticJudge, most: number): number[] {
-  const want = new Map([['mateIn1', 1], ['mateIn2', 2]]);
-  const seen = new Map([['mateIn1', 0], ['mateIn2', 0]]);
+  const want = new Map([
+    ['mateIn1', 1],
+    ['mateIn2', 2],
+  ]);
+  const seen = new Map([
+    ['mateIn1', 0],
+    ['mateIn2', 0],
+  ]);
   for (const { reader } of replay(bytes, Infinity, true)) {
     const theme = (reader.tagText('Themes') ?? '').split(' ').find((t) => want.has(t));
     if (theme === undefined || seen.get(theme)! >= most) continue;

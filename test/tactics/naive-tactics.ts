@@ -75,7 +75,10 @@ function alphaBeta(pos: Position, ply: number, alpha: number, beta: number): num
   if (t.terminal !== null) return t.terminal;
   let best = t.standPat ?? -Infinity;
   if (best >= beta) return best;
-  const moves = t.moves.map((m) => [victim(pos, m), m]).sort((a, b) => b[0] - a[0]).map(([, m]) => m);
+  const moves = t.moves
+    .map((m) => [victim(pos, m), m])
+    .sort((a, b) => b[0] - a[0])
+    .map(([, m]) => m);
   for (const m of moves) {
     best = Math.max(best, 0 - alphaBeta(child(pos, m), ply + 1, -beta, -Math.max(alpha, best)));
     if (best >= beta) break;

@@ -14,12 +14,24 @@ import { TacticJudge } from '../../src/tactics/verdict.js';
 import type { LichessPuzzle } from '../helpers/lichess-puzzles.js';
 import { replay } from './sample-games.js';
 
-export const TACTICAL = ['hangingPiece', 'fork', 'pin', 'skewer', 'discoveredAttack', 'xRayAttack', 'trappedPiece', 'capturingDefender'] as const;
+export const TACTICAL = [
+  'hangingPiece',
+  'fork',
+  'pin',
+  'skewer',
+  'discoveredAttack',
+  'xRayAttack',
+  'trappedPiece',
+  'capturingDefender',
+] as const;
 
 /** Whether a puzzle's themes make it one of those checked. */
 export function checkedPuzzle(themes: readonly string[]): boolean {
-  return themes.some((t) => (TACTICAL as readonly string[]).includes(t)) && (themes.includes('advantage') || themes.includes('crushing')) &&
-    !themes.includes('mate');
+  return (
+    themes.some((t) => (TACTICAL as readonly string[]).includes(t)) &&
+    (themes.includes('advantage') || themes.includes('crushing')) &&
+    !themes.includes('mate')
+  );
 }
 
 export type PuzzleOutcome = 'same' | 'noVerdict' | 'mateInstead' | 'equalAlternative' | 'searchPrefersOurs';

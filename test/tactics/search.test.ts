@@ -78,7 +78,7 @@ const HAND_PICKED: [string, string, number][] = [
   ['stalemated', 'k7/2Q5/8/8/8/8/8/7K b - - 0 1', 0],
   // the queen takes on h7 along the file and checks along the diagonal: Qxh7+ Kf8 Qxf7#
   ['queen check across lines', 'rq2r1k1/p2n1p1p/1ppPp1p1/3n2NQ/8/6B1/PPP2PPP/2KRR3 w - - 0 18', MATE - 3],
-  
+
   ['promotion', '8/4P1k1/8/8/8/8/8/4K3 w - - 0 1', 9],
   ['en passant', '4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1', 1],
 ];

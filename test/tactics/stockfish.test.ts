@@ -45,7 +45,10 @@ describe.skipIf(engine === null)('tactic verdicts by Stockfish', () => {
       const best = await bestScore(pool, v.fen, NODES);
       const op = await moveOpinion(pool, v.fen, v.uci, NODES);
       if (best - op.cp <= 100 && op.endMaterial >= v.balance + v.gain - 1) good++;
-      else console.log(`verdict not confirmed: ${v.fen} ${v.uci} gain ${v.gain}: best ${best}, move ${op.cp}, material ${v.balance} -> ${op.endMaterial}`);
+      else
+        console.log(
+          `verdict not confirmed: ${v.fen} ${v.uci} gain ${v.gain}: best ${best}, move ${op.cp}, material ${v.balance} -> ${op.endMaterial}`,
+        );
     }
     expect(vs.length).toBe(24);
     expect(good / vs.length).toBeGreaterThanOrEqual(0.6);

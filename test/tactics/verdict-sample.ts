@@ -36,9 +36,16 @@ export function eachVerdict(bytes: Uint8Array, judge: TacticJudge, take: (v: Sam
       if (!judge.position(pos, p > 0 ? reader.positions[p - 1] : null, p > 0 ? reader.moves[p - 1] : -1, buf)) continue;
       const next = p < reader.plies ? reader.moves[p] : -1;
       const v: SampledVerdict = {
-        fen: toFen(pos), uci: moveToUci(pos, judge.move), gain: judge.gain, mate: judge.mate, value: judge.value,
-        balance: materialBalance(pos), themes: judge.themes(), played: next >= 0 ? moveToUci(pos, next) : '',
-        judged: next >= 0 ? judge.judgePlayed(next) : null, derived,
+        fen: toFen(pos),
+        uci: moveToUci(pos, judge.move),
+        gain: judge.gain,
+        mate: judge.mate,
+        value: judge.value,
+        balance: materialBalance(pos),
+        themes: judge.themes(),
+        played: next >= 0 ? moveToUci(pos, next) : '',
+        judged: next >= 0 ? judge.judgePlayed(next) : null,
+        derived,
       };
       if (!take(v)) return;
     }

@@ -43,7 +43,12 @@ describe('TacticJudge', () => {
     const pos = parseFen('rnb1kbnr/pppp1ppp/8/4p1q1/4P3/3P4/PPP2PPP/RNBQKBNR w KQkq - 0 1');
     expect(judge.position(pos, null, -1)).toBe(true);
     expect(judge.tactic()).toEqual({ move: 'Bxg5', uci: 'c1g5', gain: 9, themes: ['hangingPiece'] });
-    expect(judge.winningLine().map((m) => moveToUci(pos, m)).slice(0, 1)).toEqual(['c1g5']);
+    expect(
+      judge
+        .winningLine()
+        .map((m) => moveToUci(pos, m))
+        .slice(0, 1),
+    ).toEqual(['c1g5']);
   });
 
   it('names a knight fork', () => {
@@ -75,7 +80,7 @@ describe('TacticJudge', () => {
     expect(judge.judgePlayed(uciMove(net, 'h1h8'))).toBe('missed');
   });
 
-  it('finds the mate distance a brute-force search finds, on lichess mate-in-1 and mate-in-2 puzzles (the repository\'s excerpt)', () => {
+  it("finds the mate distance a brute-force search finds, on lichess mate-in-1 and mate-in-2 puzzles (the repository's excerpt)", () => {
     expect(mateDistances(readCorpusBytes('excerpts/lichess-puzzles-42k-themed-first-200.pgn'), judge, 15)).toEqual([2, 15]); // all 2 mates in 1 it holds
   });
 });

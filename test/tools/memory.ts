@@ -9,7 +9,17 @@ const TARGET_MB = Number(process.env.MEMORY_STREAM_MB ?? 500);
 const games = readCorpusBytes('games/lichess-db-2016-05-no-event-tag.pgn.zst');
 
 async function main(): Promise<void> {
-  const args = ['-v', process.execPath, resolve(ROOT, 'dist/src/cli.js'), '-', '-f', process.env.MEMORY_FORMAT ?? 'jsonl', '-o', '/dev/null', '-q'];
+  const args = [
+    '-v',
+    process.execPath,
+    resolve(ROOT, 'dist/src/cli.js'),
+    '-',
+    '-f',
+    process.env.MEMORY_FORMAT ?? 'jsonl',
+    '-o',
+    '/dev/null',
+    '-q',
+  ];
   const child = spawn('/usr/bin/time', args, { stdio: ['pipe', 'inherit', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (b: Buffer) => {
@@ -26,7 +36,9 @@ async function main(): Promise<void> {
   const code: number = await new Promise((r) => child.on('close', r));
   const s = (performance.now() - t0) / 1000;
   const rssKb = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(stderr)?.[1] ?? NaN);
-  console.log(`streamed ${(sent / 1e6).toFixed(0)} MB of PGN (${Math.round(sent / games.length)} copies of ${games.length} bytes) in ${s.toFixed(0)} s, exit ${code}`);
+  console.log(
+    `streamed ${(sent / 1e6).toFixed(0)} MB of PGN (${Math.round(sent / games.length)} copies of ${games.length} bytes) in ${s.toFixed(0)} s, exit ${code}`,
+  );
   console.log(`peak RSS ${(rssKb / 1024).toFixed(0)} MB (target < 300 MB)`);
   process.exitCode = code === 0 && rssKb / 1024 < 300 ? 0 : 1;
 }

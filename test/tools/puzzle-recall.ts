@@ -34,7 +34,11 @@ function lichessPuzzles(): Lichess[] {
     const sans = tokenizeMoves(g.bytes);
     const pos = parseFen(h.fen!);
     pos.play(parseSan(pos, sans[0]));
-    return { themes: (h.tags.get('Themes') ?? '').split(/\s+/).filter((t) => t !== ''), first: moveToUci(pos, parseSan(pos, sans[1])), text: g.bytes };
+    return {
+      themes: (h.tags.get('Themes') ?? '').split(/\s+/).filter((t) => t !== ''),
+      first: moveToUci(pos, parseSan(pos, sans[1])),
+      text: g.bytes,
+    };
   });
 }
 
@@ -50,10 +54,20 @@ function run(input: string, args: string[]): Map<number, Logged> {
   const dir = mkdtempSync(join(tmpdir(), 'pgn-xray-recall-'));
   const log = join(dir, 'candidates.jsonl');
   const t0 = performance.now();
-  const r = spawnSync(process.execPath, [CLI, 'puzzles', input, '-o', join(dir, 'puzzles.csv'), '--candidates', log, '--summary', join(dir, 'summary.json'), '-q', ...args], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const r = spawnSync(
+    process.execPath,
+    [CLI, 'puzzles', input, '-o', join(dir, 'puzzles.csv'), '--candidates', log, '--summary', join(dir, 'summary.json'), '-q', ...args],
+    { stdio: ['ignore', 'inherit', 'inherit'] },
+  );
   if (r.status !== 0) throw new Error(`pgn-xray puzzles exited ${r.status}`);
-  const summary = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as { engine: { calls: number; nodes: number; cpuSeconds: number } | null; puzzles: number; cpuSeconds: number };
-  console.log(`  ${args.join(' ')}: ${((performance.now() - t0) / 1000).toFixed(0)} s, ${summary.puzzles} puzzles, ${JSON.stringify(summary.engine)}, our CPU ${summary.cpuSeconds.toFixed(1)} s`);
+  const summary = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as {
+    engine: { calls: number; nodes: number; cpuSeconds: number } | null;
+    puzzles: number;
+    cpuSeconds: number;
+  };
+  console.log(
+    `  ${args.join(' ')}: ${((performance.now() - t0) / 1000).toFixed(0)} s, ${summary.puzzles} puzzles, ${JSON.stringify(summary.engine)}, our CPU ${summary.cpuSeconds.toFixed(1)} s`,
+  );
   const out = new Map<number, Logged>();
   for (const line of readFileSync(log, 'utf8').split('\n')) {
     if (line === '') continue;
@@ -83,7 +97,9 @@ function main(): void {
   const path = join(mkdtempSync(join(tmpdir(), 'pgn-xray-recall-')), 'sample.pgn');
   const sample = all.filter((_, i) => i % EVERY === 0);
   writeFileSync(path, Buffer.concat(sample.map((l) => Buffer.concat([Buffer.from(l.text), Buffer.from('\n\n')]))));
-  console.log(`${all.length} lichess puzzles; stage 1 on all, the engine on every ${EVERY}th (${sample.length}) at --nodes ${NODES} --probe-nodes ${PROBE}`);
+  console.log(
+    `${all.length} lichess puzzles; stage 1 on all, the engine on every ${EVERY}th (${sample.length}) at --nodes ${NODES} --probe-nodes ${PROBE}`,
+  );
   const stage1 = run(corpusPath(FILE), ['--engine', 'none']);
   const full = run(path, ['--nodes', String(NODES), '--probe-nodes', String(PROBE)]);
   const rows = new Map<string, { n: number; cand: number; same1: number; m: number; same: number; misses: Map<string, number> }>();
@@ -109,8 +125,13 @@ function main(): void {
   console.log('\ntheme                 puzzles  stage 1 sends  its move = lichess | sample  puzzle, same 1st move  misses');
   const order = [...rows.entries()].sort((a, b) => (a[0] === '(all)' ? -1 : b[0] === '(all)' ? 1 : b[1].n - a[1].n));
   for (const [t, r] of order) {
-    const misses = [...r.misses.entries()].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', ');
-    console.log(`${t.padEnd(20)} ${String(r.n).padStart(8)}  ${pct(r.cand, r.n)}        ${pct(r.same1, r.n)}      | ${String(r.m).padStart(6)}  ${pct(r.same, r.m)}              ${misses}`);
+    const misses = [...r.misses.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ');
+    console.log(
+      `${t.padEnd(20)} ${String(r.n).padStart(8)}  ${pct(r.cand, r.n)}        ${pct(r.same1, r.n)}      | ${String(r.m).padStart(6)}  ${pct(r.same, r.m)}              ${misses}`,
+    );
   }
 }
 

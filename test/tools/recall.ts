@@ -74,7 +74,9 @@ function main(): void {
   console.log('theme              puzzles   found   recall   aim');
   for (const t of THEMES) {
     const r = (100 * (hits[t] ?? 0)) / (total[t] ?? 1);
-    console.log(`${t.padEnd(18)} ${String(total[t] ?? 0).padStart(7)} ${String(hits[t] ?? 0).padStart(7)}  ${r.toFixed(1).padStart(6)}%  ≥${AIM[t]}%`);
+    console.log(
+      `${t.padEnd(18)} ${String(total[t] ?? 0).padStart(7)} ${String(hits[t] ?? 0).padStart(7)}  ${r.toFixed(1).padStart(6)}%  ≥${AIM[t]}%`,
+    );
   }
   const sample = Number(process.env.RECALL_MISSES ?? 3);
   for (const t of THEMES) {

@@ -89,7 +89,9 @@ function main(): void {
   }
   const sorted = [...ns].sort((a, b) => a - b);
   const median = sorted[sorted.length >> 1];
-  console.log(`scan${played ? ' + played' : ''}: median ${median.toFixed(0)} ns/position, range ${sorted[0].toFixed(0)}–${sorted[sorted.length - 1].toFixed(0)} (${repeats} × ${rounds} rounds; ${ns.map((x) => x.toFixed(0)).join(' ')})`);
+  console.log(
+    `scan${played ? ' + played' : ''}: median ${median.toFixed(0)} ns/position, range ${sorted[0].toFixed(0)}–${sorted[sorted.length - 1].toFixed(0)} (${repeats} × ${rounds} rounds; ${ns.map((x) => x.toFixed(0)).join(' ')})`,
+  );
 }
 
 main();

@@ -50,7 +50,8 @@ async function main(): Promise<void> {
   const split = builds.map(() => [] as number[]);
   const batch = builds.map(() => [] as number[]);
   const games = builds.map(() => [0, 0]);
-  for (let r = -1; r < runs; r++) { // round -1 warms up
+  for (let r = -1; r < runs; r++) {
+    // round -1 warms up
     for (let k = 0; k < builds.length; k++) {
       let t = cpuMs();
       games[k][0] = splitOnly(builds[k], chunks);

@@ -53,7 +53,10 @@ class Starvation {
 }
 
 /** Dispatches the batches as AnalysisRun does (bounded in flight, results in order). */
-async function analyse(pool: AnalysisPool, batches: AsyncIterable<Batch> | Iterable<Batch>): Promise<{ positions: number; starvedMs: number; dispatchMs: number }> {
+async function analyse(
+  pool: AnalysisPool,
+  batches: AsyncIterable<Batch> | Iterable<Batch>,
+): Promise<{ positions: number; starvedMs: number; dispatchMs: number }> {
   const queue = new InOrder<Promise<BatchResult>>(threads * 3);
   const starvation = new Starvation();
   const t0 = performance.now();
@@ -81,7 +84,10 @@ async function main(): Promise<void> {
   const { bytes, chunks } = readChunks(file);
   const presplit: Batch[] = [];
   for await (const b of batchesOf(chunks)) presplit.push(b);
-  const pool = new AnalysisPool(threads, { tables: installNewTables().buffer, options: { output: 'none', allPositions: false, filter: ALL_MOTIFS, verify: false } });
+  const pool = new AnalysisPool(threads, {
+    tables: installNewTables().buffer,
+    options: { output: 'none', allPositions: false, filter: ALL_MOTIFS, verify: false },
+  });
   await analyse(pool, presplit.slice(0, threads * 4)); // workers started and warm
   const wall = { live: [] as number[], presplit: [] as number[] };
   const cpu = { live: [] as number[], presplit: [] as number[] };
@@ -99,9 +105,13 @@ async function main(): Promise<void> {
     }
   }
   await pool.close();
-  console.log(`${file}: ${(bytes.length / 1e6).toFixed(1)} MB, ${presplit.length} batches, ${positions} positions, -j${threads}, ${runs} rounds`);
+  console.log(
+    `${file}: ${(bytes.length / 1e6).toFixed(1)} MB, ${presplit.length} batches, ${positions} positions, -j${threads}, ${runs} rounds`,
+  );
   for (const mode of ['live', 'presplit'] as const) {
-    console.log(`  ${mode.padEnd(8)}  wall ms ${summary(wall[mode])}   process CPU ms ${summary(cpu[mode])}   starved % ${summary(starved[mode])}`);
+    console.log(
+      `  ${mode.padEnd(8)}  wall ms ${summary(wall[mode])}   process CPU ms ${summary(cpu[mode])}   starved % ${summary(starved[mode])}`,
+    );
   }
   const d = wall.live.map((w, k) => w - wall.presplit[k]);
   console.log(`  live - presplit, per round: wall ms ${summary(d)}`);

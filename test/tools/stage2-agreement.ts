@@ -26,17 +26,35 @@ async function main(): Promise<void> {
   const puzzles = loadLichessPuzzles(file).slice(0, Number(count));
   const tally = new Map<string, number>();
   const t0 = process.hrtime.bigint();
-  await Promise.all(puzzles.map(async (p) => {
-    const v = await verifyCandidate(pool, { fen: puzzleFen(p) }, { ...STAGE2_DEFAULTS, nodes: Number(nodes), probeNodes: Number(probe) });
-    const k = compare(p, v);
-    tally.set(k, (tally.get(k) ?? 0) + 1);
-    if (process.env.VERBOSE) console.log(p.id, k, p.themes.join(' '), '| lichess', p.solution.join(' '), '| ours', v.verified ? `${v.solution.join(' ')} mateIn=${v.mateIn} cp=${v.cp}` : v.detail);
-  }));
+  await Promise.all(
+    puzzles.map(async (p) => {
+      const v = await verifyCandidate(pool, { fen: puzzleFen(p) }, { ...STAGE2_DEFAULTS, nodes: Number(nodes), probeNodes: Number(probe) });
+      const k = compare(p, v);
+      tally.set(k, (tally.get(k) ?? 0) + 1);
+      if (process.env.VERBOSE)
+        console.log(
+          p.id,
+          k,
+          p.themes.join(' '),
+          '| lichess',
+          p.solution.join(' '),
+          '| ours',
+          v.verified ? `${v.solution.join(' ')} mateIn=${v.mateIn} cp=${v.cp}` : v.detail,
+        );
+    }),
+  );
   const secs = Number(process.hrtime.bigint() - t0) / 1e9;
   const st = pool.stats();
   await pool.close();
-  console.log([...tally].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', '));
-  console.log(`${puzzles.length} puzzles, ${st.searches} searches, ${st.nodes} nodes, engine CPU ${st.cpuSeconds?.toFixed(1)} s, wall ${secs.toFixed(1)} s, ${(st.nodes / (st.cpuSeconds ?? NaN)).toFixed(0)} nodes per CPU second`);
+  console.log(
+    [...tally]
+      .sort((a, b) => b[1] - a[1])
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', '),
+  );
+  console.log(
+    `${puzzles.length} puzzles, ${st.searches} searches, ${st.nodes} nodes, engine CPU ${st.cpuSeconds?.toFixed(1)} s, wall ${secs.toFixed(1)} s, ${(st.nodes / (st.cpuSeconds ?? NaN)).toFixed(0)} nodes per CPU second`,
+  );
 }
 
 await main();

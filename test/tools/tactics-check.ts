@@ -63,24 +63,32 @@ async function verdicts(pool: EnginePool, n: number, nodes: number): Promise<voi
   let good = 0;
   let strict = 0;
   let mating = 0;
-  await Promise.all(vs.map(async (v) => {
-    const [best, op] = await Promise.all([bestScore(pool, v.fen, nodes), moveOpinion(pool, v.fen, v.uci, nodes)]);
-    const moveOk = best - op.cp <= 100;
-    const materialOk = op.endMaterial >= v.balance + v.gain - 1;
-    if (moveOk && op.endMaterial >= v.value - 1) strict++;
-    if (moveOk && !materialOk && op.cp >= MATING) mating++;
-    if (moveOk && materialOk) good++;
-    else {
-      const kind = !moveOk && !materialOk ? 'both' : !moveOk ? `move over 100 cp below best${best >= MATING ? ' (the engine mates)' : ''}` :
-        `material short at the line end${op.cp >= MATING ? ' (the line mates)' : ''}`;
-      const l = misses.get(kind) ?? [];
-      l.push(`${v.fen} ${v.uci} gain ${v.gain}: best ${best} cp, move ${op.cp} cp, material ${v.balance} -> ${op.endMaterial}`);
-      misses.set(kind, l);
-    }
-  }));
+  await Promise.all(
+    vs.map(async (v) => {
+      const [best, op] = await Promise.all([bestScore(pool, v.fen, nodes), moveOpinion(pool, v.fen, v.uci, nodes)]);
+      const moveOk = best - op.cp <= 100;
+      const materialOk = op.endMaterial >= v.balance + v.gain - 1;
+      if (moveOk && op.endMaterial >= v.value - 1) strict++;
+      if (moveOk && !materialOk && op.cp >= MATING) mating++;
+      if (moveOk && materialOk) good++;
+      else {
+        const kind =
+          !moveOk && !materialOk
+            ? 'both'
+            : !moveOk
+              ? `move over 100 cp below best${best >= MATING ? ' (the engine mates)' : ''}`
+              : `material short at the line end${op.cp >= MATING ? ' (the line mates)' : ''}`;
+        const l = misses.get(kind) ?? [];
+        l.push(`${v.fen} ${v.uci} gain ${v.gain}: best ${best} cp, move ${op.cp} cp, material ${v.balance} -> ${op.endMaterial}`);
+        misses.set(kind, l);
+      }
+    }),
+  );
   console.log(`verdicts (gain >= 2, ${nodes} nodes a search): ${vs.length} sampled`);
   target('move within 100 cp of the best and material at the line end >= now + gain - 1', good, vs.length, 0.95);
-  console.log(`  also with material >= the search's value - 1: ${pct(strict, vs.length)}; counting a line that mates as won: ${pct(good + mating, vs.length)}`);
+  console.log(
+    `  also with material >= the search's value - 1: ${pct(strict, vs.length)}; counting a line that mates as won: ${pct(good + mating, vs.length)}`,
+  );
   for (const [kind, l] of misses) {
     console.log(`  miss: ${kind}: ${l.length}`);
     for (const e of l.slice(0, 5)) console.log(`    ${e}`);
@@ -100,10 +108,14 @@ function puzzles(): void {
       const of = all.filter((r) => r.themes.includes(t));
       const by = new Map<string, number>();
       for (const r of of) if (r.outcome !== 'same') by.set(r.outcome, (by.get(r.outcome) ?? 0) + 1);
-      console.log(`  ${t}: same ${pct(of.filter((r) => r.outcome === 'same').length, of.length)}; misses ${[...by].map(([k, c]) => `${k} ${c}`).join(', ') || 'none'}`);
+      console.log(
+        `  ${t}: same ${pct(of.filter((r) => r.outcome === 'same').length, of.length)}; misses ${[...by].map(([k, c]) => `${k} ${c}`).join(', ') || 'none'}`,
+      );
     }
-    for (const r of all.filter((x) => x.outcome === 'noVerdict').slice(0, 3)) console.log(`    noVerdict ${r.id} ${r.fen} lichess ${r.lichess}`);
-    for (const r of all.filter((x) => x.outcome === 'searchPrefersOurs').slice(0, 3)) console.log(`    searchPrefersOurs ${r.id} ${r.fen} lichess ${r.lichess} ours ${r.ours}`);
+    for (const r of all.filter((x) => x.outcome === 'noVerdict').slice(0, 3))
+      console.log(`    noVerdict ${r.id} ${r.fen} lichess ${r.lichess}`);
+    for (const r of all.filter((x) => x.outcome === 'searchPrefersOurs').slice(0, 3))
+      console.log(`    searchPrefersOurs ${r.id} ${r.fen} lichess ${r.lichess} ours ${r.ours}`);
   };
   report('lichess-puzzles-42k-themed.pgn.zst', pgnPuzzles(readCorpusBytes('puzzles/lichess-puzzles-42k-themed.pgn.zst'), checker));
   report('lichess-db-puzzle-samples (CSV)', csvPuzzles(loadLichessPuzzles(), checker));
@@ -114,19 +126,29 @@ async function played(pool: EnginePool, n: number, nodes: number): Promise<void>
     const vs = sample(Math.ceil(n / GAME_FILES.length), 5, (v) => v.judged === kind);
     let good = 0;
     const bad = new Map<string, string[]>();
-    await Promise.all(vs.map(async (v) => {
-      const [best, op] = await Promise.all([bestScore(pool, v.fen, nodes), moveOpinion(pool, v.fen, v.played, nodes)]);
-      const loss = best - op.cp;
-      if (kind === 'found' ? loss <= 100 : loss >= 150) {
-        good++;
-        return;
-      }
-      const why = v.mate > 0 ? (op.cp >= MATING ? 'mate verdict, the move played mates too' : 'mate verdict') :
-        op.cp >= MATING || Math.abs(best) >= DECIDED ? `decided (best ${best >= 0 ? '≥' : '≤'} ${DECIDED} cp)` : 'other';
-      const l = bad.get(why) ?? [];
-      l.push(`${v.fen} verdict ${v.uci} ${v.mate > 0 ? `mate ${v.mate}` : `gain ${v.gain}`}, played ${v.played}: best ${best}, played ${op.cp}`);
-      bad.set(why, l);
-    }));
+    await Promise.all(
+      vs.map(async (v) => {
+        const [best, op] = await Promise.all([bestScore(pool, v.fen, nodes), moveOpinion(pool, v.fen, v.played, nodes)]);
+        const loss = best - op.cp;
+        if (kind === 'found' ? loss <= 100 : loss >= 150) {
+          good++;
+          return;
+        }
+        const why =
+          v.mate > 0
+            ? op.cp >= MATING
+              ? 'mate verdict, the move played mates too'
+              : 'mate verdict'
+            : op.cp >= MATING || Math.abs(best) >= DECIDED
+              ? `decided (best ${best >= 0 ? '≥' : '≤'} ${DECIDED} cp)`
+              : 'other';
+        const l = bad.get(why) ?? [];
+        l.push(
+          `${v.fen} verdict ${v.uci} ${v.mate > 0 ? `mate ${v.mate}` : `gain ${v.gain}`}, played ${v.played}: best ${best}, played ${op.cp}`,
+        );
+        bad.set(why, l);
+      }),
+    );
     console.log(`played, judged ${kind}: ${vs.length} sampled`);
     target(kind === 'found' ? 'within 100 cp of the best' : 'at least 150 cp below the best', good, vs.length, 0.9);
     for (const [why, l] of bad) {
@@ -145,16 +167,29 @@ function share(games: number): void {
     e[1]++;
     m.set(key, e);
   };
-  eachVerdict(readCorpusBytes('games/lichess-jishanshaikh4.pgn.zst'), new TacticJudge(), (v) => {
-    if (v.judged !== null) {
-      count(byBand, v.derived.ratingBand ?? 'unrated', v.judged === 'found');
-      count(bySpeed, v.derived.speed ?? 'unknown', v.judged === 'found');
-    }
-    return true;
-  }, games);
+  eachVerdict(
+    readCorpusBytes('games/lichess-jishanshaikh4.pgn.zst'),
+    new TacticJudge(),
+    (v) => {
+      if (v.judged !== null) {
+        count(byBand, v.derived.ratingBand ?? 'unrated', v.judged === 'found');
+        count(bySpeed, v.derived.speed ?? 'unknown', v.judged === 'found');
+      }
+      return true;
+    },
+    games,
+  );
   console.log(`share of tactics found, lichess-jishanshaikh4, its first ${games} standard games (n: verdicts with a move played):`);
-  for (const [name, m] of [['rating band', byBand], ['speed', bySpeed]] as const) {
-    console.log(`  by ${name}: ${[...m].sort().map(([k, [f, t]]) => `${k} ${((100 * f) / t).toFixed(1)}% (n ${t})`).join(', ')}`);
+  for (const [name, m] of [
+    ['rating band', byBand],
+    ['speed', bySpeed],
+  ] as const) {
+    console.log(
+      `  by ${name}: ${[...m]
+        .sort()
+        .map(([k, [f, t]]) => `${k} ${((100 * f) / t).toFixed(1)}% (n ${t})`)
+        .join(', ')}`,
+    );
   }
 }
 

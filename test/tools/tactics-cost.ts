@@ -37,7 +37,10 @@ function load(perFile: number): Game[] {
     let n = 0;
     for (const { index, reader } of replay(readCorpusBytes(file))) {
       if (index < skip) continue;
-      games.push({ positions: reader.positions.slice(0, reader.plies + 1).map((p) => p.clone()), moves: Array.from(reader.moves.subarray(0, reader.plies)) });
+      games.push({
+        positions: reader.positions.slice(0, reader.plies + 1).map((p) => p.clone()),
+        moves: Array.from(reader.moves.subarray(0, reader.plies)),
+      });
       n += reader.plies + 1;
       if (n >= perFile) break;
     }
@@ -47,7 +50,8 @@ function load(perFile: number): Game[] {
 
 function each(games: Game[], f: Visit): void {
   for (const g of games) {
-    for (let i = 0; i < g.positions.length; i++) f(g.positions[i], i > 0 ? g.positions[i - 1] : null, i > 0 ? g.moves[i - 1] : -1, i < g.moves.length ? g.moves[i] : -1);
+    for (let i = 0; i < g.positions.length; i++)
+      f(g.positions[i], i > 0 ? g.positions[i - 1] : null, i > 0 ? g.moves[i - 1] : -1, i < g.moves.length ? g.moves[i] : -1);
   }
 }
 
@@ -87,36 +91,42 @@ function main(): void {
   let verdicts = 0;
   let played = 0;
   const pctOf = (wallNs: number): string => `${((100 * wallNs) / (quietNs + verdictNs + themesNs + playedNs)).toFixed(1)}%`;
-  const exactMs = timed(games, (pos, before, last, next) => {
-    scanMotifs(pos, buf);
-    let got = false;
-    const t = clock(() => (got = exact.position(pos, before, last, buf)));
-    if (!got) {
-      quietNs += t;
-      return;
-    }
-    verdictNs += t;
-    verdicts++;
-    themesNs += clock(() => exact.themes());
-    if (next >= 0) {
-      played++;
-      playedNs += clock(() => exact.judgePlayed(next));
-    }
-  }) - scanMs;
+  const exactMs =
+    timed(games, (pos, before, last, next) => {
+      scanMotifs(pos, buf);
+      let got = false;
+      const t = clock(() => (got = exact.position(pos, before, last, buf)));
+      if (!got) {
+        quietNs += t;
+        return;
+      }
+      verdictNs += t;
+      verdicts++;
+      themesNs += clock(() => exact.themes());
+      if (next >= 0) {
+        played++;
+        playedNs += clock(() => exact.judgePlayed(next));
+      }
+    }) - scanMs;
   // the wall-clock splits apportion the pass's CPU time (wall time is inflated by other processes)
   const cpuPerWall = exactMs / ((quietNs + verdictNs + themesNs + playedNs) / 1e6);
   const part = (wallNs: number, k: number): string => ns((wallNs / 1e6) * cpuPerWall, k);
   console.log(`exact judge (every position searched), themes and move played included: ${ns(exactMs, n)} per position`);
   console.log(`  positions without a verdict: ${share(n - verdicts)}, ${part(quietNs, n - verdicts)} each (null-window search)`);
   console.log(`  positions with a verdict: ${share(verdicts)}, ${part(verdictNs, verdicts)} each (null window, then value and line)`);
-  console.log(`  themes: ${part(themesNs, verdicts)} per verdict; judging the move played: ${part(playedNs, played)} per verdict with a move`);
-  console.log(`  shares of the time: no verdict ${pctOf(quietNs)}, verdict ${pctOf(verdictNs)}, themes ${pctOf(themesNs)}, move played ${pctOf(playedNs)}`);
+  console.log(
+    `  themes: ${part(themesNs, verdicts)} per verdict; judging the move played: ${part(playedNs, played)} per verdict with a move`,
+  );
+  console.log(
+    `  shares of the time: no verdict ${pctOf(quietNs)}, verdict ${pctOf(verdictNs)}, themes ${pctOf(themesNs)}, move played ${pctOf(playedNs)}`,
+  );
   // the gate alone, then the judge behind it, and what it drops
   const gate = new TacticGate();
-  const gateMs = timed(games, (pos) => {
-    scanMotifs(pos, buf);
-    gate.open(pos, 2, buf);
-  }) - scanMs;
+  const gateMs =
+    timed(games, (pos) => {
+      scanMotifs(pos, buf);
+      gate.open(pos, 2, buf);
+    }) - scanMs;
   const gated = new TacticJudge({ gate: true });
   const full = new TacticJudge();
   const lost: string[] = [];
@@ -129,7 +139,8 @@ function main(): void {
     truth++;
     if (g) return;
     lostCount++;
-    if (lost.length < examples) lost.push(`${toFen(pos)}  ${moveToUci(pos, full.move)} ${full.mate > 0 ? `mate ${full.mate}` : `gain ${full.gain}`}`);
+    if (lost.length < examples)
+      lost.push(`${toFen(pos)}  ${moveToUci(pos, full.move)} ${full.mate > 0 ? `mate ${full.mate}` : `gain ${full.gain}`}`);
   });
   // the judge with and without the gate, alternately, 3 rounds each on the same positions (the best of each)
   const gatedJudge = new TacticJudge({ gate: true });
@@ -137,18 +148,26 @@ function main(): void {
   let gatedMs = Infinity;
   let plainMs = Infinity;
   for (let r = 0; r < 3; r++) {
-    gatedMs = Math.min(gatedMs, timed(games, (pos, before, last) => {
-      scanMotifs(pos, buf);
-      gatedJudge.position(pos, before, last, buf);
-    }) - scanMs);
-    plainMs = Math.min(plainMs, timed(games, (pos, before, last) => {
-      scanMotifs(pos, buf);
-      plainJudge.position(pos, before, last, buf);
-    }) - scanMs);
+    gatedMs = Math.min(
+      gatedMs,
+      timed(games, (pos, before, last) => {
+        scanMotifs(pos, buf);
+        gatedJudge.position(pos, before, last, buf);
+      }) - scanMs,
+    );
+    plainMs = Math.min(
+      plainMs,
+      timed(games, (pos, before, last) => {
+        scanMotifs(pos, buf);
+        plainJudge.position(pos, before, last, buf);
+      }) - scanMs,
+    );
   }
   const c = gated.counts;
   console.log(`gate alone (need 2): ${ns(gateMs, n)} per position; it sends on ${share(c.searched)} (${JSON.stringify(gate.counts)})`);
-  console.log(`judge (no themes, no move played), best of 3 alternate rounds: every position searched ${ns(plainMs, n)}, behind the gate ${ns(gatedMs, n)} per position`);
+  console.log(
+    `judge (no themes, no move played), best of 3 alternate rounds: every position searched ${ns(plainMs, n)}, behind the gate ${ns(gatedMs, n)} per position`,
+  );
   console.log(`the gate drops ${lostCount} of ${truth} verdicts (${((100 * lostCount) / Math.max(truth, 1)).toFixed(2)}%)`);
   for (const l of lost) console.log(`  ${l}`);
 }

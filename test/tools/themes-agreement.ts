@@ -19,14 +19,21 @@ function main(): void {
   const n = Number(process.argv[2] ?? all.length);
   const show = Number(process.env.THEMES_SHOW ?? 3);
   const started = process.cpuUsage();
-  const res = measureAgreement(all.slice(0, n).filter((_, i) => i % STEP === 0), show);
+  const res = measureAgreement(
+    all.slice(0, n).filter((_, i) => i % STEP === 0),
+    show,
+  );
   const cpu = process.cpuUsage(started);
-  console.log(`${Math.min(n, all.length)} lichess puzzles${STEP > 1 ? ` (every ${STEP}th)` : ""}, ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms CPU\n`);
+  console.log(
+    `${Math.min(n, all.length)} lichess puzzles${STEP > 1 ? ` (every ${STEP}th)` : ''}, ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms CPU\n`,
+  );
   console.log('theme               lichess   ours   both   prec recall  agree');
   for (const t of COMPARED) {
     const a = res.get(t)!;
-    console.log(`${t.padEnd(18)} ${String(a.tp + a.fn).padStart(8)} ${String(a.tp + a.fp).padStart(6)} ${String(a.tp).padStart(6)}  ` +
-      `${pct(a.tp, a.tp + a.fp)}  ${pct(a.tp, a.tp + a.fn)} ${agreeRate(a).toFixed(2).padStart(6)}`);
+    console.log(
+      `${t.padEnd(18)} ${String(a.tp + a.fn).padStart(8)} ${String(a.tp + a.fp).padStart(6)} ${String(a.tp).padStart(6)}  ` +
+        `${pct(a.tp, a.tp + a.fp)}  ${pct(a.tp, a.tp + a.fn)} ${agreeRate(a).toFixed(2).padStart(6)}`,
+    );
   }
   if (show === 0) return;
   console.log('');

@@ -94,12 +94,15 @@ async function main(): Promise<void> {
   const tables = installNewTables().buffer;
   const t0 = performance.now();
   const results = await Promise.all(
-    Array.from({ length: parts }, (_, part) =>
-      new Promise<Record<string, Tally>>((resolveP, reject) => {
-        const w = new Worker(new URL(import.meta.url), { workerData: { files, part, parts, tables } });
-        w.once('message', resolveP);
-        w.once('error', reject);
-      })),
+    Array.from(
+      { length: parts },
+      (_, part) =>
+        new Promise<Record<string, Tally>>((resolveP, reject) => {
+          const w = new Worker(new URL(import.meta.url), { workerData: { files, part, parts, tables } });
+          w.once('message', resolveP);
+          w.once('error', reject);
+        }),
+    ),
   );
   let games = 0;
   let plies = 0;
@@ -119,11 +122,14 @@ async function main(): Promise<void> {
     refused += r.length;
     other += o;
     console.log(`${file}: ${g} games, ${p} plies, ${d.length} disagreements, ${r.length} refused by both, ${o} other variants`);
-    for (const x of d.slice(0, 5)) console.log(`  DISAGREE game #${x.game} ply ${x.ply} "${x.token}": ours ${x.ours} | chess.js ${x.theirs}`);
+    for (const x of d.slice(0, 5))
+      console.log(`  DISAGREE game #${x.game} ply ${x.ply} "${x.token}": ours ${x.ours} | chess.js ${x.theirs}`);
     for (const x of r.slice(0, 3)) console.log(`  refused by both ${x}`);
   }
   const s = (performance.now() - t0) / 1000;
-  console.log(`\nTOTAL: ${games} standard games, ${plies} plies, ${bad} disagreements, ${refused} games refused by both, ${other} games of other variants skipped (${s.toFixed(0)} s, ${parts} threads)`);
+  console.log(
+    `\nTOTAL: ${games} standard games, ${plies} plies, ${bad} disagreements, ${refused} games refused by both, ${other} games of other variants skipped (${s.toFixed(0)} s, ${parts} threads)`,
+  );
   process.exitCode = bad === 0 && games > 0 ? 0 : 1;
 }
 

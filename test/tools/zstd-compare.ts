@@ -22,7 +22,8 @@ const args = process.argv.slice(2);
 const runsAt = args.indexOf('--runs');
 const runs = runsAt >= 0 ? Number(args[runsAt + 1]) : 3;
 const named = args.indexOf('--one') >= 0 ? [] : args.filter((a, i) => !a.startsWith('--') && (runsAt < 0 || i !== runsAt + 1));
-const files = named.length > 0 ? named : ['lichess-jishanshaikh4.pgn.zst', 'lichess-DrNykterstein-DrDrunkenstein.pgn.zst'].map((f) => join(corpus, f));
+const files =
+  named.length > 0 ? named : ['lichess-jishanshaikh4.pgn.zst', 'lichess-DrNykterstein-DrDrunkenstein.pgn.zst'].map((f) => join(corpus, f));
 
 interface Run {
   bytes: number;
@@ -54,7 +55,11 @@ async function timed(body: (count: (n: number) => void) => Promise<void>): Promi
   return { bytes, ms, cpuMs: cpu, peakRssMB: peak / 2 ** 20, chunks };
 }
 
-const zstdBin = (process.env.PATH ?? '').split(':').map((d) => join(d, 'zstd')).find((p) => p !== 'zstd' && existsSync(p)) ?? null;
+const zstdBin =
+  (process.env.PATH ?? '')
+    .split(':')
+    .map((d) => join(d, 'zstd'))
+    .find((p) => p !== 'zstd' && existsSync(p)) ?? null;
 
 const methods: Record<string, (file: string) => Promise<Run>> = {
   readInput: (file) =>
