@@ -21,9 +21,8 @@ export class BatchSink implements PositionSink {
   /** -f parquet: the written positions as columns. */
   private readonly columns: ParquetColumns | null;
   private readonly tags: readonly string[];
+  /** --where: a game without a kept position writes nothing, and the statistics count only the kept positions and the games holding one. */
   private readonly keptGamesOnly: boolean;
-  /** --where: the statistics count the matched positions, and the games holding one, only. */
-  private readonly countKeptOnly: boolean;
   /** The current game's fields, and whether its statistics have begun (at its first matched position). */
   private derived: GameInfo['derived'] | null = null;
   private statsBegun = false;
@@ -49,7 +48,6 @@ export class BatchSink implements PositionSink {
     this.also = o.also ?? null;
     this.tags = o.tags ?? [];
     this.keptGamesOnly = o.keptGamesOnly === true;
-    this.countKeptOnly = this.keptGamesOnly;
     this.records = o.records === true ? [] : null;
     this.columns = o.parquet === true ? new ParquetColumns(this.tags) : null;
   }
@@ -70,7 +68,7 @@ export class BatchSink implements PositionSink {
     this.formatter?.beginGame(info, text);
     this.columns?.beginGame(info);
     if (this.records !== null && this.tags.length > 0) this.gameTags = askedTags(this.tags, info.tags);
-    if (!this.countKeptOnly) this.stats.beginGame(info.derived);
+    if (!this.keptGamesOnly) this.stats.beginGame(info.derived);
     this.derived = info.derived;
     this.statsBegun = false;
     this.keptTagged = 0;
@@ -83,7 +81,7 @@ export class BatchSink implements PositionSink {
       else if (this.records !== null) this.records.push(positionRecord(v, this.gameTags));
       else this.columns?.position(v);
     }
-    if (!this.countKeptOnly) this.stats.addPosition(v);
+    if (!this.keptGamesOnly) this.stats.addPosition(v);
     else this.countMatch(v, keep);
     this.also?.position(v, keep);
     if (keep && this.spill !== null && this.overfull()) this.spill();
@@ -110,7 +108,7 @@ export class BatchSink implements PositionSink {
   endGame(text: GameText, tagged: number): void {
     if (this.formatter !== null && (this.kept > 0 || !this.keptGamesOnly)) this.formatter.endGame(text);
     this.kept = 0;
-    if (!this.countKeptOnly) this.stats.endGame(tagged);
+    if (!this.keptGamesOnly) this.stats.endGame(tagged);
     else if (this.statsBegun) this.stats.endGame(this.keptTagged);
     else this.stats.passGame();
     this.also?.endGame(text, tagged);
