@@ -1,8 +1,8 @@
 // Every command example in the README runs as written: the lines of its ```sh blocks that call pgn-xray
 // (quick start included, `npm ci &&` aside: the suite runs on an installed clone) run in bash, in a scratch
-// folder inside the clone (under dist/, which git ignores) that sees the repository's fixtures, with
-// nothing put on the PATH: `npx pgn-xray` finds the clone's own command, and a bare `pgn-xray`, which no
-// install step here provides, fails. Each exits 0. Then its ```sql queries run in DuckDB over the files
+// folder inside the clone (under dist/, which git ignores) that sees the repository's fixtures and its
+// `./pgn-xray` launcher through links, with nothing put on the PATH: a bare `pgn-xray`, which no install
+// step here provides, fails. Each exits 0. Then its ```sql queries run in DuckDB over the files
 // those commands wrote, and return rows. The multi-machine block (`parallel -S …`) needs ssh hosts: it runs
 // in test/pipeline/multi-machine.test.ts.
 import { spawnSync } from 'node:child_process';
@@ -24,7 +24,7 @@ describe('README examples', () => {
   mkdirSync(resolve(ROOT, 'dist'), { recursive: true });
   const dir = mkdtempSync(resolve(ROOT, 'dist/readme-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  symlinkSync(resolve(ROOT, 'fixtures'), join(dir, 'fixtures'));
+  for (const name of ['fixtures', 'pgn-xray']) symlinkSync(resolve(ROOT, name), join(dir, name));
   const lines = examples();
   it('finds the examples', () => {
     expect(lines.length).toBeGreaterThanOrEqual(5);

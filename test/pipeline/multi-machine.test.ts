@@ -134,10 +134,10 @@ describe.skipIf(missing.length > 0)('pgn-xray on other machines: GNU parallel ov
     }
     expect(up, `sshd did not answer: ${sshdLog()}`).toBe(true);
     env = { ...process.env, PARALLEL_SSH: `ssh ${ssh.join(' ')}`, PARALLEL_HOME: join(keys, 'parallel') };
-    // the block runs in the clone, where `npx pgn-xray` finds the clone's command: a scratch folder in dist/
+    // the block runs in the clone (its fixtures, its ./pgn-xray launcher): a scratch folder in dist/ with links
     mkdirSync(resolve(ROOT, 'dist'), { recursive: true });
     work = mkdtempSync(resolve(ROOT, 'dist/multi-machine-'));
-    symlinkSync(resolve(ROOT, 'fixtures'), join(work, 'fixtures'));
+    for (const name of ['fixtures', 'pgn-xray']) symlinkSync(resolve(ROOT, name), join(work, name));
   }, 60_000);
 
   afterAll(() => {
