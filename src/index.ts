@@ -101,7 +101,7 @@ export async function* analyze(source: AnalyzeSource, options: AnalyzeOptions = 
       allPositions: options.allPositions === true,
       filter: options.motifs ? parseMotifFilter(options.motifs.join(',')) : ALL_MOTIFS,
       verify: false,
-      where: options.where === undefined ? null : compileWhere(options.where),
+      where: options.where === undefined ? null : compileWhere(options.where, options.tactics === false ? 'tactics: false' : null),
       tags: options.tags,
       tactics: options.tactics !== false,
     },

@@ -163,7 +163,7 @@ export function parseAnalyze(args: string[]): AnalyzeCommand {
     verify: values.verify === true,
     quiet,
     progress: !quiet && values['no-progress'] !== true && (values.progress === true || process.stderr.isTTY === true),
-    where: values.where === undefined ? null : compileWhere(values.where),
+    where: values.where === undefined ? null : compileWhere(values.where, values['no-tactics'] === true ? '--no-tactics' : null),
     warnings,
     tags: tagList(values.tags, format),
     tactics: values['no-tactics'] !== true,

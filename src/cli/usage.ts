@@ -39,7 +39,8 @@ Options:
                           (uncompressed files; N ≤ 10000 shards together analyse every game once)
       --tags LIST         copy these PGN tags into every record, e.g. White,Black,WhiteElo (jsonl, csv, parquet)
       --no-tactics        no tactic verdicts (the winning move of the side to move, found/missed for the
-                          move played): faster, and the output of the motifs alone
+                          move played): faster, and the output of the motifs alone; refused with a
+                          --where that reads them
       --max-game-bytes N  reject games longer than N bytes             (default 4194304, at most 2^30)
       --strict            exit 3 when any game was rejected
       --verify            audit every game with pgn-parser and chess.js (slow)

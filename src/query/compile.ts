@@ -12,6 +12,7 @@
 //   OP_POSITION    [op, end, k]   tests[k] compares a field of the position (ply, moveNumber, move, turn, phase)
 //   OP_GAME        [op, end, k]   tests[k] compares a field of the game, decided once per game for
 //                                 each side to move (the same for both but for `outcome`)
+import { UsageError } from '../errors.js';
 import { parseSquare } from '../core/squares.js';
 import { REC_BACK, REC_FRONT, REC_SLIDER } from '../motifs/buffer.js';
 import { LINE_KINDS, PLAYED, SIDES, codesOf } from '../motifs/catalogue.js';
@@ -86,6 +87,8 @@ export interface CompiledQuery {
   tests: FieldTest[];
   /** The query reads a PGN tag (or `opening`, `year`): the analyzer must keep every tag pair. */
   usesTags: boolean;
+  /** The query reads the tactic verdicts (`tactic`, `played.found`, `played.missed`): they must be on. */
+  usesVerdicts: boolean;
 }
 
 const PIECE_LETTERS = 'PNBRQK'; // by piece type: PAWN 0 … KING 5
@@ -159,6 +162,8 @@ const COST_LEVELS = 5;
 class Compiler {
   readonly words: number[] = [];
   readonly tests: FieldTest[] = [];
+  /** Whether a node read the tactic verdicts. */
+  usesVerdicts = false;
   /** cost() of every node, worked out once, bottom up: a chain of n operands costs n, not n². */
   private readonly costs = new Map<Query, number>();
 
@@ -191,11 +196,13 @@ class Compiler {
         for (const c of q.conds) this.words.push(...condWords(c));
         return OP_MOTIF;
       case 'tactic':
+        this.usesVerdicts = true;
         // gain and mate are read off the verdict; a theme needs its line read: last
         for (const c of q.conds) if (c.type !== 'theme') this.words.push(...tacticWords(c));
         for (const c of q.conds) if (c.type === 'theme') this.words.push(...tacticWords(c));
         return OP_TACTIC;
       case 'played':
+        if (q.tag === 'found' || q.tag === 'missed') this.usesVerdicts = true;
         this.words.push(PLAYED.find((p) => p.name === q.tag)!.bit);
         return OP_PLAYED;
       case 'compare':
@@ -264,10 +271,17 @@ export function compileQuery(q: Query, source = ''): CompiledQuery {
     program: Int32Array.from(c.words),
     tests: c.tests,
     usesTags: c.tests.some(readsTags),
+    usesVerdicts: c.usesVerdicts,
   };
 }
 
-/** Parses and compiles a --where expression (a UsageError on a syntax error). */
-export function compileWhere(source: string): CompiledQuery {
-  return compileQuery(parseQuery(source), source);
+/**
+ * Parses and compiles a --where expression (a UsageError on a syntax error). `verdictsOff` names the switch
+ * that turned the tactic verdicts off, if one did: a query reading them would then match nothing, a UsageError.
+ */
+export function compileWhere(source: string, verdictsOff: string | null = null): CompiledQuery {
+  const where = compileQuery(parseQuery(source), source);
+  if (where.usesVerdicts && verdictsOff !== null)
+    throw new UsageError(`--where reads the tactic verdicts (tactic, played.found, played.missed), which ${verdictsOff} turns off`);
+  return where;
 }

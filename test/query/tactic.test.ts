@@ -5,11 +5,13 @@
 // And the cost rule: the themes of a verdict are read only for a theme condition, on a position with one.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GameAnalyzer } from '../../src/analysis/game.js';
+import { UsageError } from '../../src/errors.js';
 import { ALL_MOTIFS } from '../../src/motifs/filter.js';
 import { compileWhere } from '../../src/query/compile.js';
 import { QueryEvaluator } from '../../src/query/evaluate.js';
 import { LineThemes, TACTIC_THEMES } from '../../src/tactics/themes.js';
 import { TacticJudge, type Played, type Tactic } from '../../src/tactics/verdict.js';
+import { runCli } from '../helpers/cli.js';
 import { Kept } from '../helpers/kept-sink.js';
 import { splitGames } from '../helpers/corpus.js';
 import { replay, sampleBytes } from '../tactics/sample-games.js';
@@ -122,5 +124,23 @@ describe('--where tactic against verdicts judged one by one', () => {
     // asked twice in one position, read once
     kept('tactic[theme=pin] or tactic[theme=fork]');
     expect(themes).toHaveBeenCalledTimes(verdicts);
+  });
+});
+
+describe('a query on verdicts with the verdicts turned off', () => {
+  const SAMPLE = 'fixtures/sample/lichess-2016-05-3000.pgn.zst';
+  it.each(['tactic', 'tactic[gain>=3]', 'not played.found', 'pin and played.missed'])(
+    '--where %s --no-tactics is a usage error',
+    async (where) => {
+      const r = await runCli([SAMPLE, '--no-tactics', '--where', where, '-f', 'none', '-q']);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/--where reads the tactic verdicts .* which --no-tactics turns off/);
+    },
+  );
+  it('a query on geometry alone runs with --no-tactics, and the library refuses tactics: false the same way', async () => {
+    expect((await runCli([SAMPLE, '--no-tactics', '--where', 'played.check', '-f', 'none', '-q'])).code).toBe(0);
+    expect(() => compileWhere('tactic or pin', 'tactics: false')).toThrow(UsageError);
+    expect(compileWhere('tactic or pin').usesVerdicts).toBe(true);
+    expect(compileWhere('pin and played.check').usesVerdicts).toBe(false);
   });
 });
