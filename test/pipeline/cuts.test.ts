@@ -28,7 +28,7 @@ interface GameSeen {
 async function analyse(dir: string, files: string[], bases: number[]): Promise<GameSeen[]> {
   const games = join(dir, 'games.jsonl');
   const errors = join(dir, 'errors.jsonl');
-  const r = await runCli([...files, '-q', '--games', games, '--errors', errors]);
+  const r = await runCli([...files, '--no-tactics', '-q', '--games', games, '--errors', errors]);
   expect(r.code, r.stderr).toBe(0);
   const records = new Map<number, string[]>();
   for (const line of r.stdout.split('\n')) {
@@ -175,7 +175,7 @@ describe('a file cut anywhere: every game analysed whole or reported, none twice
     writeFileSync(path, FILE.subarray(0, at));
     const stats = join(dir, 'head60.json');
     const errors = join(dir, 'head60.errors');
-    const r = await runCli([path, '-q', '-f', 'none', '--stats', stats, '--errors', errors]);
+    const r = await runCli([path, '--no-tactics', '-q', '-f', 'none', '--stats', stats, '--errors', errors]);
     expect(r.code, r.stderr).toBe(0);
     const whole = (text.slice(0, at).match(/\n\n\[/g) ?? []).length; // games followed by the next one's tags
     const s = JSON.parse(readFileSync(stats, 'utf8')) as { games: number; rejected: number };
@@ -225,7 +225,7 @@ describe('what is a whole game', () => {
     });
     const games = join(dir, 'games.jsonl');
     const errors = join(dir, 'errors.jsonl');
-    const r = await runCli([...files, '-q', '-f', 'none', '--games', games, '--errors', errors]);
+    const r = await runCli([...files, '--no-tactics', '-q', '-f', 'none', '--games', games, '--errors', errors]);
     expect(r.code, r.stderr).toBe(0);
     const lines = (f: string): string[] =>
       readFileSync(f, 'utf8')

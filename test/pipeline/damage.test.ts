@@ -29,7 +29,7 @@ function decodedPrefix(kind: 'gz' | 'zst', cut: Uint8Array): number {
 }
 
 async function clean(): Promise<string[]> {
-  const r = await runCli([corpusPath(FILE), '--all-positions', '-q']);
+  const r = await runCli([corpusPath(FILE), '--no-tactics', '--all-positions', '-q']);
   return r.stdout.trimEnd().split('\n');
 }
 
@@ -53,7 +53,7 @@ describe('truncated compressed input', () => {
         const cut = data.subarray(0, at);
         writeFileSync(path, cut);
         const errors = join(tmp, `cut${k}.${kind}.errors`);
-        const r = await runCli([path, '--all-positions', '-q', '--errors', errors]);
+        const r = await runCli([path, '--no-tactics', '--all-positions', '-q', '--errors', errors]);
         expect(r.code, r.stderr).toBe(1);
         const lines = r.stderr.trim().split('\n');
         expect(lines).toHaveLength(1);

@@ -128,7 +128,7 @@ describe('a run that cannot open one of its outputs leaves every existing output
       ['--report', missing, '-o', old.out, '--games', games],
       ['-f', 'parquet', '-o', old.pq, '--errors', old.errors, '--stats', missing],
     ]) {
-      const r = sh(`${node} "${SAMPLE}" -q ${args.join(' ')}`);
+      const r = sh(`${node} "${SAMPLE}" --no-tactics -q ${args.join(' ')}`);
       expect(r.status, r.stderr).toBe(1);
       expect(r.stderr.trim()).toBe(`pgn-xray: cannot write ${missing}: no such file or directory (ENOENT)`);
     }
@@ -155,7 +155,7 @@ describe('a run that cannot open one of its outputs leaves every existing output
 describe('a Parquet file cut short is not left behind as if whole', () => {
   /** The CLI writing Parquet with files limited to 200 KiB (ulimit -f: a full disk for this process alone). */
   function limited(out: string): { status: number | null; stderr: string } {
-    return sh(`ulimit -f 200; ${node} "${SAMPLE}" -f parquet -o "${out}" -q`);
+    return sh(`ulimit -f 200; ${node} "${SAMPLE}" --no-tactics -f parquet -o "${out}" -q`);
   }
 
   it('a new file: not created; one line says why; no temporary file left', () => {
@@ -193,7 +193,7 @@ describe('a Parquet file cut short is not left behind as if whole', () => {
     const mnt = tinyDisk('256k')!;
     try {
       const out = join(mnt, 'full.parquet');
-      const r = await runCli([SAMPLE, '-f', 'parquet', '-o', out, '-q']);
+      const r = await runCli([SAMPLE, '--no-tactics', '-f', 'parquet', '-o', out, '-q']);
       expect(r.code).toBe(1);
       expect(r.stderr).toContain(`cannot write ${out}: no space left on device (ENOSPC); nothing written under that name`);
       expect(readdirSync(mnt)).toEqual([]);
@@ -205,7 +205,7 @@ describe('a Parquet file cut short is not left behind as if whole', () => {
 
 describe('closed pipes are not errors', () => {
   it('pgn-xray FILE 2>&1 | head -1: quiet, exit 0', () => {
-    const r = sh(`${node} "${SAMPLE}" 2>&1 | head -1`);
+    const r = sh(`${node} "${SAMPLE}" --no-tactics 2>&1 | head -1`);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout.split('\n')).toHaveLength(2);
     JSON.parse(r.stdout);
@@ -216,9 +216,13 @@ describe('closed pipes are not errors', () => {
     const out = join(dir, 'out.jsonl');
     const st = join(dir, 'stats.json');
     // --progress: a bar on stderr, drawn five times a second, whose reader goes away once records are written
-    const child = spawn(process.execPath, [CLI, SAMPLE, '--all-positions', '--progress', '-o', out, '--stats', st, '--batch-games', '20'], {
-      cwd: ROOT,
-    });
+    const child = spawn(
+      process.execPath,
+      [CLI, SAMPLE, '--no-tactics', '--all-positions', '--progress', '-o', out, '--stats', st, '--batch-games', '20'],
+      {
+        cwd: ROOT,
+      },
+    );
     child.stderr.resume();
     const poll = setInterval(() => {
       if (existsSync(out) && statSync(out).size > 0) {
@@ -242,7 +246,7 @@ describe('closed pipes are not errors', () => {
     const dir = tempDir('outputs-head');
     // every game's positions, from a whole run's games table (a game has its plies + 1 positions)
     const full = join(dir, 'full.games.jsonl');
-    expect(sh(`${node} "${SAMPLE}" -f none -q --games "${full}"`).status).toBe(0);
+    expect(sh(`${node} "${SAMPLE}" --no-tactics -f none -q --games "${full}"`).status).toBe(0);
     const plies = readFileSync(full, 'utf8')
       .trim()
       .split('\n')
@@ -250,7 +254,7 @@ describe('closed pipes are not errors', () => {
     const st = join(dir, 'stats.json');
     const games = join(dir, 'games.jsonl');
     const r = sh(
-      `${node} "${SAMPLE}" --all-positions --batch-games 50 --stats "${st}" --games "${games}" 2>"${dir}/err" | head -c 100000 > "${dir}/head.out"`,
+      `${node} "${SAMPLE}" --no-tactics --all-positions --batch-games 50 --stats "${st}" --games "${games}" 2>"${dir}/err" | head -c 100000 > "${dir}/head.out"`,
     );
     expect(r.status, r.stderr).toBe(0);
     const s = JSON.parse(readFileSync(st, 'utf8')) as { games: number; positions: number; rejected: number };
