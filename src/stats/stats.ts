@@ -244,6 +244,7 @@ export class Stats {
   /** Before the first position of a game that replays: its derived fields give its dimension values. */
   beginGame(derived: DerivedFields): void {
     gameValues(derived, this.gameValue);
+    this.phase.reset();
     this.all.markGame(this.mark);
   }
 
