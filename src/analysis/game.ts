@@ -33,6 +33,8 @@ export interface AnalyzerOptions {
   scan?: boolean;
   /** Give every position its tactic verdict and the move played found or missed (src/tactics/verdict.ts); needs scan. */
   tactics?: boolean;
+  /** Keep the tags for GameInfo.tagText (--group-by on tags). */
+  tagLookup?: boolean;
 }
 
 /** Characters of the offending text kept in an error report. */
@@ -75,7 +77,8 @@ export class GameAnalyzer {
 
   constructor(private readonly opts: AnalyzerOptions) {
     this.select = opts.select ?? null;
-    this.reader = new GameReader(opts.allTags === true, opts.allTags === true || this.select?.usesTags === true);
+    const lookup = opts.tagLookup === true || this.select?.usesTags === true;
+    this.reader = new GameReader(opts.allTags === true, opts.allTags === true || lookup);
     this.reader.reset(new Uint8Array(0));
     this.judge = opts.tactics === true && opts.scan !== false ? new TacticJudge() : null;
     this.view = {
@@ -139,7 +142,14 @@ export class GameAnalyzer {
   /** Tags, derived fields and variant of the last game read (as far as it was read, when rejected). */
   info(game: number): GameInfo {
     const r = this.reader;
-    return { game, tags: r.tags(), derived: r.derived(), variant: r.variantName(), plies: r.error === null ? r.plies : 0 };
+    return {
+      game,
+      tags: r.tags(),
+      tagText: this.tagOf,
+      derived: r.derived(),
+      variant: r.variantName(),
+      plies: r.error === null ? r.plies : 0,
+    };
   }
 
   /** Bytes the last PGN game read: up to its termination marker (the scan ignores what follows). */

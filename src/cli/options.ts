@@ -7,6 +7,7 @@ import { DEFAULT_MAX_GAME_BYTES } from '../pgn/splitter.js';
 import { compileWhere, type CompiledQuery } from '../query/compile.js';
 import { defaultThreads } from '../pipeline/run.js';
 import { checkShardable, parseShard, type Shard } from '../input/shard.js';
+import { parseGroupBy } from '../stats/group-by.js';
 import { maxThreads } from './threads.js';
 
 export interface AnalyzeCommand {
@@ -39,6 +40,8 @@ export interface AnalyzeCommand {
   tags: string[];
   /** Tactic verdicts and found/missed (on unless --no-tactics). */
   tactics: boolean;
+  /** --group-by: the dimensions the statistics add (parseGroupBy); empty when none. */
+  groupBy: string[];
 }
 
 export const OPTIONS = {
@@ -62,6 +65,7 @@ export const OPTIONS = {
   where: { type: 'string' },
   tags: { type: 'string' },
   'no-tactics': { type: 'boolean' },
+  'group-by': { type: 'string', multiple: true },
 } as const;
 
 /** The most a count option takes when nothing smaller bounds it: past the int32 range, 32-bit code would wrap it. */
@@ -167,5 +171,6 @@ export function parseAnalyze(args: string[]): AnalyzeCommand {
     warnings,
     tags: tagList(values.tags, format),
     tactics: values['no-tactics'] !== true,
+    groupBy: parseGroupBy(values['group-by'] ?? []),
   };
 }
