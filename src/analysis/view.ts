@@ -16,6 +16,8 @@ export interface GameInfo {
   tags: Map<string, string> | null;
   /** A tag's value by name, decoded when asked (AnalyzerOptions.tagLookup); valid until the next game. */
   tagText: TagLookup;
+  /** --player: the sides the player holds (bit 1 << side); 0 without --player. */
+  player: number;
   /** Speed, rating, band, ECO, result (docs/design.md §9), null where the tags do not give them. */
   derived: DerivedFields;
   /** 'standard' or 'chess960' for a game that was analysed, else its [Variant] tag lower-cased. */

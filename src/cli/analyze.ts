@@ -65,7 +65,7 @@ export async function runAnalyze(cmd: AnalyzeCommand, interrupt: Interrupt): Pro
       tags: cmd.tags,
       offsets: cmd.shard !== null,
       tactics: cmd.tactics,
-      stats: { groupBy: cmd.groupBy },
+      stats: { groupBy: cmd.groupBy, player: cmd.player },
     },
     threads: cmd.threads,
     maxGameBytes: cmd.maxGameBytes,
@@ -76,7 +76,7 @@ export async function runAnalyze(cmd: AnalyzeCommand, interrupt: Interrupt): Pro
   interrupt.onStop = () => run.stop();
   const progress = new Progress(cmd.progress, totalBytes(cmd.inputs));
   const rejections = new Rejections(errFile, cmd.quiet, (line) => progress.log(line));
-  const sink: BatchOutputs = { out, gamesFile, rejections, run, written: new Stats({ groupBy: cmd.groupBy }) };
+  const sink: BatchOutputs = { out, gamesFile, rejections, run, written: new Stats({ groupBy: cmd.groupBy, player: cmd.player }) };
   sink.written.where = cmd.where?.source ?? null; // with --where the statistics count its matches
   // a shard's file keeps every value of a --group-by dimension, so that merge-stats bounds the sum as one run would
   if (cmd.shard !== null && cmd.shard.count > 1) sink.written.valuesKept = Infinity;

@@ -42,6 +42,8 @@ export interface AnalyzeCommand {
   tactics: boolean;
   /** --group-by: the dimensions the statistics add (parseGroupBy); empty when none. */
   groupBy: string[];
+  /** --player: a player's names (accounts); only their games are analysed; empty when none. */
+  player: string[];
 }
 
 export const OPTIONS = {
@@ -66,6 +68,7 @@ export const OPTIONS = {
   tags: { type: 'string' },
   'no-tactics': { type: 'boolean' },
   'group-by': { type: 'string', multiple: true },
+  player: { type: 'string', multiple: true },
 } as const;
 
 /** The most a count option takes when nothing smaller bounds it: past the int32 range, 32-bit code would wrap it. */
@@ -135,6 +138,12 @@ function tagList(list: string | undefined, format: OutputFormat): string[] {
   return names;
 }
 
+/** --player's names, each as given (a name may hold a comma: "Carlsen, Magnus"); a blank one is a usage error. */
+function playerNames(names: readonly string[]): string[] {
+  for (const n of names) if (n.trim() === '') throw new UsageError('--player needs a name (the White or Black tag of their games)');
+  return [...names];
+}
+
 /** Parquet is written at file offsets and finished by its footer: a file, not stdout. */
 function checkParquet(format: OutputFormat, output: string | undefined): void {
   if (format === 'parquet' && (output === undefined || output === '-'))
@@ -172,5 +181,6 @@ export function parseAnalyze(args: string[]): AnalyzeCommand {
     tags: tagList(values.tags, format),
     tactics: values['no-tactics'] !== true,
     groupBy: parseGroupBy(values['group-by'] ?? []),
+    player: playerNames(values.player ?? []),
   };
 }

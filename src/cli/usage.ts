@@ -55,6 +55,8 @@ Options:
       --report FILE.html  the statistics as charts: one self-contained page (no network needed)
       --group-by FIELDS   the statistics by these fields too (repeatable; a dimension each under "by"):
 ${GROUP_FIELDS}
+      --player NAME       only this player's games (the White or Black tag, any case; repeatable: their
+                          accounts), the statistics split into their figures and their opponents'
       --errors FILE       every rejected game as a JSON line (stderr shows the first few)
       --games FILE        one JSON line per game, analysed or rejected: tags, speed, rating, ECO, result
       --shard I/N         only the games starting in the I-th of N byte ranges of each input

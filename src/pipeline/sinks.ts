@@ -39,7 +39,7 @@ export class BatchSink implements PositionSink {
    * Formats with `formatter` (null: no text), or collects records (`records`) or Parquet columns
    * (`parquet`); `tags`: the tags every record carries (--tags); `keptGamesOnly` (--where): a game
    * without a kept position writes nothing, not even its PGN text; `also`: a sink that sees every
-   * position as well; `stats`: what the statistics count besides the standing figures (--group-by).
+   * position as well; `stats`: what the statistics count besides the standing figures (--group-by, --player).
    */
   constructor(
     private readonly formatter: Formatter | null,

@@ -36,7 +36,10 @@ export interface WorkerOptions {
   offsets?: boolean;
   /** Tactic verdicts and found/missed for the positions (off with --no-tactics; the puzzles never scan). */
   tactics?: boolean;
-  /** What the statistics count besides the standing figures: --group-by's dimensions. */
+  /**
+   * What the statistics count besides the standing figures: --group-by's dimensions, --player's names
+   * (then only the player's games are analysed, in every output).
+   */
   stats?: StatsSpec;
   /**
    * A task plugin of the worker's entry, by name, and its options: it sees every position of every game
@@ -205,6 +208,7 @@ export function createTask(init: WorkerInit, plugins: TaskPlugins = {}): (batch:
     scan: plugin === null,
     tactics: o.tactics === true,
     tagLookup: readsTags(o.stats?.groupBy ?? []),
+    players: o.stats?.player,
   });
   const sink =
     plugin !== null

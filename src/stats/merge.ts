@@ -46,12 +46,23 @@ function describeWhere(where: string | null): string {
   return where === null ? 'every position' : `the matches of --where ${JSON.stringify(where)}`;
 }
 
+/** What a file counts besides the standing figures, its player's names checked: a list of text. */
+function spec(path: string, stats: StatsJSON): StatsSpec {
+  const names: unknown = stats.player?.names;
+  if (stats.player !== undefined && (!Array.isArray(names) || names.length === 0 || !names.every((n) => typeof n === 'string')))
+    throw new UsageError(`${path}: player.names must list the player's names as text`);
+  return specOf(stats);
+}
+
 /** What two files' specs differ in, for a refusal, or null when they add up. */
 function specDiffers(a: StatsSpec, b: StatsSpec): string | null {
   const same = (x: readonly string[] = [], y: readonly string[] = []): boolean =>
     x.length === y.length && x.every((v) => y.includes(v)) && y.every((v) => x.includes(v));
   const group = (s: StatsSpec): string => (s.groupBy?.length ? `--group-by ${s.groupBy.join(',')}` : 'no --group-by');
   if (!same(a.groupBy, b.groupBy)) return `${group(a)}, against ${group(b)}: statistics grouped by different fields do not add up`;
+  const lower = (s: StatsSpec): string[] => (s.player ?? []).map((n) => n.toLowerCase());
+  const player = (s: StatsSpec): string => (s.player?.length ? `--player ${s.player.join(', ')}` : 'every player');
+  if (!same(lower(a), lower(b))) return `${player(a)}, against ${player(b)}: statistics of different players do not add up`;
   return null;
 }
 
@@ -81,7 +92,7 @@ export function mergeStatsFiles(paths: string[], version: string): { stats: Stat
   for (const path of paths) {
     const f = readStatsFile(path);
     const where = whereOf(path, f.stats);
-    const counted = specOf(f.stats);
+    const counted = spec(path, f.stats);
     if (first === null) {
       first = { path, where, spec: counted };
       total = new Stats(counted);

@@ -27,14 +27,16 @@ const each = (labels: readonly string[], shape: Shape): Shape => ({ keys: new Ma
 const MOTIF_COUNTS = each(MOTIF_KEYS, 'count');
 const TACTIC_COUNTS = each(TACTIC_KEYS, 'count');
 const TACTICS = fields({ positions: TACTIC_COUNTS, found: TACTIC_COUNTS, missed: TACTIC_COUNTS });
-const DIM_VALUE = fields({
+/** The figures of a dimension's value (and of the corpus, and of a player's side). */
+const FIGURES: Record<string, Shape> = {
   games: 'count',
   positions: 'count',
   motifs: MOTIF_COUNTS,
   positionsWith: MOTIF_COUNTS,
   gamesWith: MOTIF_COUNTS,
   tactics: TACTICS,
-});
+};
+const DIM_VALUE = fields(FIGURES);
 const SQUARES: Shape = { list: 64 };
 /** The dimensions: the standing ones with their values, and --group-by's, of any value. */
 const BY: Shape = {
@@ -45,6 +47,8 @@ const BY: Shape = {
     shape: { keys: new Map(), other: { test: () => true, what: '', shape: DIM_VALUE } },
   },
 };
+/** --player's figures of a side: as the corpus's, with every dimension. */
+const TALLY = fields({ ...FIGURES, by: BY });
 
 /** The statistics file; `version` and `run` are checked apart, `verify` (--verify's report) is not added up. */
 const STATS = fields({
@@ -71,6 +75,7 @@ const STATS = fields({
   run: 'elsewhere',
   verify: 'elsewhere',
   where: fields({ query: 'elsewhere', games: 'count', positions: 'count' }),
+  player: fields({ names: 'elsewhere', white: 'count', black: 'count', for: TALLY, against: TALLY }),
 });
 
 /** Where a value sits in the file: the keys (and list indices) from the top. */

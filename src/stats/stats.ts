@@ -34,7 +34,7 @@ import { isChain, MOTIFS, MOTIF_KEYS, PLAYED, type MotifRow, type MotifKey } fro
 import { addBits, addCounts, counts, ROW, type DimJSON, type MotifCounts, type TacticsJSON } from './dim-counts.js';
 import { BLACK_WINS, DIMENSION_NAMES, DRAW, GAME_DIMENSIONS, gameValues, RESULT_AT, WHITE_WINS, type Dimension } from './dimensions.js';
 import { gameLabel, isPositionField, NUMBER_BOUND, POSITION_FIELDS, positionLabel, UNKNOWN } from './group-by.js';
-import { Tally } from './tally.js';
+import { BOTH_SIDES, Tally, type TallyJSON } from './tally.js';
 import { foldedJSON, KEPT_VALUES, keptValues, OTHER, ValueTable } from './values.js';
 import type { GameInfo, PositionView } from '../analysis/view.js';
 
@@ -60,11 +60,13 @@ export interface GroupVector {
 export interface StatsSpec {
   /** --group-by's dimensions (parseGroupBy: no standing one, each once): fields of the game or the position, or tags. */
   groupBy?: readonly string[];
+  /** --player's names: the player's figures and the opponents' apart (the analyzer passes only their games). */
+  player?: readonly string[];
 }
 
-/** What Stats.beginGame reads of a game besides its derived fields: its tags. */
-export type GameTags = Pick<GameInfo, 'tagText'>;
-const NO_TAGS: GameTags = { tagText: () => null };
+/** What Stats.beginGame reads of a game besides its derived fields: its tags, the sides --player holds. */
+export type GameTags = Pick<GameInfo, 'tagText' | 'player'>;
+const NO_TAGS: GameTags = { tagText: () => null, player: 0 };
 
 /** The vector's scalars before its arrays: rejected, taggedPositions, gameMotifPositions. */
 const SCALARS = 5;
@@ -137,6 +139,18 @@ export interface MergedRunInfo {
 /** `by`: the standing dimensions, and --group-by's by field name. */
 export type ByJSON = Record<Dimension, DimJSON> & Record<string, DimJSON>;
 
+/**
+ * --player's figures: the names, the games the player had White and Black in (a game between two of the
+ * names counts in both), and the player's (`for`) and the opponents' (`against`) figures.
+ */
+export interface PlayerJSON {
+  names: string[];
+  white: number;
+  black: number;
+  for: TallyJSON;
+  against: TallyJSON;
+}
+
 export interface StatsJSON {
   version: number;
   games: number;
@@ -156,6 +170,8 @@ export interface StatsJSON {
   outcome: Record<MotifKey, Outcome>;
   frontSquares: Record<StaticKey, { w: number[]; b: number[] }>;
   run?: RunInfo | MergedRunInfo;
+  /** With --player: the player's figures and the opponents'. */
+  player?: PlayerJSON;
   /** With --where: the query, and the games and positions analysed (the counts above are of its matches). */
   where?: WhereJSON;
 }
@@ -206,6 +222,15 @@ function outcomeOf(result: number, side: number): number {
   return -1;
 }
 
+/** --player's tallies: the player's figures and the opponents', and the games by the player's colour. */
+interface PlayerTallies {
+  names: readonly string[];
+  for: Tally;
+  against: Tally;
+  /** Games with the player as White, as Black. */
+  games: Float64Array;
+}
+
 export class Stats {
   rejected = 0;
   taggedPositions = 0;
@@ -221,7 +246,9 @@ export class Stats {
   readonly groupBy: readonly string[];
   /** Every record and move of the games counted. */
   private readonly main: Tally;
-  /** The tallies counted, in a vector's order: so far the main one alone. */
+  /** --player's tallies, or null. */
+  private readonly player: PlayerTallies | null;
+  /** The main tally, then the player's and the opponents': the order of a vector. */
   private readonly tallies: Tally[];
   /** Per --group-by dimension: its values met, numbered; the room its counts have in every tally. */
   private readonly tables: ValueTable[];
@@ -242,10 +269,11 @@ export class Stats {
   private readonly squares = new Float64Array(STATIC * 2 * 64);
 
   // The game being counted: its values of the standing game dimensions and of each --group-by dimension
-  // (of the position: the current position's), the keys each side had.
+  // (of the position: the current position's), the keys each side had, the sides --player holds.
   private readonly gameValue = new Int32Array(GAME_DIMENSIONS.length);
   private readonly groupValue: Int32Array;
   private readonly sideBits = new Int32Array(2);
+  private playerSides = 0;
   private readonly phase = new GamePhase();
 
   constructor(spec: StatsSpec = {}) {
@@ -259,7 +287,10 @@ export class Stats {
     this.groupValue = new Int32Array(n);
     const positional = fields.map((f) => f >= 0);
     this.main = new Tally(positional);
-    this.tallies = [this.main];
+    const names = spec.player ?? [];
+    this.player =
+      names.length === 0 ? null : { names, for: new Tally(positional), against: new Tally(positional), games: new Float64Array(2) };
+    this.tallies = this.player === null ? [this.main] : [this.main, this.player.for, this.player.against];
     this.room = Int32Array.from(this.main.groups, (g) => g.n);
   }
 
@@ -273,7 +304,7 @@ export class Stats {
 
   /**
    * Before the first position of a game that replays: its derived fields give its standing dimensions'
-   * values; `game`, its tags (--group-by).
+   * values; `game`, its tags (--group-by) and the sides --player holds.
    */
   beginGame(derived: DerivedFields, game: GameTags = NO_TAGS): void {
     gameValues(derived, this.gameValue);
@@ -283,6 +314,11 @@ export class Stats {
       if (pf[g] >= 0) continue;
       const label = gameLabel(this.groupBy[g], derived, game.tagText) ?? UNKNOWN;
       this.setValue(g, this.tables[g].indexOf(label));
+    }
+    if (this.player !== null) {
+      this.playerSides = game.player;
+      this.player.for.sides = game.player;
+      this.player.against.sides = BOTH_SIDES & ~game.player;
     }
     for (const t of this.tallies) t.beginGame();
   }
@@ -382,6 +418,10 @@ export class Stats {
     this.gameMotifPositions += motifPositions;
     this.perGame[gameBucket(motifPositions)]++;
     for (let i = 0; i < this.tallies.length; i++) this.tallies[i].endGame(this.gameValue, this.groupValue);
+    if (this.player !== null) {
+      this.player.games[0] += this.playerSides & 1;
+      this.player.games[1] += (this.playerSides >> 1) & 1;
+    }
     for (let side = 0; side < 2; side++) {
       const o = outcomeOf(this.gameValue[RESULT_AT], side);
       if (o >= 0) addBits(this.outcome, o * K, this.sideBits[side]);
@@ -391,8 +431,10 @@ export class Stats {
 
   /** Every counter array of fixed layout in one order: what vector() writes after the scalars and addVector() adds. */
   private counters(): Float64Array[] {
+    const player = this.player === null ? [] : [this.player.games];
     return [
       ...this.tallies.flatMap((t) => t.arrays()),
+      ...player,
       this.bySide,
       this.plyPositions,
       this.byPly,
@@ -509,6 +551,7 @@ export class Stats {
       frontSquares: Object.fromEntries(
         MOTIFS.map((m) => [m.key, { w: this.squareList(m.code, 0), b: this.squareList(m.code, 1) }]),
       ) as StatsJSON['frontSquares'],
+      ...(this.player !== null ? { player: this.playerJSON(this.player, kept) } : {}),
       ...(this.where !== null ? { where: { query: this.where, games: this.analysedGames, positions: this.analysedPositions } } : {}),
     };
   }
@@ -541,6 +584,11 @@ export class Stats {
     return by;
   }
 
+  private playerJSON(p: PlayerTallies, kept: number[][]): PlayerJSON {
+    const side = (t: Tally): TallyJSON => ({ ...t.all.value(0), by: this.byJSON(t, kept) });
+    return { names: [...p.names], white: p.games[0], black: p.games[1], for: side(p.for), against: side(p.against) };
+  }
+
   private plyJSON(): Record<string, PlyBucket> {
     let lastBucket = -1;
     for (let i = 0; i < PLY_BUCKETS; i++) if (this.plyPositions[i] > 0) lastBucket = i;
@@ -561,10 +609,16 @@ export class Stats {
   /**
    * Adds another Stats' figures, as toJSON() gave them (missing entries count as 0; `run` and the mean
    * are not added). The caller checks a file read from disk first: its version, counts and keys, and that
-   * it has this Stats' --group-by dimensions (src/stats/merge.ts).
+   * it has this Stats' --group-by dimensions and player (src/stats/merge.ts).
    */
   merge(o: StatsJSON): void {
     this.mergeTally(this.main, o);
+    if (this.player !== null) {
+      this.mergeTally(this.player.for, o.player?.for);
+      this.mergeTally(this.player.against, o.player?.against);
+      this.player.games[0] += o.player?.white ?? 0;
+      this.player.games[1] += o.player?.black ?? 0;
+    }
     this.analysedGames += o.where?.games ?? o.games ?? 0;
     this.analysedPositions += o.where?.positions ?? o.positions ?? 0;
     if (o.where !== undefined) this.where = o.where.query;
@@ -585,7 +639,8 @@ export class Stats {
   }
 
   /** Adds a tally's JSON: its corpus row, standing dimensions and --group-by dimensions, value by value. */
-  private mergeTally(t: Tally, o: Partial<StatsJSON>): void {
+  private mergeTally(t: Tally, o: Partial<TallyJSON> | undefined): void {
+    if (o === undefined) return;
     t.mergeStanding(o);
     for (const name of Object.keys(o.by ?? {}))
       if (!DIMENSION_NAMES.includes(name as Dimension) && !this.groupBy.includes(name))
@@ -609,10 +664,11 @@ export class Stats {
   }
 }
 
-/** The --group-by dimensions of a statistics file: what a Stats merging it must count. */
+/** The --group-by dimensions and the player of a statistics file: what a Stats merging it must count. */
 export function specOf(o: StatsJSON): StatsSpec {
   return {
     groupBy: Object.keys(o.by ?? {}).filter((d) => !DIMENSION_NAMES.includes(d as Dimension)),
+    player: o.player?.names ?? [],
   };
 }
 

@@ -1,10 +1,11 @@
 // One set of figures counted from positions and games: the corpus row `all` and every dimension — the
 // standing ones (speed, rating band, ECO letter and result of the game; the phase of the position) and
-// those --group-by adds (docs/design.md §11). Counted into typed arrays, nothing allocated per position: a
-// game's dimensions take what `all` gained since the game began (DimCounts.addGame), a position's are
-// counted as it comes.
+// those --group-by adds (docs/design.md §11). Stats counts one Tally of every record and move, and with
+// --player two more: the player's and the opponents' (`sides` says whose records, played tags and
+// tactics a tally counts). Counted into typed arrays, nothing allocated per position: a game's dimensions
+// take what `all` gained since the game began (DimCounts.addGame), a position's are counted as it comes.
 import { PHASES } from '../core/phase.js';
-import { REC_CODE, STRIDE } from '../motifs/buffer.js';
+import { REC_CODE, REC_SIDE, STRIDE } from '../motifs/buffer.js';
 import { MOTIF_KEYS, MOTIFS, PLAYED, PLAYED_FOUND, PLAYED_MISSED } from '../motifs/catalogue.js';
 import type { PositionView } from '../analysis/view.js';
 import { addBits, DimCounts, MARK_LENGTH, tacticBits, type DimJSON, type DimValue } from './dim-counts.js';
@@ -13,6 +14,8 @@ import { DIMENSION_NAMES, DIMENSIONS, GAME_DIMENSIONS, type Dimension } from './
 const K = MOTIF_KEYS.length;
 /** Key index of each played tag's bit: the played keys follow the static ones (catalogue.ts MOTIF_KEYS). */
 const PLAYED_KEY: readonly [number, number][] = PLAYED.map((p, i) => [p.bit, MOTIFS.length + i]);
+/** Both sides, as Tally.sides holds them (bit 1 << side). */
+export const BOTH_SIDES = 3;
 
 /** The values of a field of the position that one game reached, and the keys it had at each. */
 class Reached {
@@ -56,6 +59,9 @@ function grow(a: Int32Array, size: number): Int32Array<ArrayBuffer> {
   return g;
 }
 
+/** A tally's own figures in the JSON: those of its corpus row, and by dimension (`by`, made by Stats). */
+export type TallyJSON = DimValue & { by: Record<string, DimJSON> };
+
 export class Tally {
   /** The figures of every position and game counted: one value. */
   readonly all = new DimCounts(['all']);
@@ -69,6 +75,8 @@ export class Tally {
   private readonly gameGroups: Int32Array;
   /** Per position group (same order): what the game reached. */
   private readonly reached: Reached[];
+  /** The sides whose records, played tags and tactics this tally counts (bit 1 << side). */
+  sides = BOTH_SIDES;
 
   // the game being counted: the totals at its start, the keys it had, the phases it reached
   private readonly mark = new Float64Array(MARK_LENGTH);
@@ -100,7 +108,8 @@ export class Tally {
 
   /**
    * Counts one position (tagged or not): its phase, and `values[g]`, the value of each group that is a
-   * field of the position.
+   * field of the position. Records count when their side is one of `sides`; played tags and the tactic
+   * when the side to move is.
    */
   addPosition(v: PositionView, phase: number, values: Int32Array): void {
     const ph = this.byPhase;
@@ -109,9 +118,10 @@ export class Tally {
     ph.positions[phase]++;
     this.phasesReached |= 1 << phase;
     for (let i = 0; i < pg.length; i++) this.groups[pg[i]].positions[values[pg[i]]]++;
-    if (v.tactic !== null) this.addTactic(v, phase, values);
+    const mover = (this.sides >> v.pos.turn) & 1;
+    if (v.tactic !== null && mover !== 0) this.addTactic(v, phase, values);
     let seen = v.buf.count === 0 ? 0 : this.addRecords(v, phase * K, values);
-    if (v.played !== 0) seen |= this.addPlayed(v.played, phase * K, values);
+    if (v.played !== 0 && mover !== 0) seen |= this.addPlayed(v.played, phase * K, values);
     for (let i = 0; i < pg.length; i++) this.reached[i].reach(values[pg[i]], seen);
     if (seen === 0) return;
     this.gameBits |= seen;
@@ -132,16 +142,18 @@ export class Tally {
     for (let i = 0; i < pg.length; i++) this.groups[pg[i]].addTactic(values[pg[i]], bits, verdict);
   }
 
-  /** Counts the position's static records; returns their keys as bits. */
+  /** Counts the position's static records of the sides counted; returns their keys as bits. */
   private addRecords(v: PositionView, phaseBase: number, values: Int32Array): number {
     const d = v.buf.data;
     const n = v.buf.count;
     const motifs = this.all.motifs;
     const phaseMotifs = this.byPhase.motifs;
     const pg = this.positionGroups;
+    const sides = this.sides;
     let seen = 0;
     for (let i = 0; i < n; i++) {
       const o = i * STRIDE;
+      if (((sides >> d[o + REC_SIDE]) & 1) === 0) continue;
       const key = d[o + REC_CODE]; // static keys are indexed by record code
       motifs[key]++;
       phaseMotifs[phaseBase + key]++;
