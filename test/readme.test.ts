@@ -44,7 +44,7 @@ describe('README examples', () => {
       const db = await (await DuckDBInstance.create(':memory:')).connect();
       // file names in the queries are relative to where the commands ran
       const rows = (
-        await db.runAndReadAll(sql.replace(/'([\w.-]+\.(?:jsonl|parquet|csv))'/g, (_, f: string) => `'${join(dir, f)}'`))
+        await db.runAndReadAll(sql.replace(/'([\w.-]+\.(?:jsonl?|parquet|csv))'/g, (_, f: string) => `'${join(dir, f)}'`))
       ).getRowObjectsJson();
       expect(rows.length).toBeGreaterThan(0);
       db.closeSync();

@@ -1,6 +1,7 @@
 // One game from bytes to tagged positions: pass 1 reads and replays it (src/analysis/replay.ts); only when
 // the whole game replays does pass 2 tag every position and hand it to the sink, so a rejected game leaves
 // nothing behind. The sink decides what a position becomes (text, a record, counts).
+import { BLACK, WHITE } from '../core/board.js';
 import { Position } from '../core/position.js';
 import { moveToSan, moveToUci } from '../core/san.js';
 import { scanBuffer, scanMotifs } from '../motifs/classify.js';
@@ -33,6 +34,13 @@ export interface AnalyzerOptions {
   scan?: boolean;
   /** Give every position its tactic verdict and the move played found or missed (src/tactics/verdict.ts); needs scan. */
   tactics?: boolean;
+  /** Keep the tags for GameInfo.tagText (--group-by on tags). */
+  tagLookup?: boolean;
+  /**
+   * --player: a player's names (accounts), compared with the White and Black tags without case; only
+   * their games go to the sink, the others are read (rejected when broken) but not analysed.
+   */
+  players?: readonly string[];
 }
 
 /** Characters of the offending text kept in an error report. */
@@ -72,10 +80,15 @@ export class GameAnalyzer {
   /** The verdicts' judge (null: --no-tactics, or no scan), and the position before the current one, kept for it. */
   private readonly judge: TacticJudge | null;
   private readonly before = new Position();
+  /** --player's names in lower case, or null; and the sides the player holds in the current game. */
+  private readonly players: ReadonlySet<string> | null;
+  private playerSides = 0;
 
   constructor(private readonly opts: AnalyzerOptions) {
     this.select = opts.select ?? null;
-    this.reader = new GameReader(opts.allTags === true, opts.allTags === true || this.select?.usesTags === true);
+    this.players = opts.players === undefined || opts.players.length === 0 ? null : new Set(opts.players.map((p) => p.toLowerCase()));
+    const lookup = opts.tagLookup === true || this.players !== null || this.select?.usesTags === true;
+    this.reader = new GameReader(opts.allTags === true, opts.allTags === true || lookup);
     this.reader.reset(new Uint8Array(0));
     this.judge = opts.tactics === true && opts.scan !== false ? new TacticJudge() : null;
     this.view = {
@@ -120,6 +133,7 @@ export class GameAnalyzer {
     if (cut !== null) return cut;
     const split = swallowedGame(bytes, r.tagsEnd);
     if (split >= 0) return { kind: 'incomplete', ply: 0, text: '', reason: `holds the start of another game at byte ${split}`, split };
+    if (!this.isPlayers()) return null; // another player's game: whole, and not asked for
     const text: GameText = {
       bytes: bytes.subarray(0, r.end),
       moveEnds: r.moveEnds.subarray(0, r.plies),
@@ -139,7 +153,24 @@ export class GameAnalyzer {
   /** Tags, derived fields and variant of the last game read (as far as it was read, when rejected). */
   info(game: number): GameInfo {
     const r = this.reader;
-    return { game, tags: r.tags(), derived: r.derived(), variant: r.variantName(), plies: r.error === null ? r.plies : 0 };
+    return {
+      game,
+      tags: r.tags(),
+      tagText: this.tagOf,
+      player: this.playerSides,
+      derived: r.derived(),
+      variant: r.variantName(),
+      plies: r.error === null ? r.plies : 0,
+    };
+  }
+
+  /** Whether the game read is --player's (always, without --player); notes the sides the player holds. */
+  private isPlayers(): boolean {
+    if (this.players === null) return true;
+    const r = this.reader;
+    const holds = (tag: string): boolean => this.players!.has(r.tagText(tag)?.toLowerCase() ?? '');
+    this.playerSides = (holds('White') ? 1 << WHITE : 0) | (holds('Black') ? 1 << BLACK : 0);
+    return this.playerSides !== 0;
   }
 
   /** Bytes the last PGN game read: up to its termination marker (the scan ignores what follows). */
@@ -158,6 +189,7 @@ export class GameAnalyzer {
   fen(fen: string, game: number, sink: PositionSink): GameFailure | null {
     const r = this.reader;
     if (!r.setPosition(fen)) return { ...r.error!, text: fen.slice(0, MAX_ERROR_TEXT) };
+    if (!this.isPlayers()) return null; // a position has no players
     this.begin(game, sink, NO_TEXT);
     this.positions(0, game, sink);
     sink.endGame(NO_TEXT, this.tagged);

@@ -6,11 +6,18 @@ import type { DerivedFields } from '../pgn/derived.js';
 import type { MotifBuffer } from '../motifs/buffer.js';
 import type { TacticJudge } from '../tactics/verdict.js';
 
+/** The value of a PGN tag of the game by its name, or null when the game has none (or tags are not kept). */
+export type TagLookup = (name: string) => string | null;
+
 /** What the analysis knows of a game besides its positions. */
 export interface GameInfo {
   game: number;
   /** Every tag pair in input order (the first of a repeated name); null unless asked for. */
   tags: Map<string, string> | null;
+  /** A tag's value by name, decoded when asked (AnalyzerOptions.tagLookup); valid until the next game. */
+  tagText: TagLookup;
+  /** --player: the sides the player holds (bit 1 << side); 0 without --player. */
+  player: number;
   /** Speed, rating, band, ECO, result (docs/design.md §9), null where the tags do not give them. */
   derived: DerivedFields;
   /** 'standard' or 'chess960' for a game that was analysed, else its [Variant] tag lower-cased. */

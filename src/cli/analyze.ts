@@ -65,6 +65,7 @@ export async function runAnalyze(cmd: AnalyzeCommand, interrupt: Interrupt): Pro
       tags: cmd.tags,
       offsets: cmd.shard !== null,
       tactics: cmd.tactics,
+      stats: { groupBy: cmd.groupBy, player: cmd.player },
     },
     threads: cmd.threads,
     maxGameBytes: cmd.maxGameBytes,
@@ -75,8 +76,10 @@ export async function runAnalyze(cmd: AnalyzeCommand, interrupt: Interrupt): Pro
   interrupt.onStop = () => run.stop();
   const progress = new Progress(cmd.progress, totalBytes(cmd.inputs));
   const rejections = new Rejections(errFile, cmd.quiet, (line) => progress.log(line));
-  const sink: BatchOutputs = { out, gamesFile, rejections, run, written: new Stats() };
+  const sink: BatchOutputs = { out, gamesFile, rejections, run, written: new Stats({ groupBy: cmd.groupBy, player: cmd.player }) };
   sink.written.where = cmd.where?.source ?? null; // with --where the statistics count its matches
+  // a shard's file keeps every value of a --group-by dimension, so that merge-stats bounds the sum as one run would
+  if (cmd.shard !== null && cmd.shard.count > 1) sink.written.valuesKept = Infinity;
   const workerCpu = new WorkerCpu();
   let failure: unknown = null;
   try {
@@ -165,6 +168,7 @@ async function finish(
   interrupt: Interrupt,
 ): Promise<number> {
   const stats = done.written.toJSON();
+  for (const w of done.written.foldWarnings()) process.stderr.write(`pgn-xray: ${w}\n`);
   const s = run.seconds; // the analysis alone, not the report
   await writeStatsFiles({ ...stats, verify: run.verify ?? undefined, run: runInfo(done.inputs, s, done.workerCpu) }, statsFile, reportFile);
   if (failure !== null && !(failure instanceof PipeClosed)) throw failure;

@@ -7,6 +7,7 @@ import { DEFAULT_MAX_GAME_BYTES } from '../pgn/splitter.js';
 import { compileWhere, type CompiledQuery } from '../query/compile.js';
 import { defaultThreads } from '../pipeline/run.js';
 import { checkShardable, parseShard, type Shard } from '../input/shard.js';
+import { parseGroupBy } from '../stats/group-by.js';
 import { maxThreads } from './threads.js';
 
 export interface AnalyzeCommand {
@@ -39,6 +40,10 @@ export interface AnalyzeCommand {
   tags: string[];
   /** Tactic verdicts and found/missed (on unless --no-tactics). */
   tactics: boolean;
+  /** --group-by: the dimensions the statistics add (parseGroupBy); empty when none. */
+  groupBy: string[];
+  /** --player: a player's names (accounts); only their games are analysed; empty when none. */
+  player: string[];
 }
 
 export const OPTIONS = {
@@ -62,6 +67,8 @@ export const OPTIONS = {
   where: { type: 'string' },
   tags: { type: 'string' },
   'no-tactics': { type: 'boolean' },
+  'group-by': { type: 'string', multiple: true },
+  player: { type: 'string', multiple: true },
 } as const;
 
 /** The most a count option takes when nothing smaller bounds it: past the int32 range, 32-bit code would wrap it. */
@@ -131,6 +138,12 @@ function tagList(list: string | undefined, format: OutputFormat): string[] {
   return names;
 }
 
+/** --player's names, each as given (a name may hold a comma: "Carlsen, Magnus"); a blank one is a usage error. */
+function playerNames(names: readonly string[]): string[] {
+  for (const n of names) if (n.trim() === '') throw new UsageError('--player needs a name (the White or Black tag of their games)');
+  return [...names];
+}
+
 /** Parquet is written at file offsets and finished by its footer: a file, not stdout. */
 function checkParquet(format: OutputFormat, output: string | undefined): void {
   if (format === 'parquet' && (output === undefined || output === '-'))
@@ -167,5 +180,7 @@ export function parseAnalyze(args: string[]): AnalyzeCommand {
     warnings,
     tags: tagList(values.tags, format),
     tactics: values['no-tactics'] !== true,
+    groupBy: parseGroupBy(values['group-by'] ?? []),
+    player: playerNames(values.player ?? []),
   };
 }

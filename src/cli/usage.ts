@@ -5,6 +5,26 @@ import { defaultThreads } from '../pipeline/run.js';
 import { DEFAULT_GAP } from '../puzzles/stage2.js';
 import { DEFAULT_NODES, DEFAULT_PROBE_NODES } from './puzzle-options.js';
 import { maxThreads } from './threads.js';
+import { DIMENSION_NAMES } from '../stats/dimensions.js';
+import { GAME_FIELDS, POSITION_FIELDS } from '../stats/group-by.js';
+
+/** Words as lines of the help's description column (from column 27, up to column 105). */
+function described(words: string[]): string {
+  const lines: string[] = [];
+  for (const w of words) {
+    const last = lines.length - 1;
+    if (last >= 0 && lines[last].length + 1 + w.length <= 78) lines[last] += ` ${w}`;
+    else lines.push(w);
+  }
+  return lines.map((l) => ' '.repeat(26) + l).join('\n');
+}
+
+/** What --group-by takes, as the help lists it. */
+const GROUP_FIELDS = described(
+  `${[...GAME_FIELDS, ...POSITION_FIELDS].join(', ')}, or a PGN tag by its name (Opening, White); ${DIMENSION_NAMES.join(', ')} are always there; 1,000 values each at most, the rest added up as "(other)"`.split(
+    ' ',
+  ),
+);
 
 export function usage(): string {
   return `pgn-xray — tag tactical motifs found by x-ray bitboards in chess games
@@ -33,6 +53,10 @@ Options:
   -j, --threads N         worker threads                               (default ${defaultThreads()}, at most ${maxThreads()})
       --stats FILE        statistics as JSON
       --report FILE.html  the statistics as charts: one self-contained page (no network needed)
+      --group-by FIELDS   the statistics by these fields too (repeatable; a dimension each under "by"):
+${GROUP_FIELDS}
+      --player NAME       only this player's games (the White or Black tag, any case; repeatable: their
+                          accounts), the statistics split into their figures and their opponents'
       --errors FILE       every rejected game as a JSON line (stderr shows the first few)
       --games FILE        one JSON line per game, analysed or rejected: tags, speed, rating, ECO, result
       --shard I/N         only the games starting in the I-th of N byte ranges of each input

@@ -51,15 +51,24 @@ export function phaseOf(pos: Position, ply: number): number {
 }
 
 /**
- * The phase of a game's positions, given in order from ply 0 (the statistics count every position): the
- * material is counted again only where it can have changed, after a capture or a pawn move (a promotion),
- * the moves that reset the halfmove clock; a game's first position is always counted.
+ * The phase of a game's positions, given in order: the material is counted again only where it can have
+ * changed, after a capture or a pawn move (a promotion), the moves that reset the halfmove clock; and at a
+ * position that does not follow the last one given (the first one after reset(), one after positions not
+ * given: --where's statistics count only the positions it matched), whose move there may have been a capture.
  */
 export class GamePhase {
   private endgame = false;
+  /** The ply of the position that follows the last one given; -1 after reset(). */
+  private next = -1;
+
+  /** A game begins: its first position given is counted whatever its ply. */
+  reset(): void {
+    this.next = -1;
+  }
 
   of(pos: Position, ply: number): number {
-    if (ply === 0 || pos.halfmove === 0) this.endgame = endgameMaterial(pos);
+    if (ply !== this.next || pos.halfmove === 0) this.endgame = endgameMaterial(pos);
+    this.next = ply + 1;
     return phaseFrom(this.endgame, ply);
   }
 }

@@ -9,7 +9,7 @@ import { isPartMessage, newMailbox, PartQueue } from './spill.js';
 import type { WorkerInit } from './task.js';
 import { analysisWorkerFile, compiledFile } from '../runtime/compiled.js';
 import { gameLine, gameRow } from '../output/games.js';
-import { Stats } from '../stats/stats.js';
+import { Stats, type StatsSpec } from '../stats/stats.js';
 
 /** What each worker gets: the task's init, and the module its entry loads (workers/entry.cts). */
 interface PoolData extends WorkerInit {
@@ -26,6 +26,8 @@ export interface BatchRun {
 export class AnalysisPool {
   private readonly pool: Piscina;
   private readonly games: boolean;
+  /** What the statistics count: a failed batch's counts take the same layout. */
+  private readonly stats: StatsSpec | undefined;
   /** The part queues of the batches on their way, by stream. */
   private readonly streams = new Map<number, PartQueue>();
   private nextStream = 1;
@@ -39,6 +41,7 @@ export class AnalysisPool {
    */
   constructor(threads: number, init: WorkerInit, filename: string = analysisWorkerFile(), start = 0) {
     this.games = init.options.games === true;
+    this.stats = init.options.stats;
     this.pool = new Piscina({
       // a CommonJS entry that import()s the worker module: never Node's synchronous require() of an ES
       // module, which a worker terminated while still loading turned into an abort of the process (entry.cts)
@@ -90,7 +93,7 @@ export class AnalysisPool {
       try {
         return (await this.pool.run({ ...batch, attempt: 1, parts: parts.target() })) as BatchResult;
       } catch (second) {
-        return failedBatch(batch, second as Error, first as Error, this.games);
+        return failedBatch(batch, second as Error, first as Error, this.games, this.stats);
       }
     }
   }
@@ -121,8 +124,8 @@ export function compileInWorkerThreads(): void {
 }
 
 /** Every game of a batch that failed twice, as rejected games. */
-function failedBatch(batch: Batch, error: Error, firstError: Error, games: boolean): BatchResult {
-  const stats = new Stats();
+function failedBatch(batch: Batch, error: Error, firstError: Error, games: boolean, spec: StatsSpec | undefined): BatchResult {
+  const stats = new Stats(spec);
   const errors: GameError[] = [];
   let gamesText = games ? '' : null;
   const reason = `internal error: the worker failed twice on this batch (${firstError.message}; then ${error.message})`;

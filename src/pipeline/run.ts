@@ -205,7 +205,7 @@ export class AnalysisRun implements AsyncIterable<BatchResult> {
     const parts = run.parts.drain(run.result);
     for (let next = await parts.next(); ; next = await parts.next()) {
       if (next.done === true) return next.value;
-      this.noCounts ??= new Stats().vector();
+      this.noCounts ??= new Stats(this.o.worker.stats).vector();
       const o: PartOutput = next.value;
       yield {
         seq: run.batch.seq,

@@ -6,13 +6,13 @@ import { createFormatter, type FormatOptions } from '../output/formats.js';
 import { NO_OUTPUT } from '../output/lines.js';
 import { ParquetColumns, type ParquetBatch } from '../output/parquet-columns.js';
 import { askedTags, positionRecord, type PositionRecord } from '../output/records.js';
-import { Stats, type StatsVector } from '../stats/stats.js';
+import { Stats, type StatsSpec, type StatsVector } from '../stats/stats.js';
 import type { Formatter } from '../output/view.js';
 import { SPILL_BYTES, SPILL_RECORDS, SPILL_ROWS } from './spill.js';
 
 export class BatchSink implements PositionSink {
   /** The counts of the batch so far; the same object for the sink's life (Stats.clear()). */
-  readonly stats = new Stats();
+  readonly stats: Stats;
   records: PositionRecord[] | null;
   /** Positions kept in the current game. */
   private kept = 0;
@@ -23,8 +23,8 @@ export class BatchSink implements PositionSink {
   private readonly tags: readonly string[];
   /** --where: a game without a kept position writes nothing, and the statistics count only the kept positions and the games holding one. */
   private readonly keptGamesOnly: boolean;
-  /** The current game's fields, and whether its statistics have begun (at its first matched position). */
-  private derived: GameInfo['derived'] | null = null;
+  /** The current game, and whether its statistics have begun (at its first matched position). */
+  private info: GameInfo | null = null;
   private statsBegun = false;
   /** Matched positions of the current game with a record or a played tag. */
   private keptTagged = 0;
@@ -39,12 +39,20 @@ export class BatchSink implements PositionSink {
    * Formats with `formatter` (null: no text), or collects records (`records`) or Parquet columns
    * (`parquet`); `tags`: the tags every record carries (--tags); `keptGamesOnly` (--where): a game
    * without a kept position writes nothing, not even its PGN text; `also`: a sink that sees every
-   * position as well.
+   * position as well; `stats`: what the statistics count besides the standing figures (--group-by, --player).
    */
   constructor(
     private readonly formatter: Formatter | null,
-    o: { records?: boolean; tags?: readonly string[]; parquet?: boolean; keptGamesOnly?: boolean; also?: PositionSink } = {},
+    o: {
+      records?: boolean;
+      tags?: readonly string[];
+      parquet?: boolean;
+      keptGamesOnly?: boolean;
+      also?: PositionSink;
+      stats?: StatsSpec;
+    } = {},
   ) {
+    this.stats = new Stats(o.stats);
     this.also = o.also ?? null;
     this.tags = o.tags ?? [];
     this.keptGamesOnly = o.keptGamesOnly === true;
@@ -53,13 +61,14 @@ export class BatchSink implements PositionSink {
   }
 
   /** The sink of an output kind. */
-  static of(kind: OutputKind, o: FormatOptions = {}, keptGamesOnly = false): BatchSink {
+  static of(kind: OutputKind, o: FormatOptions = {}, keptGamesOnly = false, stats: StatsSpec = {}): BatchSink {
     const text = kind !== 'records' && kind !== 'none' && kind !== 'parquet';
     return new BatchSink(text ? createFormatter(kind, o) : null, {
       records: kind === 'records',
       tags: o.tags,
       parquet: kind === 'parquet',
       keptGamesOnly,
+      stats,
     });
   }
 
@@ -68,8 +77,8 @@ export class BatchSink implements PositionSink {
     this.formatter?.beginGame(info, text);
     this.columns?.beginGame(info);
     if (this.records !== null && this.tags.length > 0) this.gameTags = askedTags(this.tags, info.tags);
-    if (!this.keptGamesOnly) this.stats.beginGame(info.derived);
-    this.derived = info.derived;
+    if (!this.keptGamesOnly) this.stats.beginGame(info.derived, info);
+    this.info = info;
     this.statsBegun = false;
     this.keptTagged = 0;
   }
@@ -91,7 +100,7 @@ export class BatchSink implements PositionSink {
   private countMatch(v: PositionView, keep: boolean): void {
     if (!keep) return this.stats.passPosition();
     if (!this.statsBegun) {
-      this.stats.beginGame(this.derived!);
+      this.stats.beginGame(this.info!.derived, this.info!);
       this.statsBegun = true;
     }
     this.stats.addPosition(v);

@@ -17,7 +17,8 @@ import { BatchSink } from './sinks.js';
 import { threadCpu } from './thread-cpu.js';
 import { PartsStopped, sendPart, type PartMessage, type PartOutput, type PartTarget } from './spill.js';
 import { NO_OUTPUT } from '../output/lines.js';
-import { Stats } from '../stats/stats.js';
+import { Stats, type StatsSpec } from '../stats/stats.js';
+import { readsTags } from '../stats/group-by.js';
 import { parentPort } from 'node:worker_threads';
 
 export interface WorkerOptions {
@@ -35,6 +36,11 @@ export interface WorkerOptions {
   offsets?: boolean;
   /** Tactic verdicts and found/missed for the positions (off with --no-tactics; the puzzles never scan). */
   tactics?: boolean;
+  /**
+   * What the statistics count besides the standing figures: --group-by's dimensions, --player's names
+   * (then only the player's games are analysed, in every output).
+   */
+  stats?: StatsSpec;
   /**
    * A task plugin of the worker's entry, by name, and its options: it sees every position of every game
    * instead of the output (no output, no motif tags: it judges the positions itself; every tag kept).
@@ -201,11 +207,13 @@ export function createTask(init: WorkerInit, plugins: TaskPlugins = {}): (batch:
     select: o.where != null ? new QueryEvaluator(o.where) : null,
     scan: plugin === null,
     tactics: o.tactics === true,
+    tagLookup: readsTags(o.stats?.groupBy ?? []),
+    players: o.stats?.player,
   });
   const sink =
     plugin !== null
       ? new BatchSink(null, { also: plugin })
-      : BatchSink.of(o.output, { tags, tactics: o.tactics === true }, o.where != null);
+      : BatchSink.of(o.output, { tags, tactics: o.tactics === true }, o.where != null, o.stats);
   let toIpc: ((b: ParquetBatch) => Uint8Array) | null = null; // -f parquet: Arrow loads with the first batch
   const post = (m: PartMessage): void => parentPort!.postMessage(m);
 
@@ -233,7 +241,7 @@ export function createTask(init: WorkerInit, plugins: TaskPlugins = {}): (batch:
         text: NO_OUTPUT,
         gamesText: null,
         records: null,
-        stats: new Stats().vector(),
+        stats: new Stats(o.stats).vector(),
         errors: [],
         verify: null,
         parts: to!.next,

@@ -8,7 +8,7 @@
 // condition is reached on a position that has a verdict.
 import { phaseOf, PHASES } from '../core/phase.js';
 import type { PositionSelector } from '../analysis/selector.js';
-import type { GameInfo, PositionView } from '../analysis/view.js';
+import type { GameInfo, PositionView, TagLookup } from '../analysis/view.js';
 import { BLACK, WHITE } from '../core/board.js';
 import type { Position } from '../core/position.js';
 import { FLAG_CASTLE, moveFlags, moveFrom, moveTo } from '../core/move.js';
@@ -98,9 +98,6 @@ export function passes(t: FieldTest, value: string | number | null): boolean {
 function passesText(t: FieldTest, value: string | null): boolean {
   return value !== null && t.num === null && passesAsText(t, value);
 }
-
-/** The value of a PGN tag of the game by its name, or null when the game has none. */
-export type TagLookup = (name: string) => string | null;
 
 /** The value of a game field other than `outcome`: derived from tags, or a PGN tag (null when the game has none). */
 function gameValue(t: FieldTest, info: GameInfo, tagOf: TagLookup): string | number | null {

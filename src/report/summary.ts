@@ -1,9 +1,10 @@
 // The summary table printed on stderr at the end of a run (and by merge-stats): the totals (with the tactic
-// verdicts, found and missed, when there are any), each motif key's count, rate and share of positions and
-// games, then its rate per 1000 positions by speed and by rating band. Plain aligned text, no colours.
+// verdicts, found and missed, when there are any; with --player, the player's and the opponents'), each
+// motif key's count, rate and share of positions and games (and its count for and against the player),
+// then its rate per 1000 positions by speed and by rating band. Plain aligned text, no colours.
 import { MOTIF_KEYS } from '../motifs/catalogue.js';
 import type { StatsJSON } from '../stats/stats.js';
-import type { DimJSON } from '../stats/dim-counts.js';
+import type { DimJSON, TacticsJSON } from '../stats/dim-counts.js';
 
 /** 1234567 -> "1,234,567" (no locale data needed). */
 export function grouped(n: number): string {
@@ -48,6 +49,11 @@ function head(s: StatsJSON): string {
       `${grouped(s.positions)} of ${grouped(s.where.positions)} positions (${pct(s.positions, s.where.positions)}), in ${grouped(s.games)} of ${grouped(s.where.games)} games`,
     ]);
   }
+  if (s.player !== undefined) {
+    // the counts below are of the player's games: say whose, and how many with each colour
+    rows.push(['--player', s.player.names.join(', ')]);
+    rows.push(['player', `${grouped(s.games)} games: ${grouped(s.player.white)} as White, ${grouped(s.player.black)} as Black`]);
+  }
   rows.push(
     ['games', grouped(s.games)],
     ['rejected', grouped(s.rejected)],
@@ -56,23 +62,32 @@ function head(s: StatsJSON): string {
     ['tagged positions', `${grouped(s.taggedPositions)} (${pct(s.taggedPositions, s.positions)})`],
     ['tagged positions/game', s.games === 0 ? '-' : s.motifPositionsPerGame.toFixed(1)],
   );
-  const t = s.tactics;
-  const n = t?.positions?.tactic ?? 0;
-  if (n > 0) {
-    // none with --no-tactics (or in statistics older than the verdicts): no line rather than a misleading 0
-    const found = t.found?.tactic ?? 0;
-    const missed = t.missed?.tactic ?? 0;
-    rows.push([
-      'tactics',
-      `${grouped(n)} positions (${perMille(n, s.positions)} per 1000); found ${grouped(found)}, missed ${grouped(missed)}: ${pct(found, found + missed)} found`,
-    ]);
+  tacticRow(rows, 'tactics', s.tactics, s.positions);
+  if (s.player !== undefined) {
+    tacticRow(rows, "the player's tactics", s.player.for.tactics, s.positions);
+    tacticRow(rows, "the opponents' tactics", s.player.against.tactics, s.positions);
   }
   const w = Math.max(...rows.map(([k]) => k.length));
   return rows.map(([k, v]) => `${k.padEnd(w)}  ${v}\n`).join('');
 }
 
+/** A line of tactic verdicts: positions with one, found and missed by the move played. */
+function tacticRow(rows: [string, string][], title: string, t: TacticsJSON | undefined, positions: number): void {
+  const n = t?.positions?.tactic ?? 0;
+  // none with --no-tactics (or in statistics older than the verdicts): no line rather than a misleading 0
+  if (n === 0) return;
+  const found = t!.found?.tactic ?? 0;
+  const missed = t!.missed?.tactic ?? 0;
+  rows.push([
+    title,
+    `${grouped(n)} positions (${perMille(n, positions)} per 1000); found ${grouped(found)}, missed ${grouped(missed)}: ${pct(found, found + missed)} found`,
+  ]);
+}
+
+/** Each key's figures; with --player, its count for the player and against (the opponents' records and moves). */
 function motifTable(s: StatsJSON): string {
-  const rows = [['motif', 'count', 'per 1000 pos', 'positions with', 'games with']];
+  const p = s.player;
+  const rows = [['motif', 'count', 'per 1000 pos', 'positions with', 'games with', ...(p ? ['for', 'against'] : [])]];
   for (const key of MOTIF_KEYS) {
     const c = s.motifs?.[key] ?? 0;
     rows.push([
@@ -81,6 +96,7 @@ function motifTable(s: StatsJSON): string {
       perMille(c, s.positions),
       pct(s.positionsWith?.[key] ?? 0, s.positions),
       pct(s.gamesWith?.[key] ?? 0, s.games),
+      ...(p ? [grouped(p.for.motifs?.[key] ?? 0), grouped(p.against.motifs?.[key] ?? 0)] : []),
     ]);
   }
   return aligned(rows);

@@ -52,6 +52,11 @@ const K = MOTIF_KEYS.length;
 const MARK_TACTICS = 1 + 2 * K;
 export const MARK_LENGTH = MARK_TACTICS + 3 * T;
 
+/** How many numbers each counter holds per value, in the order of DimCounts.arrays(). */
+const WIDTHS: readonly number[] = [1, 1, K, K, K, T, T, T];
+/** The numbers of one value: its share of a vector. */
+export const ROW = WIDTHS.reduce((n, w) => n + w, 0);
+
 export class DimCounts {
   readonly games: Float64Array;
   readonly positions: Float64Array;
@@ -64,8 +69,14 @@ export class DimCounts {
   readonly tacticFound: Float64Array;
   readonly tacticMissed: Float64Array;
 
-  constructor(readonly labels: readonly string[]) {
-    const n = labels.length;
+  /**
+   * `labels`: the values in JSON order (a --group-by dimension has none: its values come as counted, by
+   * index, and are named by a ValueTable); `n`: room for this many values.
+   */
+  constructor(
+    readonly labels: readonly string[],
+    readonly n = labels.length,
+  ) {
     this.games = new Float64Array(n);
     this.positions = new Float64Array(n);
     this.motifs = new Float64Array(n * K);
@@ -98,9 +109,9 @@ export class DimCounts {
     }
   }
 
-  /** Its counters in a fixed order, for a Stats vector (stats.ts). */
-  arrays(): Float64Array[] {
-    return [
+  /** Its counters in a fixed order, for a Stats vector (stats.ts); `n`: those of the first n values only. */
+  arrays(n = this.n): Float64Array[] {
+    const all = [
       this.games,
       this.positions,
       this.motifs,
@@ -110,6 +121,42 @@ export class DimCounts {
       this.tacticFound,
       this.tacticMissed,
     ];
+    return n === this.n ? all : all.map((a, i) => a.subarray(0, n * WIDTHS[i]));
+  }
+
+  /** A copy with room for `n` values (n ≥ this.n), for a dimension whose values outgrow it. */
+  grown(n: number): DimCounts {
+    const g = new DimCounts(this.labels, n);
+    const to = g.arrays();
+    this.arrays().forEach((a, i) => to[i].set(a));
+    return g;
+  }
+
+  /**
+   * Adds the counts of n values as arrays(n) laid them out from src[at] on, value j's into value map[j];
+   * returns where they end.
+   */
+  addFrom(src: Float64Array, at: number, n: number, map: Int32Array): number {
+    const to = this.arrays();
+    for (let i = 0; i < to.length; i++) {
+      const w = WIDTHS[i];
+      for (let j = 0; j < n; j++) {
+        const from = at + j * w;
+        const into = map[j] * w;
+        for (let k = 0; k < w; k++) to[i][into + k] += src[from + k];
+      }
+      at += n * w;
+    }
+    return at;
+  }
+
+  /** Adds value v of another dimension's counts into value `into` of this one. */
+  addValue(into: number, o: DimCounts, v: number): void {
+    const to = this.arrays();
+    o.arrays().forEach((a, i) => {
+      const w = WIDTHS[i];
+      for (let k = 0; k < w; k++) to[i][into * w + k] += a[v * w + k];
+    });
   }
 
   /**

@@ -5,7 +5,7 @@
 // twice.
 import { readFileSync } from 'node:fs';
 import { osReason, UsageError, XrayError } from '../errors.js';
-import { Stats, STATS_VERSION, type MergedRunInfo, type StatsJSON } from './stats.js';
+import { specOf, Stats, STATS_VERSION, type MergedRunInfo, type StatsJSON, type StatsSpec } from './stats.js';
 import { checkProvenance, type FileRuns } from './provenance.js';
 import { checkCounts, runsOf } from './stats-check.js';
 
@@ -46,6 +46,26 @@ function describeWhere(where: string | null): string {
   return where === null ? 'every position' : `the matches of --where ${JSON.stringify(where)}`;
 }
 
+/** What a file counts besides the standing figures, its player's names checked: a list of text. */
+function spec(path: string, stats: StatsJSON): StatsSpec {
+  const names: unknown = stats.player?.names;
+  if (stats.player !== undefined && (!Array.isArray(names) || names.length === 0 || !names.every((n) => typeof n === 'string')))
+    throw new UsageError(`${path}: player.names must list the player's names as text`);
+  return specOf(stats);
+}
+
+/** What two files' specs differ in, for a refusal, or null when they add up. */
+function specDiffers(a: StatsSpec, b: StatsSpec): string | null {
+  const same = (x: readonly string[] = [], y: readonly string[] = []): boolean =>
+    x.length === y.length && x.every((v) => y.includes(v)) && y.every((v) => x.includes(v));
+  const group = (s: StatsSpec): string => (s.groupBy?.length ? `--group-by ${s.groupBy.join(',')}` : 'no --group-by');
+  if (!same(a.groupBy, b.groupBy)) return `${group(a)}, against ${group(b)}: statistics grouped by different fields do not add up`;
+  const lower = (s: StatsSpec): string[] => (s.player ?? []).map((n) => n.toLowerCase());
+  const player = (s: StatsSpec): string => (s.player?.length ? `--player ${s.player.join(', ')}` : 'every player');
+  if (!same(lower(a), lower(b))) return `${player(a)}, against ${player(b)}: statistics of different players do not add up`;
+  return null;
+}
+
 function checkVersion(path: string, json: unknown): void {
   const o = json as Partial<StatsJSON> | null;
   if (o === null || typeof o !== 'object' || !('games' in o))
@@ -66,21 +86,27 @@ function checkVersion(path: string, json: unknown): void {
  * cannot be checked.
  */
 export function mergeStatsFiles(paths: string[], version: string): { stats: StatsJSON; warnings: string[] } {
-  const total = new Stats();
+  let total = new Stats();
   const files: FileRuns[] = [];
-  let first: { path: string; where: string | null } | null = null;
+  let first: { path: string; where: string | null; spec: StatsSpec } | null = null;
   for (const path of paths) {
     const f = readStatsFile(path);
     const where = whereOf(path, f.stats);
-    first ??= { path, where };
+    const counted = spec(path, f.stats);
+    if (first === null) {
+      first = { path, where, spec: counted };
+      total = new Stats(counted);
+    }
     if (where !== first.where)
       throw new UsageError(
         `${path} counts ${describeWhere(where)}, ${first.path} ${describeWhere(first.where)}: statistics of different subsets do not add up`,
       );
+    const differs = specDiffers(counted, first.spec);
+    if (differs !== null) throw new UsageError(`${path} has ${differs} (${first.path})`);
     total.merge(f.stats);
     files.push({ path, runs: f.runs });
   }
-  const warnings = checkProvenance(files);
+  const warnings = [...checkProvenance(files), ...total.foldWarnings()];
   const stats = total.toJSON();
   checkCounts('the sum of these files', stats);
   const run: MergedRunInfo = { version, merged: files.flatMap((f) => f.runs) };

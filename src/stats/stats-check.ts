@@ -8,9 +8,18 @@ import { MOTIFS, MOTIF_KEYS } from '../motifs/catalogue.js';
 import { GAME_BUCKET_LABELS, PLY_BUCKET_LABELS, type InputIdentity, type RunRecord } from './stats.js';
 import { TACTIC_KEYS } from './dim-counts.js';
 import { DIMENSION_NAMES, DIMENSIONS } from './dimensions.js';
+import { isGroupField } from './group-by.js';
 
-/** What a value must be: a count, the one mean, a value checked elsewhere, an object of known keys, a list of counts. */
-type Shape = 'count' | 'mean' | 'elsewhere' | { keys: ReadonlyMap<string, Shape> } | { list: number };
+/**
+ * What a value must be: a count, the one mean, a value checked elsewhere, a list of counts, or an object
+ * of known keys, where `other` takes any other key passing its test (a --group-by dimension, a value label).
+ */
+type Shape =
+  | 'count'
+  | 'mean'
+  | 'elsewhere'
+  | { keys: ReadonlyMap<string, Shape>; other?: { test: (key: string) => boolean; what: string; shape: Shape } }
+  | { list: number };
 
 const fields = (entries: Record<string, Shape>): Shape => ({ keys: new Map(Object.entries(entries)) });
 const each = (labels: readonly string[], shape: Shape): Shape => ({ keys: new Map(labels.map((l) => [l, shape])) });
@@ -18,15 +27,28 @@ const each = (labels: readonly string[], shape: Shape): Shape => ({ keys: new Ma
 const MOTIF_COUNTS = each(MOTIF_KEYS, 'count');
 const TACTIC_COUNTS = each(TACTIC_KEYS, 'count');
 const TACTICS = fields({ positions: TACTIC_COUNTS, found: TACTIC_COUNTS, missed: TACTIC_COUNTS });
-const DIM_VALUE = fields({
+/** The figures of a dimension's value (and of the corpus, and of a player's side). */
+const FIGURES: Record<string, Shape> = {
   games: 'count',
   positions: 'count',
   motifs: MOTIF_COUNTS,
   positionsWith: MOTIF_COUNTS,
   gamesWith: MOTIF_COUNTS,
   tactics: TACTICS,
-});
+};
+const DIM_VALUE = fields(FIGURES);
 const SQUARES: Shape = { list: 64 };
+/** The dimensions: the standing ones with their values, and --group-by's, of any value. */
+const BY: Shape = {
+  keys: new Map(DIMENSION_NAMES.map((d) => [d, each(DIMENSIONS[d], DIM_VALUE)])),
+  other: {
+    test: isGroupField,
+    what: 'a --group-by field',
+    shape: { keys: new Map(), other: { test: () => true, what: '', shape: DIM_VALUE } },
+  },
+};
+/** --player's figures of a side: as the corpus's, with every dimension. */
+const TALLY = fields({ ...FIGURES, by: BY });
 
 /** The statistics file; `version` and `run` are checked apart, `verify` (--verify's report) is not added up. */
 const STATS = fields({
@@ -44,7 +66,7 @@ const STATS = fields({
   perGame: each(GAME_BUCKET_LABELS, 'count'),
   gameMotifPositions: 'count',
   motifPositionsPerGame: 'mean',
-  by: fields(Object.fromEntries(DIMENSION_NAMES.map((d) => [d, each(DIMENSIONS[d], DIM_VALUE)]))),
+  by: BY,
   outcome: each(MOTIF_KEYS, fields({ win: 'count', draw: 'count', loss: 'count' })),
   frontSquares: each(
     MOTIFS.map((m) => m.key),
@@ -53,6 +75,7 @@ const STATS = fields({
   run: 'elsewhere',
   verify: 'elsewhere',
   where: fields({ query: 'elsewhere', games: 'count', positions: 'count' }),
+  player: fields({ names: 'elsewhere', white: 'count', black: 'count', for: TALLY, against: TALLY }),
 });
 
 /** Where a value sits in the file: the keys (and list indices) from the top. */
@@ -100,14 +123,19 @@ function checkValue(where: string, v: unknown, shape: Shape, p: (string | number
   } else {
     if (v === null || typeof v !== 'object' || Array.isArray(v)) refuse(where, p, `is ${shown(v)}, not an object`);
     for (const k in v) {
-      const inner = shape.keys.get(k);
-      if (inner === undefined)
-        refuse(where, p, `has an unknown key ${cut(JSON.stringify(k))} (expected one of ${[...shape.keys.keys()].join(', ')})`);
+      const inner = shape.keys.get(k) ?? (shape.other?.test(k) === true ? shape.other.shape : undefined);
+      if (inner === undefined) refuse(where, p, `has an unknown key ${cut(JSON.stringify(k))} (expected ${expected(shape)})`);
       p.push(k);
       checkValue(where, (v as Record<string, unknown>)[k], inner, p);
       p.pop();
     }
   }
+}
+
+/** The keys an object may have, for a message. */
+function expected(shape: { keys: ReadonlyMap<string, Shape>; other?: { what: string } }): string {
+  const keys = [...shape.keys.keys()].join(', ');
+  return shape.other === undefined ? `one of ${keys}` : `one of ${keys}, or ${shape.other.what}`;
 }
 
 /** Checks every count and key of a statistics object (`where`: the file, for the message). */

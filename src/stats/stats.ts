@@ -30,36 +30,43 @@
 import { GamePhase } from '../core/phase.js';
 import type { DerivedFields } from '../pgn/derived.js';
 import { REC_CODE, REC_FRONT, REC_LENGTH, REC_SIDE, REC_SQUARES, REC_TARGET1, STRIDE } from '../motifs/buffer.js';
-import { isChain, MOTIFS, MOTIF_KEYS, PLAYED, PLAYED_FOUND, PLAYED_MISSED, type MotifRow, type MotifKey } from '../motifs/catalogue.js';
-import {
-  addBits,
-  addCounts,
-  counts,
-  DimCounts,
-  MARK_LENGTH,
-  tacticBits,
-  type DimJSON,
-  type MotifCounts,
-  type TacticsJSON,
-} from './dim-counts.js';
-import type { TacticJudge } from '../tactics/verdict.js';
-import {
-  BLACK_WINS,
-  DIMENSION_NAMES,
-  DIMENSIONS,
-  DRAW,
-  GAME_DIMENSIONS,
-  gameValues,
-  RESULT_AT,
-  WHITE_WINS,
-  type Dimension,
-} from './dimensions.js';
-import type { PositionView } from '../analysis/view.js';
+import { isChain, MOTIFS, MOTIF_KEYS, PLAYED, type MotifRow, type MotifKey } from '../motifs/catalogue.js';
+import { addBits, addCounts, counts, ROW, type DimJSON, type MotifCounts, type TacticsJSON } from './dim-counts.js';
+import { BLACK_WINS, DIMENSION_NAMES, DRAW, GAME_DIMENSIONS, gameValues, RESULT_AT, WHITE_WINS, type Dimension } from './dimensions.js';
+import { gameLabel, isPositionField, NUMBER_BOUND, POSITION_FIELDS, positionLabel, UNKNOWN } from './group-by.js';
+import { BOTH_SIDES, Tally, type TallyJSON } from './tally.js';
+import { foldedJSON, KEPT_VALUES, keptValues, OTHER, ValueTable } from './values.js';
+import type { GameInfo, PositionView } from '../analysis/view.js';
 
 export type { MotifCounts, TacticsJSON } from './dim-counts.js';
 
-/** Every count of a Stats in one fixed order (Stats.vector), as batches carry them to the main thread. */
-export type StatsVector = Float64Array;
+/**
+ * Every count of a Stats (Stats.vector), as batches carry them to the main thread: the counts of fixed
+ * layout in one typed array (a structured clone copies it at memory speed), and per --group-by dimension
+ * the labels of the values met and their counts in every tally.
+ */
+export interface StatsVector {
+  counts: Float64Array;
+  groups: GroupVector[];
+}
+
+/** A --group-by dimension in a vector: its values' labels, and their counts (DimCounts.arrays(n)) in each tally, in order. */
+export interface GroupVector {
+  labels: string[];
+  counts: Float64Array;
+}
+
+/** What a Stats counts besides the standing figures (the same in a run's workers and on its main thread). */
+export interface StatsSpec {
+  /** --group-by's dimensions (parseGroupBy: no standing one, each once): fields of the game or the position, or tags. */
+  groupBy?: readonly string[];
+  /** --player's names: the player's figures and the opponents' apart (the analyzer passes only their games). */
+  player?: readonly string[];
+}
+
+/** What Stats.beginGame reads of a game besides its derived fields: its tags, the sides --player holds. */
+export type GameTags = Pick<GameInfo, 'tagText' | 'player'>;
+const NO_TAGS: GameTags = { tagText: () => null, player: 0 };
 
 /** The vector's scalars before its arrays: rejected, taggedPositions, gameMotifPositions. */
 const SCALARS = 5;
@@ -129,6 +136,21 @@ export interface MergedRunInfo {
   merged: RunRecord[];
 }
 
+/** `by`: the standing dimensions, and --group-by's by field name. */
+export type ByJSON = Record<Dimension, DimJSON> & Record<string, DimJSON>;
+
+/**
+ * --player's figures: the names, the games the player had White and Black in (a game between two of the
+ * names counts in both), and the player's (`for`) and the opponents' (`against`) figures.
+ */
+export interface PlayerJSON {
+  names: string[];
+  white: number;
+  black: number;
+  for: TallyJSON;
+  against: TallyJSON;
+}
+
 export interface StatsJSON {
   version: number;
   games: number;
@@ -144,10 +166,12 @@ export interface StatsJSON {
   perGame: Record<string, number>;
   gameMotifPositions: number;
   motifPositionsPerGame: number;
-  by: Record<Dimension, DimJSON>;
+  by: ByJSON;
   outcome: Record<MotifKey, Outcome>;
   frontSquares: Record<StaticKey, { w: number[]; b: number[] }>;
   run?: RunInfo | MergedRunInfo;
+  /** With --player: the player's figures and the opponents'. */
+  player?: PlayerJSON;
   /** With --where: the query, and the games and positions analysed (the counts above are of its matches). */
   where?: WhereJSON;
 }
@@ -163,6 +187,12 @@ const K = MOTIF_KEYS.length;
 const STATIC = MOTIFS.length;
 /** Key index of each played tag's bit: the played keys follow the static ones (catalogue.ts MOTIF_KEYS). */
 const PLAYED_KEY: readonly [number, number][] = PLAYED.map((p, i) => [p.bit, STATIC + i]);
+/** The fields of the position --group-by counts, by their index in POSITION_FIELDS. */
+const PLY = POSITION_FIELDS.indexOf('ply');
+const MOVE_NUMBER = POSITION_FIELDS.indexOf('moveNumber');
+const TURN = POSITION_FIELDS.indexOf('turn');
+/** The code of `outcome` where the result is unknown (group-by.ts OUTCOMES). */
+const OUTCOME_UNKNOWN = 3;
 const PLY_BUCKETS = 21;
 export const PLY_BUCKET_LABELS: readonly string[] = Array.from({ length: PLY_BUCKETS }, (_, i) =>
   i === PLY_BUCKETS - 1 ? `${i * 10}+` : `${i * 10}-${i * 10 + 9}`,
@@ -192,6 +222,15 @@ function outcomeOf(result: number, side: number): number {
   return -1;
 }
 
+/** --player's tallies: the player's figures and the opponents', and the games by the player's colour. */
+interface PlayerTallies {
+  names: readonly string[];
+  for: Tally;
+  against: Tally;
+  /** Games with the player as White, as Black. */
+  games: Float64Array;
+}
+
 export class Stats {
   rejected = 0;
   taggedPositions = 0;
@@ -201,12 +240,23 @@ export class Stats {
   analysedPositions = 0;
   /** The --where query whose matches these are (written as `where`), or null: every position counted. */
   where: string | null = null;
-  /** The corpus as one dimension of one value: games, positions, motifs, positionsWith, gamesWith. */
-  private readonly all = new DimCounts(['all']);
-  private readonly dims: Record<Dimension, DimCounts>;
-  private readonly gameDims: DimCounts[];
-  /** dims.phase, counted per position */
-  private readonly byPhase: DimCounts;
+  /** The values toJSON() keeps per --group-by dimension, the rest folded into "(other)"; Infinity for a shard's file. */
+  valuesKept = KEPT_VALUES;
+  /** --group-by's dimensions, in the JSON's order. */
+  readonly groupBy: readonly string[];
+  /** Every record and move of the games counted. */
+  private readonly main: Tally;
+  /** --player's tallies, or null. */
+  private readonly player: PlayerTallies | null;
+  /** The main tally, then the player's and the opponents': the order of a vector. */
+  private readonly tallies: Tally[];
+  /** Per --group-by dimension: its values met, numbered; the room its counts have in every tally. */
+  private readonly tables: ValueTable[];
+  private readonly room: Int32Array;
+  /** Per --group-by dimension: its index in POSITION_FIELDS, or -1 for a field of the game. */
+  private readonly positionField: Int32Array;
+  private readonly hasPositionFields: boolean;
+  private readonly labelers: ((code: number) => string)[];
   /** side * K + key */
   private readonly bySide = new Float64Array(2 * K);
   private readonly plyPositions = new Float64Array(PLY_BUCKETS);
@@ -218,102 +268,138 @@ export class Stats {
   /** (code * 2 + side) * 64 + square */
   private readonly squares = new Float64Array(STATIC * 2 * 64);
 
-  // The game being counted: its dimension values, the totals at its start, the keys it had.
+  // The game being counted: its values of the standing game dimensions and of each --group-by dimension
+  // (of the position: the current position's), the keys each side had, the sides --player holds.
   private readonly gameValue = new Int32Array(GAME_DIMENSIONS.length);
-  private readonly mark = new Float64Array(MARK_LENGTH);
-  private gameBits = 0;
+  private readonly groupValue: Int32Array;
   private readonly sideBits = new Int32Array(2);
-  private readonly phaseBits = new Int32Array(DIMENSIONS.phase.length);
-  private phasesReached = 0;
+  private playerSides = 0;
   private readonly phase = new GamePhase();
 
-  constructor() {
-    this.dims = Object.fromEntries(DIMENSION_NAMES.map((d) => [d, new DimCounts(DIMENSIONS[d])])) as Record<Dimension, DimCounts>;
-    this.gameDims = GAME_DIMENSIONS.map((d) => this.dims[d]);
-    this.byPhase = this.dims.phase;
+  constructor(spec: StatsSpec = {}) {
+    this.groupBy = [...(spec.groupBy ?? [])];
+    const n = this.groupBy.length;
+    const fields = this.groupBy.map((f) => (isPositionField(f) ? POSITION_FIELDS.indexOf(f) : -1));
+    this.positionField = Int32Array.from(fields);
+    this.hasPositionFields = fields.some((f) => f >= 0);
+    this.labelers = fields.map((f) => (code: number) => positionLabel(POSITION_FIELDS[f], code));
+    this.tables = this.groupBy.map(() => new ValueTable());
+    this.groupValue = new Int32Array(n);
+    const positional = fields.map((f) => f >= 0);
+    this.main = new Tally(positional);
+    const names = spec.player ?? [];
+    this.player =
+      names.length === 0 ? null : { names, for: new Tally(positional), against: new Tally(positional), games: new Float64Array(2) };
+    this.tallies = this.player === null ? [this.main] : [this.main, this.player.for, this.player.against];
+    this.room = Int32Array.from(this.main.groups, (g) => g.n);
   }
 
   get games(): number {
-    return this.all.games[0];
+    return this.main.all.games[0];
   }
 
   get positions(): number {
-    return this.all.positions[0];
+    return this.main.all.positions[0];
   }
 
-  /** Before the first position of a game that replays: its derived fields give its dimension values. */
-  beginGame(derived: DerivedFields): void {
+  /**
+   * Before the first position of a game that replays: its derived fields give its standing dimensions'
+   * values; `game`, its tags (--group-by) and the sides --player holds.
+   */
+  beginGame(derived: DerivedFields, game: GameTags = NO_TAGS): void {
     gameValues(derived, this.gameValue);
-    this.all.markGame(this.mark);
+    this.phase.reset();
+    const pf = this.positionField;
+    for (let g = 0; g < pf.length; g++) {
+      if (pf[g] >= 0) continue;
+      const label = gameLabel(this.groupBy[g], derived, game.tagText) ?? UNKNOWN;
+      this.setValue(g, this.tables[g].indexOf(label));
+    }
+    if (this.player !== null) {
+      this.playerSides = game.player;
+      this.player.for.sides = game.player;
+      this.player.against.sides = BOTH_SIDES & ~game.player;
+    }
+    for (const t of this.tallies) t.beginGame();
+  }
+
+  /** Value i of --group-by dimension g for the game or position being counted, with room for it. */
+  private setValue(g: number, i: number): void {
+    this.roomFor(g, i);
+    this.groupValue[g] = i;
+  }
+
+  /** Room for value i of --group-by dimension g in every tally. */
+  private roomFor(g: number, i: number): void {
+    if (i < this.room[g]) return;
+    for (const t of this.tallies) t.fit(g, i + 1);
+    this.room[g] = this.main.groups[g].n;
+  }
+
+  /** The position's value of each --group-by field of the position: a code, looked up without allocating. */
+  private positionValues(v: PositionView): void {
+    const pf = this.positionField;
+    for (let g = 0; g < pf.length; g++) {
+      const f = pf[g];
+      if (f < 0) continue;
+      const code =
+        f === PLY
+          ? Math.min(v.ply, NUMBER_BOUND)
+          : f === MOVE_NUMBER
+            ? Math.min(Math.max(v.pos.fullmove, 0), NUMBER_BOUND)
+            : f === TURN
+              ? v.pos.turn
+              : this.outcomeCode(v.pos.turn);
+      this.setValue(g, this.tables[g].indexOfCode(code, this.labelers[g]));
+    }
+  }
+
+  /** The game's result for the side to move, as `outcome` codes it (win, draw, loss, unknown). */
+  private outcomeCode(side: number): number {
+    const o = outcomeOf(this.gameValue[RESULT_AT], side);
+    return o < 0 ? OUTCOME_UNKNOWN : o;
   }
 
   /** Counts one position (tagged or not) with its records and played tags, as the view holds them. */
   addPosition(v: PositionView): void {
     this.analysedPositions++;
     const phase = this.phase.of(v.pos, v.ply);
+    if (this.hasPositionFields) this.positionValues(v);
+    for (let i = 0; i < this.tallies.length; i++) this.tallies[i].addPosition(v, phase, this.groupValue);
     // Math.min, not `ply >= 200 ? PLY_BUCKETS - 1 : …`: a branch first taken past ply 200 deoptimized the
     // worker's whole game loop, into which this is inlined, long after it was optimized
     const bucket = Math.min((v.ply / 10) | 0, PLY_BUCKETS - 1);
-    const ph = this.byPhase;
-    this.all.positions[0]++;
-    ph.positions[phase]++;
-    this.phasesReached |= 1 << phase;
     this.plyPositions[bucket]++;
-    if (v.tactic !== null) this.addTactic(v.tactic, v.played, phase);
     if (v.buf.count === 0 && v.played === 0) return;
     this.taggedPositions++;
-    let seen = this.addRecords(v, phase * K, bucket * K);
-    if (v.played !== 0) seen |= this.addPlayed(v.played, v.pos.turn, phase * K, bucket * K);
-    this.gameBits |= seen;
-    this.phaseBits[phase] |= seen;
-    addBits(this.all.positionsWith, 0, seen);
-    addBits(ph.positionsWith, phase * K, seen);
+    this.addRecords(v, bucket * K);
+    if (v.played !== 0) this.addPlayed(v.played, v.pos.turn, bucket * K);
   }
 
-  /** Counts the position's tactic verdict, found or missed by the move played (already filtered). */
-  private addTactic(j: TacticJudge, played: number, phase: number): void {
-    const bits = tacticBits(j.mate > 0, j.themeBits());
-    const verdict = (played & PLAYED_FOUND) !== 0 ? 1 : (played & PLAYED_MISSED) !== 0 ? 2 : 0;
-    this.all.addTactic(0, bits, verdict);
-    this.byPhase.addTactic(phase, bits, verdict);
-  }
-
-  /** Counts the position's static records; returns their keys as bits. */
-  private addRecords(v: PositionView, phaseBase: number, plyBase: number): number {
+  /** Counts the position's static records by side, ply and front square. */
+  private addRecords(v: PositionView, plyBase: number): void {
     const d = v.buf.data;
     const n = v.buf.count;
-    const motifs = this.all.motifs;
-    const phaseMotifs = this.byPhase.motifs;
-    let seen = 0;
     for (let i = 0; i < n; i++) {
       const o = i * STRIDE;
       const key = d[o + REC_CODE]; // static keys are indexed by record code
       const side = d[o + REC_SIDE];
-      motifs[key]++;
-      phaseMotifs[phaseBase + key]++;
       this.bySide[side * K + key]++;
       this.byPly[plyBase + key]++;
       this.squares[(key * 2 + side) * 64 + frontSquare(d, o, key)]++;
       this.sideBits[side] |= 1 << key;
-      seen |= 1 << key;
     }
-    return seen;
   }
 
-  /** Counts the played tags (the mover's); returns their keys as bits. */
-  private addPlayed(played: number, side: number, phaseBase: number, plyBase: number): number {
-    let seen = 0;
+  /** Counts the played tags (the mover's) by side and ply. */
+  private addPlayed(played: number, side: number, plyBase: number): void {
     for (let k = 0; k < PLAYED_KEY.length; k++) {
       if ((played & PLAYED_KEY[k][0]) === 0) continue;
       const key = PLAYED_KEY[k][1];
-      this.all.motifs[key]++;
-      this.byPhase.motifs[phaseBase + key]++;
       this.bySide[side * K + key]++;
       this.byPly[plyBase + key]++;
-      seen |= 1 << key;
+      this.sideBits[side] |= 1 << key;
     }
-    this.sideBits[side] |= seen;
-    return seen;
   }
 
   /** A position analysed but not counted (--where did not match it). */
@@ -331,29 +417,31 @@ export class Stats {
     this.analysedGames++;
     this.gameMotifPositions += motifPositions;
     this.perGame[gameBucket(motifPositions)]++;
-    for (let i = 0; i < this.gameDims.length; i++) this.gameDims[i].addGame(this.gameValue[i], this.all, this.mark, this.gameBits);
-    this.all.games[0]++; // (its positions and motifs were counted position by position)
-    addBits(this.all.gamesWith, 0, this.gameBits);
-    const ph = this.byPhase;
-    for (let p = 0; p < this.phaseBits.length; p++) {
-      if ((this.phasesReached & (1 << p)) === 0) continue;
-      ph.games[p]++;
-      addBits(ph.gamesWith, p * K, this.phaseBits[p]);
-      this.phaseBits[p] = 0;
+    for (let i = 0; i < this.tallies.length; i++) this.tallies[i].endGame(this.gameValue, this.groupValue);
+    if (this.player !== null) {
+      this.player.games[0] += this.playerSides & 1;
+      this.player.games[1] += (this.playerSides >> 1) & 1;
     }
     for (let side = 0; side < 2; side++) {
       const o = outcomeOf(this.gameValue[RESULT_AT], side);
       if (o >= 0) addBits(this.outcome, o * K, this.sideBits[side]);
       this.sideBits[side] = 0;
     }
-    this.gameBits = 0;
-    this.phasesReached = 0;
   }
 
-  /** Every counter array in one fixed order: what vector() writes after the scalars and addVector() adds. */
+  /** Every counter array of fixed layout in one order: what vector() writes after the scalars and addVector() adds. */
   private counters(): Float64Array[] {
-    const dims = DIMENSION_NAMES.flatMap((d) => this.dims[d].arrays());
-    return [...this.all.arrays(), ...dims, this.bySide, this.plyPositions, this.byPly, this.perGame, this.outcome, this.squares];
+    const player = this.player === null ? [] : [this.player.games];
+    return [
+      ...this.tallies.flatMap((t) => t.arrays()),
+      ...player,
+      this.bySide,
+      this.plyPositions,
+      this.byPly,
+      this.perGame,
+      this.outcome,
+      this.squares,
+    ];
   }
 
   /**
@@ -361,42 +449,61 @@ export class Stats {
    * each way and fed the main thread's collector; a vector is one copy.
    */
   vector(): StatsVector {
-    const arrays = this.counters();
-    const v = new Float64Array(vectorLength(arrays));
-    v[0] = this.rejected;
-    v[1] = this.taggedPositions;
-    v[2] = this.gameMotifPositions;
-    v[3] = this.analysedGames;
-    v[4] = this.analysedPositions;
-    let at = SCALARS;
-    for (const a of arrays) {
-      v.set(a, at);
-      at += a.length;
-    }
-    return v;
+    const counts = new Float64Array(vectorLength(this.counters()));
+    counts[0] = this.rejected;
+    counts[1] = this.taggedPositions;
+    counts[2] = this.gameMotifPositions;
+    counts[3] = this.analysedGames;
+    counts[4] = this.analysedPositions;
+    concatInto(counts, SCALARS, this.counters());
+    const groups = this.tables.map((table, g) => {
+      const arrays = this.tallies.flatMap((t) => t.groups[g].arrays(table.size));
+      return { labels: table.labels.slice(), counts: concatInto(new Float64Array(vectorLength(arrays) - SCALARS), 0, arrays) };
+    });
+    return { counts, groups };
   }
 
-  /** Adds the counts of a vector() (of this build: the layout is not a file format). */
+  /** Adds the counts of a vector() (of this build and spec: the layout is not a file format). */
   addVector(v: StatsVector): void {
     const arrays = this.counters();
     const size = vectorLength(arrays);
-    if (v.length !== size) throw new RangeError(`a statistics vector of ${v.length} counts, expected ${size}`);
-    this.rejected += v[0];
-    this.taggedPositions += v[1];
-    this.gameMotifPositions += v[2];
-    this.analysedGames += v[3];
-    this.analysedPositions += v[4];
+    const c = v.counts;
+    if (c.length !== size) throw new RangeError(`a statistics vector of ${c.length} counts, expected ${size}`);
+    if (v.groups.length !== this.tables.length)
+      throw new RangeError(`a statistics vector of ${v.groups.length} --group-by dimensions, expected ${this.tables.length}`);
+    v.groups.forEach((gv) => {
+      const want = this.tallies.length * gv.labels.length * ROW;
+      if (gv.counts.length !== want) throw new RangeError(`a --group-by dimension of ${gv.counts.length} counts, expected ${want}`);
+    });
+    this.rejected += c[0];
+    this.taggedPositions += c[1];
+    this.gameMotifPositions += c[2];
+    this.analysedGames += c[3];
+    this.analysedPositions += c[4];
     let at = SCALARS;
     for (const a of arrays) {
-      for (let i = 0; i < a.length; i++) a[i] += v[at + i];
+      for (let i = 0; i < a.length; i++) a[i] += c[at + i];
       at += a.length;
     }
+    v.groups.forEach((gv, g) => this.addGroup(g, gv));
+  }
+
+  /** Adds a vector's counts of --group-by dimension g, its values numbered by this Stats' table. */
+  private addGroup(g: number, gv: GroupVector): void {
+    const n = gv.labels.length;
+    const map = new Int32Array(n);
+    for (let j = 0; j < n; j++) {
+      map[j] = this.tables[g].indexOf(gv.labels[j]);
+      this.roomFor(g, map[j]);
+    }
+    let at = 0;
+    for (const t of this.tallies) at = t.groups[g].addFrom(gv.counts, at, n, map);
   }
 
   /**
-   * Every count back to zero, between batches: a worker's sink keeps its one Stats for good, because
-   * replacing it after each batch turned the field mutable and deoptimized the game loop (V8 had
-   * compiled the first Stats into it as a constant).
+   * Every count back to zero, and the values met forgotten, between batches: a worker's sink keeps its one
+   * Stats for good, because replacing it after each batch turned the field mutable and deoptimized the game
+   * loop (V8 had compiled the first Stats into it as a constant).
    */
   clear(): void {
     this.rejected = 0;
@@ -405,11 +512,13 @@ export class Stats {
     this.analysedGames = 0;
     this.analysedPositions = 0;
     for (const a of this.counters()) a.fill(0);
+    for (const t of this.tallies) t.clear();
+    for (const table of this.tables) table.clear();
   }
 
   /** A Stats holding a vector's counts. */
-  static fromVector(v: StatsVector): Stats {
-    const s = new Stats();
+  static fromVector(v: StatsVector, spec: StatsSpec = {}): Stats {
+    const s = new Stats(spec);
     s.addVector(v);
     return s;
   }
@@ -420,7 +529,8 @@ export class Stats {
   }
 
   toJSON(): StatsJSON {
-    const all = this.all.value(0);
+    const all = this.main.all.value(0);
+    const kept = this.keptValues();
     return {
       version: STATS_VERSION,
       games: all.games,
@@ -436,13 +546,47 @@ export class Stats {
       perGame: Object.fromEntries(GAME_BUCKET_LABELS.map((l, i) => [l, this.perGame[i]])),
       gameMotifPositions: this.gameMotifPositions,
       motifPositionsPerGame: all.games === 0 ? 0 : Math.round((this.gameMotifPositions / all.games) * 10000) / 10000,
-      by: Object.fromEntries(DIMENSION_NAMES.map((d) => [d, this.dims[d].toJSON()])) as Record<Dimension, DimJSON>,
+      by: this.byJSON(this.main, kept),
       outcome: Object.fromEntries(MOTIF_KEYS.map((k, i) => [k, this.outcomeOf(i)])) as Record<MotifKey, Outcome>,
       frontSquares: Object.fromEntries(
         MOTIFS.map((m) => [m.key, { w: this.squareList(m.code, 0), b: this.squareList(m.code, 1) }]),
       ) as StatsJSON['frontSquares'],
+      ...(this.player !== null ? { player: this.playerJSON(this.player, kept) } : {}),
       ...(this.where !== null ? { where: { query: this.where, games: this.analysedGames, positions: this.analysedPositions } } : {}),
     };
+  }
+
+  /** Per --group-by dimension, the values its JSON lists (valuesKept at most, chosen on the main tally's games). */
+  private keptValues(): number[][] {
+    return this.tables.map((t, g) => keptValues(t.labels, (i) => this.main.groups[g].games[i], this.valuesKept));
+  }
+
+  /**
+   * One line per --group-by dimension with more values than toJSON() keeps: how many, and where the rest
+   * went ("(other)").
+   */
+  foldWarnings(): string[] {
+    const n = (x: number): string => x.toLocaleString('en');
+    return this.tables.flatMap((t, g) => {
+      const values = t.labels.filter((l, i) => l !== OTHER && this.main.groups[g].games[i] > 0).length;
+      if (values <= this.valuesKept) return [];
+      const rest = values - this.valuesKept;
+      return [
+        `--group-by ${this.groupBy[g]}: ${n(values)} values; the ${n(this.valuesKept)} with the most games kept, the other ${n(rest)} added up under "(other)"`,
+      ];
+    });
+  }
+
+  /** A tally's dimensions: the standing ones, then --group-by's, each folded past its kept values. */
+  private byJSON(t: Tally, kept: number[][]): ByJSON {
+    const by: ByJSON = t.standingJSON();
+    this.groupBy.forEach((name, g) => (by[name] = foldedJSON(t.groups[g], this.tables[g].labels, kept[g])));
+    return by;
+  }
+
+  private playerJSON(p: PlayerTallies, kept: number[][]): PlayerJSON {
+    const side = (t: Tally): TallyJSON => ({ ...t.all.value(0), by: this.byJSON(t, kept) });
+    return { names: [...p.names], white: p.games[0], black: p.games[1], for: side(p.for), against: side(p.against) };
   }
 
   private plyJSON(): Record<string, PlyBucket> {
@@ -464,10 +608,17 @@ export class Stats {
 
   /**
    * Adds another Stats' figures, as toJSON() gave them (missing entries count as 0; `run` and the mean
-   * are not added). The caller checks a file read from disk first: its version, counts and keys (src/stats/merge.ts).
+   * are not added). The caller checks a file read from disk first: its version, counts and keys, and that
+   * it has this Stats' --group-by dimensions and player (src/stats/merge.ts).
    */
   merge(o: StatsJSON): void {
-    this.all.mergeValue(0, o);
+    this.mergeTally(this.main, o);
+    if (this.player !== null) {
+      this.mergeTally(this.player.for, o.player?.for);
+      this.mergeTally(this.player.against, o.player?.against);
+      this.player.games[0] += o.player?.white ?? 0;
+      this.player.games[1] += o.player?.black ?? 0;
+    }
     this.analysedGames += o.where?.games ?? o.games ?? 0;
     this.analysedPositions += o.where?.positions ?? o.positions ?? 0;
     if (o.where !== undefined) this.where = o.where.query;
@@ -478,7 +629,6 @@ export class Stats {
     addCounts(this.bySide, K, o.bySide?.b);
     this.mergePly(o.byPly);
     GAME_BUCKET_LABELS.forEach((l, i) => (this.perGame[i] += o.perGame?.[l] ?? 0));
-    for (const d of DIMENSION_NAMES) this.dims[d].merge(o.by?.[d]);
     MOTIF_KEYS.forEach((k, i) => OUTCOMES.forEach((r, j) => (this.outcome[j * K + i] += o.outcome?.[k]?.[r] ?? 0)));
     for (const m of MOTIFS) {
       for (let side = 0; side < 2; side++) {
@@ -486,6 +636,22 @@ export class Stats {
         for (let sq = 0; sq < 64; sq++) this.squares[(m.code * 2 + side) * 64 + sq] += list[sq] ?? 0;
       }
     }
+  }
+
+  /** Adds a tally's JSON: its corpus row, standing dimensions and --group-by dimensions, value by value. */
+  private mergeTally(t: Tally, o: Partial<TallyJSON> | undefined): void {
+    if (o === undefined) return;
+    t.mergeStanding(o);
+    for (const name of Object.keys(o.by ?? {}))
+      if (!DIMENSION_NAMES.includes(name as Dimension) && !this.groupBy.includes(name))
+        throw new RangeError(`a --group-by dimension "${name}" these statistics do not have`);
+    this.groupBy.forEach((name, g) => {
+      for (const [label, value] of Object.entries(o.by?.[name] ?? {})) {
+        const i = this.tables[g].indexOf(label);
+        this.roomFor(g, i);
+        t.groups[g].mergeValue(i, value);
+      }
+    });
   }
 
   private mergePly(byPly: Record<string, PlyBucket> | undefined): void {
@@ -496,4 +662,21 @@ export class Stats {
       addCounts(this.byPly, i * K, bucket.motifs);
     }
   }
+}
+
+/** The --group-by dimensions and the player of a statistics file: what a Stats merging it must count. */
+export function specOf(o: StatsJSON): StatsSpec {
+  return {
+    groupBy: Object.keys(o.by ?? {}).filter((d) => !DIMENSION_NAMES.includes(d as Dimension)),
+    player: o.player?.names ?? [],
+  };
+}
+
+/** Copies the arrays one after another into `into` from `at`; returns `into`. */
+function concatInto(into: Float64Array, at: number, arrays: readonly Float64Array[]): Float64Array {
+  for (const a of arrays) {
+    into.set(a, at);
+    at += a.length;
+  }
+  return into;
 }

@@ -8,58 +8,10 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { readCorpusBytes, splitGames } from '../helpers/corpus.js';
+import { countTactic, emptyValue, KEYS, phaseOfFen, type Rec, type Value } from '../helpers/stats-recount.js';
 import { tempDir } from '../helpers/temp.js';
 
-interface Rec {
-  game: number;
-  ply: number;
-  fen: string;
-  motifs: { motif: string; kind?: string; side: 'w' | 'b'; front?: string; squares?: string[]; targets?: string[] }[];
-  played: string[];
-  /** The side to move's tactic verdict (absent or null: none). */
-  tactic?: { gain?: number; mate?: number; themes: string[] } | null;
-}
-
-interface Value {
-  games: number;
-  positions: number;
-  motifs: Record<string, number>;
-  positionsWith: Record<string, number>;
-  gamesWith: Record<string, number>;
-  tactics: Record<'positions' | 'found' | 'missed', Record<string, number>>;
-}
-
-const KEYS = [
-  'pin.absolute',
-  'pin.relative',
-  'skewer.absolute',
-  'skewer.relative',
-  'battery',
-  'discoveredCheck',
-  'discoveredAttack',
-  'xray',
-  'played.check',
-  'played.discoveredCheck',
-  'played.doubleCheck',
-  'played.discoveredAttack',
-  'played.found',
-  'played.missed',
-];
 const STATIC = KEYS.slice(0, 8);
-const THEMES = [
-  'battery',
-  'discoveredAttack',
-  'discoveredCheck',
-  'doubleCheck',
-  'fork',
-  'hangingPiece',
-  'partialPin',
-  'pin',
-  'relativePin',
-  'skewer',
-  'xRayAttack',
-];
-const TACTIC_KEYS = ['tactic', 'tactic.mate', ...THEMES.map((t) => `tactic.${t}`)];
 
 const tmp = tempDir('dims');
 const texts: string[] = [];
@@ -96,40 +48,7 @@ function band(w: string | undefined, b: string | undefined): string {
               : '0-1599';
 }
 
-function phase(fen: string, ply: number): string {
-  const points: Record<string, number> = { n: 3, b: 3, r: 5, q: 9 };
-  let white = 0;
-  let black = 0;
-  for (const c of fen.split(' ')[0]) {
-    const p = points[c.toLowerCase()] ?? 0;
-    if (c === c.toUpperCase()) white += p;
-    else black += p;
-  }
-  return white <= 13 && black <= 13 ? 'endgame' : ply < 20 ? 'opening' : 'middlegame';
-}
-
 const square = (s: string): number => s.charCodeAt(0) - 97 + 8 * (Number(s[1]) - 1);
-
-function emptyValue(): Value {
-  const z = (keys = KEYS): Record<string, number> => Object.fromEntries(keys.map((k) => [k, 0]));
-  return {
-    games: 0,
-    positions: 0,
-    motifs: z(),
-    positionsWith: z(),
-    gamesWith: z(),
-    tactics: { positions: z(TACTIC_KEYS), found: z(TACTIC_KEYS), missed: z(TACTIC_KEYS) },
-  };
-}
-
-/** Counts a record's tactic verdict into a value: its keys, found or missed by the move played. */
-function countTactic(c: Value, r: Rec): void {
-  const t = r.tactic;
-  if (t === undefined || t === null) return;
-  const keys = ['tactic', ...(t.mate !== undefined ? ['tactic.mate'] : []), ...t.themes.map((x) => `tactic.${x}`)];
-  const counted = (['positions', 'found', 'missed'] as const).filter((w) => w === 'positions' || r.played.includes(w));
-  for (const w of counted) for (const k of keys) c.tactics[w][k]++;
-}
 
 /** The oracle's statistics: by dimension, outcome, games with, front squares. */
 function oracle(recs: Rec[]): {
@@ -167,7 +86,7 @@ function oracle(recs: Rec[]): {
         keys.push(`played.${p}`);
         bySide[mover].add(`played.${p}`);
       }
-      const ph = phase(r.fen, r.ply);
+      const ph = phaseOfFen(r.fen, r.ply);
       const phaseKeys = byPhase.get(ph) ?? new Set<string>();
       byPhase.set(ph, phaseKeys);
       for (const c of [...Object.entries(values).map(([d, v]) => cell(d, v)), cell('phase', ph)]) {

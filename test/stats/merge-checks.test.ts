@@ -231,6 +231,13 @@ describe('merge-stats refuses what is not a count', () => {
     [['perGame'], 7, 'perGame is 7, not an object'],
     [['motifPositionsPerGame'], 'x', 'motifPositionsPerGame is "x", not a mean'],
     [['by', 'speed', 'blitzkrieg'], {}, 'by.speed has an unknown key "blitzkrieg" (expected one of'],
+    [
+      ['by', 'openings'],
+      {},
+      'by has an unknown key "openings" (expected one of speed, ratingBand, phase, eco, result, or a --group-by field)',
+    ],
+    [['by', 'Site'], { x: { games: -1 } }, 'by.Site.x.games is -1, not a count'],
+    [['player'], { white: 1.5 }, 'player.white is 1.5, not a count'],
     [['motifs', 'pin.absolut'], 3, 'motifs has an unknown key "pin.absolut"'],
     [['extra'], 1, 'the file has an unknown key "extra"'],
     [['frontSquares', 'xray', 'w'], Array(65).fill(0), 'frontSquares.xray.w has 65 entries, not at most 64'],

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { readFileBytes, splitGames } from '../helpers/corpus.js';
+import { phaseOfFen, records } from '../helpers/stats-recount.js';
 import { tempDir } from '../helpers/temp.js';
 
 const dir = tempDir('stats-where');
@@ -70,6 +71,18 @@ describe('--stats follows --where', () => {
     expect(r.stderr).toMatch(
       new RegExp(`matched\\s+${lines.length.toLocaleString('en')} of ${f.positions.toLocaleString('en')} positions`),
     );
+  });
+
+  it('by phase, each matched position counts in the phase its material gives, positions skipped between them or not', async () => {
+    // every other position: the captures that change the material are as often at positions not matched
+    const w = join(dir, 'white-to-move.json');
+    const r = await runCli([all, '--no-tactics', '--where', 'turn = w and ply >= 20', '--stats', w, '-q']);
+    expect(r.code, r.stderr).toBe(0);
+    const phases = new Map<string, number>();
+    for (const rec of records(r.stdout)) phases.set(phaseOfFen(rec.fen, rec.ply), (phases.get(phaseOfFen(rec.fen, rec.ply)) ?? 0) + 1);
+    const by = (statsOf(w) as Json & { by: { phase: Record<string, { positions: number }> } }).by.phase;
+    expect(Object.fromEntries(Object.entries(by).map(([p, v]) => [p, v.positions]))).toEqual(Object.fromEntries(phases));
+    expect(phases.get('endgame')).toBeGreaterThan(100);
   });
 
   it('merge-stats adds the shards of one query and refuses statistics of different subsets', async () => {
