@@ -35,7 +35,7 @@ import { addBits, addCounts, counts, ROW, type DimJSON, type MotifCounts, type T
 import { BLACK_WINS, DIMENSION_NAMES, DRAW, GAME_DIMENSIONS, gameValues, RESULT_AT, WHITE_WINS, type Dimension } from './dimensions.js';
 import { gameLabel, isPositionField, NUMBER_BOUND, POSITION_FIELDS, positionLabel, UNKNOWN } from './group-by.js';
 import { BOTH_SIDES, Tally, type TallyJSON } from './tally.js';
-import { foldedJSON, KEPT_VALUES, keptValues, OTHER, ValueTable } from './values.js';
+import { foldedJSON, KEPT_VALUES, keptValues, OTHER, VALUES_MET_LIMIT, ValueTable } from './values.js';
 import type { GameInfo, PositionView } from '../analysis/view.js';
 
 export type { MotifCounts, TacticsJSON } from './dim-counts.js';
@@ -242,6 +242,8 @@ export class Stats {
   where: string | null = null;
   /** The values toJSON() keeps per --group-by dimension, the rest folded into "(other)"; Infinity for a shard's file. */
   valuesKept = KEPT_VALUES;
+  /** The values a --group-by dimension tells apart while adding vectors up; later new ones go to "(other)". */
+  valuesMet = VALUES_MET_LIMIT;
   /** --group-by's dimensions, in the JSON's order. */
   readonly groupBy: readonly string[];
   /** Every record and move of the games counted. */
@@ -253,6 +255,8 @@ export class Stats {
   /** Per --group-by dimension: its values met, numbered; the room its counts have in every tally. */
   private readonly tables: ValueTable[];
   private readonly room: Int32Array;
+  /** Per --group-by dimension: whether values past VALUES_MET_LIMIT went to OTHER as they came. */
+  private readonly overflowed: boolean[];
   /** Per --group-by dimension: its index in POSITION_FIELDS, or -1 for a field of the game. */
   private readonly positionField: Int32Array;
   private readonly hasPositionFields: boolean;
@@ -292,6 +296,7 @@ export class Stats {
       names.length === 0 ? null : { names, for: new Tally(positional), against: new Tally(positional), games: new Float64Array(2) };
     this.tallies = this.player === null ? [this.main] : [this.main, this.player.for, this.player.against];
     this.room = Int32Array.from(this.main.groups, (g) => g.n);
+    this.overflowed = this.main.groups.map(() => false);
   }
 
   get games(): number {
@@ -492,8 +497,14 @@ export class Stats {
   private addGroup(g: number, gv: GroupVector): void {
     const n = gv.labels.length;
     const map = new Int32Array(n);
+    const table = this.tables[g];
     for (let j = 0; j < n; j++) {
-      map[j] = this.tables[g].indexOf(gv.labels[j]);
+      let i = table.find(gv.labels[j]);
+      if (i === undefined && table.size >= this.valuesMet) {
+        this.overflowed[g] = true;
+        i = table.indexOf(OTHER);
+      }
+      map[j] = i ?? table.indexOf(gv.labels[j]);
       this.roomFor(g, map[j]);
     }
     let at = 0;
@@ -569,6 +580,10 @@ export class Stats {
     const n = (x: number): string => x.toLocaleString('en');
     return this.tables.flatMap((t, g) => {
       const values = t.labels.filter((l, i) => l !== OTHER && this.main.groups[g].games[i] > 0).length;
+      if (this.overflowed[g])
+        return [
+          `--group-by ${this.groupBy[g]}: over ${n(this.valuesMet)} values; values met after those were added up under "(other)" as they came, so the ${n(this.valuesKept)} kept are the most played of the first ${n(this.valuesMet)} met`,
+        ];
       if (values <= this.valuesKept) return [];
       const rest = values - this.valuesKept;
       return [

@@ -26,6 +26,11 @@ export class ValueTable {
     return i;
   }
 
+  /** The index of a label already numbered, else undefined. */
+  find(label: string): number | undefined {
+    return this.index.get(label);
+  }
+
   /** The index of a code (0 or more), its label made by `label` the first time it is met. */
   indexOfCode(code: number, label: (code: number) => string): number {
     if (code < this.codes.length) {
@@ -53,6 +58,13 @@ export class ValueTable {
 export const OTHER = '(other)';
 /** A dimension keeps at most this many values in a statistics file; the rest add up under OTHER. */
 export const KEPT_VALUES = 1000;
+/**
+ * The most values a dimension tells apart while counting (memory: about 0.7 KB each in every tally); values
+ * first met after that add up under OTHER at once, so a field with a value per game (Site) cannot grow the
+ * run's memory without bound. Below it the kept values are exact; past it they are the most played of
+ * those met first, and the run says so.
+ */
+export const VALUES_MET_LIMIT = 50_000;
 
 const WHOLE = /^\d{1,15}$/;
 
