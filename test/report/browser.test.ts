@@ -14,6 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GameAnalyzer } from '../../src/analysis/game.js';
 import { ALL_MOTIFS } from '../../src/motifs/filter.js';
 import { BatchSink } from '../../src/pipeline/sinks.js';
+import { reportHtml } from '../../src/report/html.js';
+import type { StatsJSON } from '../../src/stats/stats.js';
 import { ROOT, runCli } from '../helpers/cli.js';
 import { corpusPath, splitGames } from '../helpers/corpus.js';
 import { tempDir } from '../helpers/temp.js';
@@ -31,6 +33,7 @@ interface Tactics {
 }
 
 interface Value {
+  games: number;
   positions: number;
   tactics?: Tactics;
 }
@@ -91,18 +94,24 @@ function tacticMarks(s: StatsFile): Record<string, Record<string, number>> {
   };
 }
 
+/** Motif keys with a record: the charts' panels and rows (none of the tactic keys with --no-tactics). */
+function shownKeys(s: StatsFile): string[] {
+  return Object.keys(s.motifs).filter((k) => s.motifs[k] > 0);
+}
+
 /** Marks each chart must hold, by chart id and mark selector. */
 function expectedMarks(): Record<string, Record<string, number>> {
-  const KEYS = Object.keys(stats.motifs).length;
+  const KEYS = shownKeys(stats).length;
   const STATIC = Object.keys(stats.frontSquares).length;
   const buckets = Object.values(stats.byPly);
   const busy = buckets.filter((b) => b.positions > 0 && 100 * b.positions >= stats.positions).length;
-  const outcomes = Object.values(stats.outcome).filter((o) => o.win + o.draw + o.loss > 0).length;
+  const outcomes = shownKeys(stats).filter((k) => stats.outcome[k].win + stats.outcome[k].draw + stats.outcome[k].loss > 0).length;
   return {
     ...tacticMarks(stats),
     'by-ratingBand': { 'g.role-mark.mark-rect > path': KEYS * present('ratingBand') },
     'by-speed': { 'g.role-mark.mark-rect > path': KEYS * present('speed') },
     'by-phase': { 'g.role-mark.mark-rect > path': KEYS * present('phase') },
+    'by-result': { 'g.role-mark.mark-rect > path': KEYS * present('result') },
     'ply-positions': { 'g.role-mark.mark-rect > path': buckets.length },
     'ply-rates': { 'g.role-mark.mark-line > path': KEYS, 'g.role-mark.mark-symbol > path': KEYS * busy },
     squares: { 'g.role-mark.mark-rect > path': STATIC * 64 },
@@ -117,7 +126,7 @@ beforeAll(async () => {
     corpusPath,
   );
   const t0 = performance.now();
-  const r = await runCli([...inputs, '-f', 'none', '-q', '--stats', join(tmp, 'stats.json'), '--report', REPORT]);
+  const r = await runCli([...inputs, '-f', 'none', '-q', '--no-tactics', '--stats', join(tmp, 'stats.json'), '--report', REPORT]);
   seconds = (performance.now() - t0) / 1000;
   expect(r.code, r.stderr).toBe(0);
   expect(r.stderr).toBe(''); // no warning from the chart compiler either
@@ -175,6 +184,57 @@ describe('the report in headless Chromium, offline', () => {
     await page.screenshot({ path: join(OUT, 'report.png'), fullPage: true });
     await context.close();
     expect(seconds).toBeLessThan(10);
+  });
+
+  it('names the motifs as a person reads them, and every mark carries the numbers its table gives', async () => {
+    const context = await browser.newContext({ offline: true, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(pathToFileURL(REPORT).href, { waitUntil: 'load' });
+    const shown = (await page.evaluate('document.body.innerText')) as string;
+    // no "pin.absolute", "played.check" or "xray" as a word ("battery" is a word of the captions too, "pgn-xray" the tool)
+    for (const key of Object.keys(stats.motifs).filter((k) => k !== 'battery'))
+      expect(shown, key).not.toMatch(new RegExp(`(?<![-\\w.])${key.replace('.', '\\.')}(?![\\w])`));
+    for (const name of ['Absolute pin', 'Relative skewer', 'Discovered check (played)', 'Battery']) expect(shown).toContain(name);
+    // every bar, cell, point and square has its hover title
+    for (const [id, marks] of Object.entries(expectedMarks())) {
+      for (const selector of Object.keys(marks).filter((m) => !m.includes('mark-text') && !m.includes('mark-line'))) {
+        const titles = await page
+          .locator(`figure#chart-${id} > svg ${selector}`)
+          .evaluateAll((els) => els.map((e) => e.querySelector('title')?.textContent ?? ''));
+        expect(
+          titles.filter((t) => t === ''),
+          `${id} ${selector}`,
+        ).toEqual([]);
+      }
+    }
+    // the rates on hover are the table's, cell by cell
+    const dims: [string, string][] = [
+      ['ratingBand', 'rating band'],
+      ['speed', 'speed'],
+      ['phase', 'phase'],
+      ['result', 'result'],
+      ['eco', 'ECO group'],
+    ];
+    for (const [dim, said] of dims) {
+      const id = dim === 'eco' ? 'eco' : `by-${dim}`;
+      const figure = page.locator(`figure#chart-${id}`);
+      const head = await figure.locator('table.data thead th').allTextContents();
+      const rows = await figure
+        .locator('table.data tbody tr')
+        .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+      const fromTable = rows
+        .filter((r) => r[0].endsWith(' per 1000'))
+        .flatMap((r) =>
+          r.slice(1).map((cell, i) => `${r[0].replace(/ per 1000$/, '')}, ${said} ${head[i + 1]}: ${cell} per 1000 positions`),
+        );
+      const titles = await figure
+        .locator('svg g.role-mark.mark-rect > path')
+        .evaluateAll((els) => els.map((e) => e.querySelector('title')?.textContent ?? ''));
+      const fromTitles = titles.map((t) => t.slice(0, t.indexOf(' per 1000 positions') + ' per 1000 positions'.length));
+      expect(fromTitles.length, id).toBe(shownKeys(stats).length * present(dim));
+      expect([...fromTitles].sort(), id).toEqual([...fromTable].sort());
+    }
+    await context.close();
   });
 
   it('prints: the charts fit an A4 page width', async () => {
@@ -257,5 +317,56 @@ describe('the headline chart, from statistics counted with verdicts on', () => {
     await chart.screenshot({ path: join(OUT, 'report-tactics.png') });
     await themes.screenshot({ path: join(OUT, 'report-tactic-themes.png') });
     await close();
+  });
+});
+
+describe('a dimension of --group-by', () => {
+  /** The statistics with `by.opening` as --group-by opening writes it: 25 families and "(other)", each a share of the whole. */
+  function withOpenings(s: StatsFile): StatsFile {
+    const scaled = (c: Counts, f: number): Counts => Object.fromEntries(Object.entries(c).map(([k, n]) => [k, Math.round(n * f)]));
+    const value = (games: number, f: number): unknown => ({
+      games,
+      positions: Math.round(s.positions * f),
+      motifs: scaled(s.motifs, f * (1 + (games % 7) / 10)),
+      positionsWith: scaled(s.motifs, f / 2),
+      gamesWith: scaled(s.motifs, f / 4),
+    });
+    // games out of order, two ties broken by name, one family of hostile text
+    const names = Array.from({ length: 25 }, (_, i) =>
+      i === 3 ? '<img src=x onerror=alert(1)>' : `Family ${String.fromCharCode(65 + i)}`,
+    );
+    const opening = Object.fromEntries(names.map((n, i) => [n, value(10 + ((i * 7) % 25) * 3 + (i === 5 ? 3 : 0), 0.01 + i / 1000)]));
+    opening['(other)'] = value(5000, 0.2);
+    return { ...s, by: { ...s.by, opening } as StatsFile['by'] };
+  }
+
+  it('is drawn as a chart of its 20 most played values, and without it the page says how to get the opening chart', async () => {
+    expect(readFileSync(REPORT, 'utf8')).toContain('<code>--group-by opening</code>');
+    const s = withOpenings(stats);
+    const file = join(tmp, 'report-opening.html');
+    writeFileSync(file, await reportHtml(s as unknown as StatsJSON));
+    const context = await browser.newContext({ offline: true, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (m) => errors.push(m.text()));
+    await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
+    expect(errors).toEqual([]);
+    expect(await page.locator('#note-opening').count()).toBe(0);
+    const chart = page.locator('figure#chart-by-opening');
+    expect(await chart.locator('h2').textContent()).toBe('Motifs by opening family');
+    const want = Object.entries(s.by.opening)
+      .filter(([name]) => name !== '(other)')
+      .sort(([a, x], [b, y]) => y.games - x.games || (a < b ? -1 : 1))
+      .slice(0, 20)
+      .map(([name]) => name);
+    expect(await chart.locator('svg g.role-mark.mark-rect > path').count()).toBe(20 * shownKeys(s).length);
+    expect((await chart.locator('table.data thead th').allTextContents()).slice(1)).toEqual(want);
+    // the rows of the chart, top to bottom: the y axis labels
+    const labels = await chart.locator('svg g.role-axis g.role-axis-label text').allTextContents();
+    for (const name of want) expect(labels).toContain(name);
+    expect(labels).not.toContain('(other)');
+    mkdirSync(OUT, { recursive: true });
+    await chart.screenshot({ path: join(OUT, 'report-opening.png') });
+    await context.close();
   });
 });
