@@ -65,6 +65,7 @@ export async function runAnalyze(cmd: AnalyzeCommand, interrupt: Interrupt): Pro
       tags: cmd.tags,
       offsets: cmd.shard !== null,
       tactics: cmd.tactics,
+      examples: statsFile !== null || reportFile !== null,
     },
     threads: cmd.threads,
     maxGameBytes: cmd.maxGameBytes,
@@ -77,6 +78,7 @@ export async function runAnalyze(cmd: AnalyzeCommand, interrupt: Interrupt): Pro
   const rejections = new Rejections(errFile, cmd.quiet, (line) => progress.log(line));
   const sink: BatchOutputs = { out, gamesFile, rejections, run, written: new Stats() };
   sink.written.where = cmd.where?.source ?? null; // with --where the statistics count its matches
+  if (statsFile !== null || reportFile !== null) sink.written.collectExamples();
   const workerCpu = new WorkerCpu();
   let failure: unknown = null;
   try {
@@ -132,6 +134,7 @@ async function writeBatch(r: BatchResult, o: BatchOutputs): Promise<void> {
   if (o.gamesFile !== null && r.gamesText) await tryWrite(() => o.gamesFile!.write(r.gamesText!));
   await tryWrite(() => o.rejections.add(r.errors));
   o.written.addVector(r.stats);
+  if (r.examples) o.written.addExamples(r.examples);
   if (closed !== null) throw closed;
 }
 

@@ -35,6 +35,8 @@ export interface WorkerOptions {
   offsets?: boolean;
   /** Tactic verdicts and found/missed for the positions (off with --no-tactics; the puzzles never scan). */
   tactics?: boolean;
+  /** The statistics pick example positions of each motif (a run writing --stats or --report). */
+  examples?: boolean;
   /**
    * A task plugin of the worker's entry, by name, and its options: it sees every position of every game
    * instead of the output (no output, no motif tags: it judges the positions itself; every tag kept).
@@ -205,7 +207,7 @@ export function createTask(init: WorkerInit, plugins: TaskPlugins = {}): (batch:
   const sink =
     plugin !== null
       ? new BatchSink(null, { also: plugin })
-      : BatchSink.of(o.output, { tags, tactics: o.tactics === true }, o.where != null);
+      : BatchSink.of(o.output, { tags, tactics: o.tactics === true }, o.where != null, o.examples === true);
   let toIpc: ((b: ParquetBatch) => Uint8Array) | null = null; // -f parquet: Arrow loads with the first batch
   const post = (m: PartMessage): void => parentPort!.postMessage(m);
 
@@ -252,6 +254,7 @@ export function createTask(init: WorkerInit, plugins: TaskPlugins = {}): (batch:
       records: out.records,
       parquet: out.parquet && sharedCopy(toIpc!(out.parquet), batch.outbox ?? null),
       stats: out.stats,
+      examples: out.examples,
       errors: work.errors,
       verify: verifier?.take() ?? null,
       plugin: plugin?.take() ?? null,

@@ -25,6 +25,7 @@
 //   outcome         per key {win, draw, loss}: per game and side having the key, the result for that side
 //   frontSquares    per static key {w: [64], b: [64]}: the square (a1 = 0 … h8 = 63) of the front piece
 //                   of each record by owner (battery: the chain's slider next to its first target)
+//   examples        per key, up to 3 example positions chosen by a hash (examples.ts): only when asked for
 // Rejected games count only in `rejected`. The CLI adds `run`: the run's id, version, inputs (each with its
 // identity and shard) and times; merge-stats replaces it with the list of the runs it added up.
 import { GamePhase } from '../core/phase.js';
@@ -54,7 +55,8 @@ import {
   WHITE_WINS,
   type Dimension,
 } from './dimensions.js';
-import type { PositionView } from '../analysis/view.js';
+import type { GameText, PositionView } from '../analysis/view.js';
+import { ExamplePicker, type ExamplesJSON } from './examples.js';
 
 export type { MotifCounts, TacticsJSON } from './dim-counts.js';
 
@@ -150,6 +152,8 @@ export interface StatsJSON {
   run?: RunInfo | MergedRunInfo;
   /** With --where: the query, and the games and positions analysed (the counts above are of its matches). */
   where?: WhereJSON;
+  /** Example positions of each motif key (examples.ts), when the run was asked for a statistics file or a report. */
+  examples?: ExamplesJSON;
 }
 
 /** What a --where run analysed, beside the matches its counts describe. */
@@ -226,6 +230,8 @@ export class Stats {
   private readonly phaseBits = new Int32Array(DIMENSIONS.phase.length);
   private phasesReached = 0;
   private readonly phase = new GamePhase();
+  /** The example positions picked, or null: not asked for (collectExamples()). */
+  private examples: ExamplePicker | null = null;
 
   constructor() {
     this.dims = Object.fromEntries(DIMENSION_NAMES.map((d) => [d, new DimCounts(DIMENSIONS[d])])) as Record<Dimension, DimCounts>;
@@ -241,10 +247,19 @@ export class Stats {
     return this.all.positions[0];
   }
 
-  /** Before the first position of a game that replays: its derived fields give its dimension values. */
-  beginGame(derived: DerivedFields): void {
+  /** Picks example positions from now on (a run that writes statistics or a report). */
+  collectExamples(): void {
+    this.examples ??= new ExamplePicker();
+  }
+
+  /**
+   * Before the first position of a game that replays: its derived fields give its dimension values; its
+   * text, the tags of an example position.
+   */
+  beginGame(derived: DerivedFields, text: GameText | null = null): void {
     gameValues(derived, this.gameValue);
     this.all.markGame(this.mark);
+    this.examples?.beginGame(text);
   }
 
   /** Counts one position (tagged or not) with its records and played tags, as the view holds them. */
@@ -264,6 +279,7 @@ export class Stats {
     this.taggedPositions++;
     let seen = this.addRecords(v, phase * K, bucket * K);
     if (v.played !== 0) seen |= this.addPlayed(v.played, v.pos.turn, phase * K, bucket * K);
+    if (this.examples !== null) this.examples.add(v, seen);
     this.gameBits |= seen;
     this.phaseBits[phase] |= seen;
     addBits(this.all.positionsWith, 0, seen);
@@ -405,6 +421,20 @@ export class Stats {
     this.analysedGames = 0;
     this.analysedPositions = 0;
     for (const a of this.counters()) a.fill(0);
+    // the examples stay: they are no counts but the smallest hashes seen, which every batch ships (a merge
+    // keeps one of each); emptied at every batch, the picker would start over and build an example string
+    // for every new smallest hash of every batch
+  }
+
+  /** The examples picked so far (null: not collected), as a batch carries them to the main thread. */
+  takeExamples(): ExamplesJSON | null {
+    return this.examples?.toJSON() ?? null;
+  }
+
+  /** Adds examples picked elsewhere (a batch's, a file's): from now on this one collects them too. */
+  addExamples(e: ExamplesJSON): void {
+    this.collectExamples();
+    this.examples!.merge(e);
   }
 
   /** A Stats holding a vector's counts. */
@@ -442,6 +472,7 @@ export class Stats {
         MOTIFS.map((m) => [m.key, { w: this.squareList(m.code, 0), b: this.squareList(m.code, 1) }]),
       ) as StatsJSON['frontSquares'],
       ...(this.where !== null ? { where: { query: this.where, games: this.analysedGames, positions: this.analysedPositions } } : {}),
+      ...(this.examples !== null ? { examples: this.examples.toJSON() } : {}),
     };
   }
 
@@ -477,6 +508,7 @@ export class Stats {
     addCounts(this.bySide, 0, o.bySide?.w);
     addCounts(this.bySide, K, o.bySide?.b);
     this.mergePly(o.byPly);
+    if (o.examples !== undefined) this.addExamples(o.examples);
     GAME_BUCKET_LABELS.forEach((l, i) => (this.perGame[i] += o.perGame?.[l] ?? 0));
     for (const d of DIMENSION_NAMES) this.dims[d].merge(o.by?.[d]);
     MOTIF_KEYS.forEach((k, i) => OUTCOMES.forEach((r, j) => (this.outcome[j * K + i] += o.outcome?.[k]?.[r] ?? 0)));
