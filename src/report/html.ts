@@ -10,6 +10,8 @@ import type { InputIdentity, StatsJSON } from '../stats/stats.js';
 import { charts, groupDimensions } from './charts.js';
 import type { Chart, DataTable } from './frame.js';
 import { tacticCharts } from './tactic-charts.js';
+import { escapeHtml } from './escape.js';
+import { examplesSection } from './example-boards.js';
 import { renderSvg } from './render.js';
 import { statsText } from '../stats/stats-text.js';
 import { grouped } from './summary.js';
@@ -32,15 +34,21 @@ figure.chart details.data summary { color: #555; font-size: .9em; cursor: pointe
 figure.chart div.scroll { overflow-x: auto; max-width: 100%; }
 figure.chart table.data { margin: .4em 0 0; font-size: .85em; }
 p.note { color: #555; margin: 0 0 2.2em; max-width: 60em; }
+section#examples { margin: 0 0 2.5em; }
+section#examples p.note { margin: 0 0 .6em; }
+section#examples h3 { font-size: 1em; margin: 1.1em 0 .35em; }
+div.boards { display: flex; flex-wrap: wrap; gap: 1.4em; }
+figure.board { margin: 0; width: 302px; break-inside: avoid; page-break-inside: avoid; }
+figure.board svg { display: block; width: 100%; height: auto; }
+figure.board figcaption { font-size: .85em; color: #444; margin-top: .3em; }
+figure.board figcaption span { display: block; }
+figure.board span.said { color: #222; }
+figure.board code.fen { display: block; font-size: .78em; color: #777; word-break: break-all; margin-top: .2em; }
 footer { color: #666; font-size: .9em; border-top: 1px solid #ddd; padding-top: .8em; }
 @media print { body { padding: 0; max-width: none; font-size: 12px; } footer { display: none; } }
 `;
 
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
-
-function escapeHtml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
 
 /** JSON inside a <script> element: "<" escaped so no text can close the element. */
 function scriptJson(value: unknown, indent = false): string {
@@ -157,6 +165,7 @@ ${runSection(s)}
 ${figures.slice(0, lead.length).join('\n')}
 <h2>Motif figures</h2>
 ${headlineTable(s)}
+${examplesSection(s)}
 ${figures.slice(lead.length).join('\n')}
 ${openingNote(s)}
 <footer>Rates count motif records per 1000 positions; the motifs of both sides are counted. Every chart\u2019s Vega-Lite specification, with its data, follows it in the page source (<code>script type="application/vnd.vegalite+json"</code>), and the statistics file itself is at the end (<code>script id="statistics"</code>): paste a specification into any Vega-Lite viewer to re-plot it.</footer>

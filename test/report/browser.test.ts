@@ -18,6 +18,7 @@ import { reportHtml } from '../../src/report/html.js';
 import type { StatsJSON } from '../../src/stats/stats.js';
 import { ROOT, runCli } from '../helpers/cli.js';
 import { corpusPath, splitGames } from '../helpers/corpus.js';
+import { fenPieces } from '../helpers/fen-board.js';
 import { tempDir } from '../helpers/temp.js';
 import { sampleBytes } from '../tactics/sample-games.js';
 
@@ -47,7 +48,41 @@ interface StatsFile {
   by: Record<string, Record<string, Value>>;
   outcome: Record<string, { win: number; draw: number; loss: number }>;
   frontSquares: Record<string, unknown>;
+  examples?: Record<string, { fen: string; record: string; ply: number; site: string | null }[]>;
 }
+
+const GLYPH_LETTER: Record<string, string> = Object.fromEntries([...'♔♕♖♗♘♙♚♛♜♝♞♟'].map((g, i) => [g, 'KQRBNPkqrbnp'[i]]));
+
+/** The arrows a record's text calls for, as [from, to] squares: slider to back, a battery's far end to each target, a move. */
+function arrowsOf(record: string): [string, string][] {
+  const [key, , ...rest] = record.split(' ');
+  if (key.startsWith('played.')) return [[rest[0].slice(0, 2), rest[0].slice(2, 4)]];
+  const cut = rest.indexOf('>');
+  if (cut < 0) return [[rest[0], rest[2]]];
+  const chain = rest.slice(0, cut);
+  // squares ascending along the line: a target past the last square is reached from the first, and the other way round
+  return rest.slice(cut + 1).map((t) => [squareIndex(t) > squareIndex(chain[chain.length - 1]) ? chain[0] : chain[chain.length - 1], t]);
+}
+
+const squareIndex = (s: string): number => (Number(s[1]) - 1) * 8 + s.charCodeAt(0) - 97;
+
+/** The motif names a reader sees, by key (the catalogue's titles, spelled out here). */
+const TITLE_OF: Record<string, string> = {
+  'pin.absolute': 'Absolute pin',
+  'pin.relative': 'Relative pin',
+  'skewer.absolute': 'Absolute skewer',
+  'skewer.relative': 'Relative skewer',
+  battery: 'Battery',
+  discoveredCheck: 'Discovered check (potential)',
+  discoveredAttack: 'Discovered attack (potential)',
+  xray: 'X-ray defence',
+  'played.check': 'Check (played)',
+  'played.discoveredCheck': 'Discovered check (played)',
+  'played.doubleCheck': 'Double check (played)',
+  'played.discoveredAttack': 'Discovered attack (played)',
+  'played.found': 'Winning tactic found (played)',
+  'played.missed': 'Winning tactic missed (played)',
+};
 
 const tmp = tempDir('report');
 const REPORT = join(tmp, 'report.html');
@@ -234,6 +269,62 @@ describe('the report in headless Chromium, offline', () => {
       expect(fromTitles.length, id).toBe(shownKeys(stats).length * present(dim));
       expect([...fromTitles].sort(), id).toEqual([...fromTable].sort());
     }
+    await context.close();
+  });
+
+  it('draws each example as a board whose pieces are its FEN, its arrow along its record, its game linked', async () => {
+    const examples = stats.examples!;
+    const want = Object.entries(examples).flatMap(([key, list]) => list.map((e) => ({ key, ...e })));
+    expect(want.length).toBeGreaterThanOrEqual(30); // 3 of each static key at least
+    const context = await browser.newContext({ offline: true, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(pathToFileURL(REPORT).href, { waitUntil: 'load' });
+    const boards = await page.locator('figure.board').evaluateAll((figs) =>
+      figs.map((f) => {
+        const xy = (e: { getAttribute(n: string): string | null }, a: string, b: string): [number, number] => [
+          Number(e.getAttribute(a)),
+          Number(e.getAttribute(b)),
+        ];
+        const texts = (sel: string): { at: [number, number]; text: string }[] =>
+          [...f.querySelectorAll(sel)].map((e) => ({ at: xy(e, 'x', 'y'), text: e.textContent ?? '' }));
+        const arrows = [...f.querySelectorAll('g.arrow')].map((g) => ({
+          from: xy(g.querySelector('line')!, 'x1', 'y1'),
+          tip: (g.querySelector('polygon')!.getAttribute('points') ?? '').split(' ')[0].split(',').map(Number) as [number, number],
+        }));
+        return {
+          id: f.id,
+          fen: f.querySelector('code.fen')?.textContent ?? '',
+          title: f.querySelector('svg > title')?.textContent ?? '',
+          pieces: texts('text.piece'),
+          files: texts('text.coord.file'),
+          ranks: texts('text.coord.rank'),
+          arrows,
+          href: f.querySelector('a.game')?.getAttribute('href') ?? null,
+          box: f.querySelector('svg')!.getBoundingClientRect().width,
+        };
+      }),
+    );
+    expect(boards.length).toBe(want.length);
+    boards.forEach((b, i) => {
+      const e = want[i];
+      expect(b.fen).toBe(e.fen);
+      expect(b.box, b.id).toBeGreaterThan(250);
+      // a square from a point of the drawing: the nearest file letter's column, the nearest rank number's row
+      const nearest = (labels: { at: [number, number]; text: string }[], v: number, axis: 0 | 1): string =>
+        labels.reduce((best, l) => (Math.abs(l.at[axis] - v) < Math.abs(best.at[axis] - v) ? l : best)).text;
+      const square = (p: [number, number]): string => nearest(b.files, p[0], 0) + nearest(b.ranks, p[1], 1);
+      const drawn = Object.fromEntries(b.pieces.map((p) => [square(p.at), GLYPH_LETTER[p.text.replace('\ufe0e', '')]]));
+      expect(drawn, `${b.id} ${e.fen}`).toEqual(Object.fromEntries(fenPieces(e.fen))); // the FEN parsed the slow way
+      // the arrows: from where the record's line starts to each square it ends on
+      expect(
+        b.arrows.map((a) => [square(a.from), square(a.tip)]),
+        `${b.id} ${e.record}`,
+      ).toEqual(arrowsOf(e.record));
+      expect(b.title).toContain(TITLE_OF[e.key]);
+      expect(b.href).toBe(e.site?.startsWith('https://') ? `${e.site}#${e.ply}` : null);
+    });
+    mkdirSync(OUT, { recursive: true });
+    await page.locator('section#examples').screenshot({ path: join(OUT, 'report-boards.png') });
     await context.close();
   });
 
