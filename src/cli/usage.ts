@@ -32,7 +32,8 @@ Options:
                           (-f pgn: the games holding one, whole); the language is in the README, "Mining"
   -j, --threads N         worker threads                               (default ${defaultThreads()}, at most ${maxThreads()})
       --stats FILE        statistics as JSON
-      --report FILE.html  the statistics as charts: one self-contained page (no network needed)
+      --report FILE.html  the statistics as charts and example boards: one self-contained page
+                          (no network needed)
       --errors FILE       every rejected game as a JSON line (stderr shows the first few)
       --games FILE        one JSON line per game, analysed or rejected: tags, speed, rating, ECO, result
       --shard I/N         only the games starting in the I-th of N byte ranges of each input
@@ -69,7 +70,7 @@ Puzzle options:
 
 Merge-stats options:
   -o, --output FILE       write the sum here instead of stdout (never one of the inputs)
-      --report FILE.html  the sum as charts: one self-contained page
+      --report FILE.html  the sum as charts and example boards: one self-contained page
   -q, --quiet             no summary table
 
 Output: one JSON object per tagged position (see the README for every format's fields); rejected games
