@@ -2,6 +2,7 @@
 // <text> (no font or image is fetched: the reader's own fonts draw them), file and rank letters on its
 // edges, tinted squares and arrows, seen from either side. Of the FEN only piece letters, checked one by
 // one, reach the SVG; the title is the caller's, escaped by it.
+import { squareName } from '../core/squares.js';
 
 /** An arrow from the centre of one square to another (0 = a1 … 63 = h8), in a colour. */
 export interface Arrow {
@@ -28,7 +29,7 @@ const DARK = '#b58863';
 const MARK = 'rgba(255, 214, 10, 0.55)';
 const FONT = "'DejaVu Sans', 'Segoe UI Symbol', 'Noto Sans Symbols 2', 'Apple Symbols', sans-serif";
 /** The glyphs by FEN letter: white's outlined, black's filled; a black pawn asks for its text form (not an emoji). */
-export const GLYPHS: Readonly<Record<string, string>> = {
+const GLYPHS: Readonly<Record<string, string>> = {
   K: '\u2654',
   Q: '\u2655',
   R: '\u2656',
@@ -60,11 +61,6 @@ export function placement(fen: string): string[] | null {
     if (file !== 8) return null;
   }
   return squares;
-}
-
-/** The square's name (0 = a1). */
-export function squareName(sq: number): string {
-  return `${'abcdefgh'[sq & 7]}${(sq >> 3) + 1}`;
 }
 
 /** A square's number from its name, or -1. */

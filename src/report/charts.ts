@@ -3,6 +3,7 @@
 // reader can re-plot any chart from the specification kept beside it in the page. Every mark carries its
 // numbers in a tooltip (a <title> in the page) and every chart a table of the same numbers.
 import type { TopLevelSpec } from 'vega-lite';
+import { squareName } from '../core/squares.js';
 import { MOTIFS, MOTIF_KEYS, MOTIF_TITLES, type MotifKey } from '../motifs/catalogue.js';
 import type { DimJSON, DimValue } from '../stats/dim-counts.js';
 import { DIMENSION_NAMES, DIMENSIONS, type Dimension } from '../stats/dimensions.js';
@@ -37,7 +38,7 @@ const ECO_NAMES: Record<string, string> = {
 };
 const FILES = 'abcdefgh';
 /** A dimension named by --group-by (not one of the fixed ones) shows at most this many values: the most played. */
-export const MOST_PLAYED = 20;
+const MOST_PLAYED = 20;
 /** The value under which a --group-by dimension adds up the values past its bound. */
 const OTHER = '(other)';
 
@@ -208,8 +209,6 @@ function ownerSquares(s: StatsJSON): { title: string; counts: number[]; total: n
     return { title: m.title, counts, total: counts.reduce((a, b) => a + b, 0) };
   });
 }
-
-const squareName = (i: number): string => `${FILES[i & 7]}${(i >> 3) + 1}`;
 
 /** Heat maps: the squares of each static motif's front piece, seen from the owner's side. */
 export function squaresChart(s: StatsJSON): Chart {

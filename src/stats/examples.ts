@@ -70,7 +70,7 @@ function orderText(e: Example): string {
  * the smallest EXAMPLES_PER_KEY of them, sorted. Union and keep the smallest: merging in any order and
  * grouping gives the same list.
  */
-export function mergeExamples(kept: readonly Example[], more: readonly Example[]): Example[] {
+function mergeExamples(kept: readonly Example[], more: readonly Example[]): Example[] {
   const byFen = new Map<string, Example>();
   for (const e of [...kept, ...more]) {
     const had = byFen.get(e.fen);
@@ -154,7 +154,7 @@ export class ExamplePicker {
 }
 
 /** The key's first record in the position (the scan's order) as text; a played key's, the move played. */
-export function recordText(key: number, v: PositionView): string {
+function recordText(key: number, v: PositionView): string {
   const k = MOTIF_KEYS[key];
   if (key >= STATIC) return `${k} ${SIDES[v.pos.turn]} ${moveToUci(v.pos, v.move)}`;
   const d = v.buf.data;
