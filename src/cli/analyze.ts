@@ -66,6 +66,7 @@ export async function runAnalyze(cmd: AnalyzeCommand, interrupt: Interrupt): Pro
       offsets: cmd.shard !== null,
       tactics: cmd.tactics,
       stats: { groupBy: cmd.groupBy, player: cmd.player },
+      examples: statsFile !== null || reportFile !== null,
     },
     threads: cmd.threads,
     maxGameBytes: cmd.maxGameBytes,
@@ -80,6 +81,7 @@ export async function runAnalyze(cmd: AnalyzeCommand, interrupt: Interrupt): Pro
   sink.written.where = cmd.where?.source ?? null; // with --where the statistics count its matches
   // a shard's file keeps every value of a --group-by dimension, so that merge-stats bounds the sum as one run would
   if (cmd.shard !== null && cmd.shard.count > 1) sink.written.valuesKept = Infinity;
+  if (statsFile !== null || reportFile !== null) sink.written.collectExamples();
   const workerCpu = new WorkerCpu();
   let failure: unknown = null;
   try {
@@ -135,6 +137,7 @@ async function writeBatch(r: BatchResult, o: BatchOutputs): Promise<void> {
   if (o.gamesFile !== null && r.gamesText) await tryWrite(() => o.gamesFile!.write(r.gamesText!));
   await tryWrite(() => o.rejections.add(r.errors));
   o.written.addVector(r.stats);
+  if (r.examples) o.written.addExamples(r.examples);
   if (closed !== null) throw closed;
 }
 

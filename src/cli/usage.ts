@@ -52,7 +52,8 @@ Options:
                           (-f pgn: the games holding one, whole); the language is in the README, "Mining"
   -j, --threads N         worker threads                               (default ${defaultThreads()}, at most ${maxThreads()})
       --stats FILE        statistics as JSON
-      --report FILE.html  the statistics as charts: one self-contained page (no network needed)
+      --report FILE.html  the statistics as charts and example boards: one self-contained page
+                          (no network needed)
       --group-by FIELDS   the statistics by these fields too (repeatable; a dimension each under "by"):
 ${GROUP_FIELDS}
       --player NAME       only this player's games (the White or Black tag, any case; repeatable: their
@@ -94,7 +95,7 @@ Puzzle options:
 
 Merge-stats options:
   -o, --output FILE       write the sum here instead of stdout (never one of the inputs)
-      --report FILE.html  the sum as charts: one self-contained page
+      --report FILE.html  the sum as charts and example boards: one self-contained page
   -q, --quiet             no summary table
 
 Output: one JSON object per tagged position (see the README for every format's fields); rejected games

@@ -24,9 +24,10 @@ function motif<const N extends string, const K extends MotifKind | null, const S
   shape: S,
   partial: P,
   theme: string,
-): { name: N; kind: K; key: Key<N, K>; shape: S; partial: P; theme: string } {
+  title: string,
+): { name: N; kind: K; key: Key<N, K>; shape: S; partial: P; theme: string; title: string } {
   const key = (kind === null ? name : `${name}.${kind}`) as Key<N, K>;
-  return { name, kind, key, shape, partial, theme };
+  return { name, kind, key, shape, partial, theme, title };
 }
 
 /**
@@ -34,17 +35,18 @@ function motif<const N extends string, const K extends MotifKind | null, const S
  * the record has none), `key` the statistics key and the PGN label, `shape` its fields, `partial` whether
  * it has the `partial` field, `theme` the puzzle theme it shows (src/puzzles/themes.ts): lichess's name where
  * lichess has the idea (lichess's `pin` is the absolute pin, its `skewer` either kind, its `xRayAttack` our
- * x-ray defence of a piece through an enemy slider), else ours. Codes order the statistics keys: append new rows.
+ * x-ray defence of a piece through an enemy slider), else ours. `title` is the name a person reads (the
+ * report). Codes order the statistics keys: append new rows.
  */
 export const MOTIFS = [
-  motif('pin', 'absolute', 'line', true, 'pin'),
-  motif('pin', 'relative', 'line', true, 'relativePin'),
-  motif('skewer', 'absolute', 'line', false, 'skewer'),
-  motif('skewer', 'relative', 'line', false, 'skewer'),
-  motif('battery', null, 'chain', false, 'battery'),
-  motif('discoveredCheck', null, 'line', false, 'discoveredCheck'),
-  motif('discoveredAttack', null, 'line', false, 'discoveredAttack'),
-  motif('xray', null, 'line', false, 'xRayAttack'),
+  motif('pin', 'absolute', 'line', true, 'pin', 'Absolute pin'),
+  motif('pin', 'relative', 'line', true, 'relativePin', 'Relative pin'),
+  motif('skewer', 'absolute', 'line', false, 'skewer', 'Absolute skewer'),
+  motif('skewer', 'relative', 'line', false, 'skewer', 'Relative skewer'),
+  motif('battery', null, 'chain', false, 'battery', 'Battery'),
+  motif('discoveredCheck', null, 'line', false, 'discoveredCheck', 'Discovered check (potential)'),
+  motif('discoveredAttack', null, 'line', false, 'discoveredAttack', 'Discovered attack (potential)'),
+  motif('xray', null, 'line', false, 'xRayAttack', 'X-ray defence'),
 ].map((m, code) => ({ code, ...m }));
 /** The puzzle theme of a pin (either kind) whose front piece can move along the line: a partial pin. */
 export const PARTIAL_PIN_THEME = 'partialPin';
@@ -64,22 +66,26 @@ export const DISCOVERED_CHECK = codeOf('discoveredCheck');
 export const DISCOVERED_ATTACK = codeOf('discoveredAttack');
 export const XRAY = codeOf('xray');
 
-function played<const N extends string>(name: N, theme: string | null): { name: N; key: `played.${N}`; theme: string | null } {
-  return { name, key: `played.${name}`, theme };
+function played<const N extends string>(
+  name: N,
+  theme: string | null,
+  title: string,
+): { name: N; key: `played.${N}`; theme: string | null; title: string } {
+  return { name, key: `played.${name}`, theme, title };
 }
 
 /**
  * Tags of the move played, in the order of their statistics keys; a row's bit is 1 << its index. `theme`:
- * the puzzle theme it shows (null: a check alone is none). `found` and `missed` are the verdicts on a move
+ * the puzzle theme it shows (null: a check alone is none); `title` the name a person reads. `found` and `missed` are the verdicts on a move
  * played where the side to move had a tactic (src/tactics/verdict.ts), not geometry.
  */
 export const PLAYED = [
-  played('check', null),
-  played('discoveredCheck', 'discoveredCheck'),
-  played('doubleCheck', 'doubleCheck'),
-  played('discoveredAttack', 'discoveredAttack'),
-  played('found', null),
-  played('missed', null),
+  played('check', null, 'Check (played)'),
+  played('discoveredCheck', 'discoveredCheck', 'Discovered check (played)'),
+  played('doubleCheck', 'doubleCheck', 'Double check (played)'),
+  played('discoveredAttack', 'discoveredAttack', 'Discovered attack (played)'),
+  played('found', null, 'Winning tactic found (played)'),
+  played('missed', null, 'Winning tactic missed (played)'),
 ].map((p, i) => ({ bit: 1 << i, ...p }));
 export type PlayedRow = (typeof PLAYED)[number];
 export type PlayedTag = PlayedRow['name'];
@@ -105,6 +111,12 @@ export const ALL_PLAYED = PLAYED.reduce((bits, p) => bits | p.bit, 0);
 /** Statistics keys: the static ones by record code, then the played ones (`played.check` …). */
 export const MOTIF_KEYS: readonly MotifKey[] = [...MOTIFS.map((m) => m.key), ...PLAYED.map((p) => p.key)];
 export type MotifKey = MotifRow['key'] | PlayedRow['key'];
+
+/** The name a person reads for each statistics key (`Absolute pin` for `pin.absolute`): the rows' titles. */
+export const MOTIF_TITLES: Readonly<Record<MotifKey, string>> = Object.fromEntries([
+  ...MOTIFS.map((m) => [m.key, m.title]),
+  ...PLAYED.map((p) => [p.key, p.title]),
+]) as Record<MotifKey, string>;
 
 /** Whether records of this code are chains (squares, line, targets) rather than lines. */
 export function isChain(code: number): boolean {

@@ -2,6 +2,7 @@
 // 30–270 µs, docs/design.md §8, so a batch carries hundreds of games), and what comes back.
 import type { GameErrorKind } from '../errors.js';
 import type { PositionRecord } from '../output/records.js';
+import type { ExamplesJSON } from '../stats/examples.js';
 import type { StatsVector } from '../stats/stats.js';
 import type { PartTarget } from './spill.js';
 import type { ThreadCpu } from './thread-cpu.js';
@@ -80,6 +81,8 @@ export interface BatchResult {
   parquet?: Uint8Array | null;
   /** The batch's statistics, every count (Stats.addVector adds them up). */
   stats: StatsVector;
+  /** The batch's example positions (Stats.addExamples adds them up); null when not asked for. */
+  examples?: ExamplesJSON | null;
   /** Rejected games, in order. */
   errors: GameError[];
   /** --verify: counts of the audit against pgn-parser and chess.js, and any disagreement. */

@@ -6,6 +6,7 @@ import { createFormatter, type FormatOptions } from '../output/formats.js';
 import { NO_OUTPUT } from '../output/lines.js';
 import { ParquetColumns, type ParquetBatch } from '../output/parquet-columns.js';
 import { askedTags, positionRecord, type PositionRecord } from '../output/records.js';
+import type { ExamplesJSON } from '../stats/examples.js';
 import { Stats, type StatsSpec, type StatsVector } from '../stats/stats.js';
 import type { Formatter } from '../output/view.js';
 import { SPILL_BYTES, SPILL_RECORDS, SPILL_ROWS } from './spill.js';
@@ -23,8 +24,9 @@ export class BatchSink implements PositionSink {
   private readonly tags: readonly string[];
   /** --where: a game without a kept position writes nothing, and the statistics count only the kept positions and the games holding one. */
   private readonly keptGamesOnly: boolean;
-  /** The current game, and whether its statistics have begun (at its first matched position). */
+  /** The current game, its text (the tags of an example position), and whether its statistics have begun (at its first matched position). */
   private info: GameInfo | null = null;
+  private text: GameText | null = null;
   private statsBegun = false;
   /** Matched positions of the current game with a record or a played tag. */
   private keptTagged = 0;
@@ -39,7 +41,8 @@ export class BatchSink implements PositionSink {
    * Formats with `formatter` (null: no text), or collects records (`records`) or Parquet columns
    * (`parquet`); `tags`: the tags every record carries (--tags); `keptGamesOnly` (--where): a game
    * without a kept position writes nothing, not even its PGN text; `also`: a sink that sees every
-   * position as well; `stats`: what the statistics count besides the standing figures (--group-by, --player).
+   * position as well; `stats`: what the statistics count besides the standing figures (--group-by, --player);
+   * `examples`: the statistics pick example positions (--stats, --report).
    */
   constructor(
     private readonly formatter: Formatter | null,
@@ -50,9 +53,11 @@ export class BatchSink implements PositionSink {
       keptGamesOnly?: boolean;
       also?: PositionSink;
       stats?: StatsSpec;
+      examples?: boolean;
     } = {},
   ) {
     this.stats = new Stats(o.stats);
+    if (o.examples === true) this.stats.collectExamples();
     this.also = o.also ?? null;
     this.tags = o.tags ?? [];
     this.keptGamesOnly = o.keptGamesOnly === true;
@@ -61,7 +66,7 @@ export class BatchSink implements PositionSink {
   }
 
   /** The sink of an output kind. */
-  static of(kind: OutputKind, o: FormatOptions = {}, keptGamesOnly = false, stats: StatsSpec = {}): BatchSink {
+  static of(kind: OutputKind, o: FormatOptions = {}, keptGamesOnly = false, stats: StatsSpec = {}, examples = false): BatchSink {
     const text = kind !== 'records' && kind !== 'none' && kind !== 'parquet';
     return new BatchSink(text ? createFormatter(kind, o) : null, {
       records: kind === 'records',
@@ -69,6 +74,7 @@ export class BatchSink implements PositionSink {
       parquet: kind === 'parquet',
       keptGamesOnly,
       stats,
+      examples,
     });
   }
 
@@ -77,8 +83,9 @@ export class BatchSink implements PositionSink {
     this.formatter?.beginGame(info, text);
     this.columns?.beginGame(info);
     if (this.records !== null && this.tags.length > 0) this.gameTags = askedTags(this.tags, info.tags);
-    if (!this.keptGamesOnly) this.stats.beginGame(info.derived, info);
+    if (!this.keptGamesOnly) this.stats.beginGame(info.derived, info, text);
     this.info = info;
+    this.text = text;
     this.statsBegun = false;
     this.keptTagged = 0;
   }
@@ -100,7 +107,7 @@ export class BatchSink implements PositionSink {
   private countMatch(v: PositionView, keep: boolean): void {
     if (!keep) return this.stats.passPosition();
     if (!this.statsBegun) {
-      this.stats.beginGame(this.info!.derived, this.info!);
+      this.stats.beginGame(this.info!.derived, this.info!, this.text);
       this.statsBegun = true;
     }
     this.stats.addPosition(v);
@@ -125,16 +132,17 @@ export class BatchSink implements PositionSink {
   }
 
   /**
-   * What the batch produced (its statistics as a vector), and a fresh start; `outbox`: memory given back
-   * for the formatter's next output (Formatter.take).
+   * What the batch produced (its statistics as a vector, its example positions), and a fresh start;
+   * `outbox`: memory given back for the formatter's next output (Formatter.take).
    */
   take(outbox: SharedArrayBuffer | null = null): {
     text: Uint8Array;
     records: PositionRecord[] | null;
     parquet: ParquetBatch | null;
     stats: StatsVector;
+    examples: ExamplesJSON | null;
   } {
-    const out = { ...this.takeOutput(outbox), stats: this.stats.vector() };
+    const out = { ...this.takeOutput(outbox), stats: this.stats.vector(), examples: this.stats.takeExamples() };
     this.stats.clear();
     return out;
   }

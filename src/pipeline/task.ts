@@ -36,6 +36,8 @@ export interface WorkerOptions {
   offsets?: boolean;
   /** Tactic verdicts and found/missed for the positions (off with --no-tactics; the puzzles never scan). */
   tactics?: boolean;
+  /** The statistics pick example positions of each motif (a run writing --stats or --report). */
+  examples?: boolean;
   /**
    * What the statistics count besides the standing figures: --group-by's dimensions, --player's names
    * (then only the player's games are analysed, in every output).
@@ -213,7 +215,7 @@ export function createTask(init: WorkerInit, plugins: TaskPlugins = {}): (batch:
   const sink =
     plugin !== null
       ? new BatchSink(null, { also: plugin })
-      : BatchSink.of(o.output, { tags, tactics: o.tactics === true }, o.where != null, o.stats);
+      : BatchSink.of(o.output, { tags, tactics: o.tactics === true }, o.where != null, o.stats, o.examples === true);
   let toIpc: ((b: ParquetBatch) => Uint8Array) | null = null; // -f parquet: Arrow loads with the first batch
   const post = (m: PartMessage): void => parentPort!.postMessage(m);
 
@@ -260,6 +262,7 @@ export function createTask(init: WorkerInit, plugins: TaskPlugins = {}): (batch:
       records: out.records,
       parquet: out.parquet && sharedCopy(toIpc!(out.parquet), batch.outbox ?? null),
       stats: out.stats,
+      examples: out.examples,
       errors: work.errors,
       verify: verifier?.take() ?? null,
       plugin: plugin?.take() ?? null,

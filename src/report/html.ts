@@ -1,13 +1,17 @@
 // The statistics report (--report, merge-stats --report; docs/design.md §11): one self-contained HTML page —
 // no script runs, nothing is fetched (its Content-Security-Policy forbids it) — with a short header, the
 // tactic charts (the headline: the share of winning tactics found by rating band and by speed), a table of
-// the motif figures and the motif charts as inline SVG, each bar's numbers in its tooltip and the tactic
-// charts' in a table under them. Each chart's Vega-Lite specification,
+// the motif figures and the motif charts as inline SVG, the motifs by the names a person reads, each mark's
+// numbers in its hover title and every chart's in a table under it. Each chart's Vega-Lite specification,
 // data included, sits beside it, and the statistics themselves at the end, so a reader can re-plot them.
 // The page is a function of the statistics alone: the same counts give the same bytes.
-import { MOTIF_KEYS } from '../motifs/catalogue.js';
+import { MOTIF_KEYS, MOTIF_TITLES } from '../motifs/catalogue.js';
 import type { InputIdentity, StatsJSON } from '../stats/stats.js';
-import { charts, tacticCharts, type Chart, type DataTable } from './charts.js';
+import { charts, groupDimensions } from './charts.js';
+import type { Chart, DataTable } from './frame.js';
+import { tacticCharts } from './tactic-charts.js';
+import { escapeHtml } from './escape.js';
+import { examplesSection } from './example-boards.js';
 import { renderSvg } from './render.js';
 import { statsText } from '../stats/stats-text.js';
 import { grouped } from './summary.js';
@@ -25,16 +29,26 @@ thead th { border-bottom: 2px solid #bbb; font-weight: 600; }
 figure.chart { margin: 0 0 2.2em; break-inside: avoid; page-break-inside: avoid; }
 figure.chart p { margin: 0 0 .6em; color: #555; max-width: 60em; }
 figure.chart svg { display: block; max-width: 100%; height: auto; }
-figure.chart table.data { margin: .6em 0 0; font-size: .9em; }
+figure.chart details.data { margin: .4em 0 0; }
+figure.chart details.data summary { color: #555; font-size: .9em; cursor: pointer; }
+figure.chart div.scroll { overflow-x: auto; max-width: 100%; }
+figure.chart table.data { margin: .4em 0 0; font-size: .85em; }
+p.note { color: #555; margin: 0 0 2.2em; max-width: 60em; }
+section#examples { margin: 0 0 2.5em; }
+section#examples p.note { margin: 0 0 .6em; }
+section#examples h3 { font-size: 1em; margin: 1.1em 0 .35em; }
+div.boards { display: flex; flex-wrap: wrap; gap: 1.4em; }
+figure.board { margin: 0; width: 302px; break-inside: avoid; page-break-inside: avoid; }
+figure.board svg { display: block; width: 100%; height: auto; }
+figure.board figcaption { font-size: .85em; color: #444; margin-top: .3em; }
+figure.board figcaption span { display: block; }
+figure.board span.said { color: #222; }
+figure.board code.fen { display: block; font-size: .78em; color: #777; word-break: break-all; margin-top: .2em; }
 footer { color: #666; font-size: .9em; border-top: 1px solid #ddd; padding-top: .8em; }
 @media print { body { padding: 0; max-width: none; font-size: 12px; } footer { display: none; } }
 `;
 
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
-
-function escapeHtml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
 
 /** JSON inside a <script> element: "<" escaped so no text can close the element. */
 function scriptJson(value: unknown, indent = false): string {
@@ -103,21 +117,31 @@ function headlineTable(s: StatsJSON): string {
     const n = o === undefined ? 0 : o.win + o.draw + o.loss;
     const per = s.positions === 0 ? '–' : ((1000 * c) / s.positions).toFixed(2);
     const score = n === 0 ? '–' : pct(o!.win + o!.draw / 2, n);
-    return [k, grouped(c), per, pct(s.positionsWith?.[k] ?? 0, s.positions), pct(s.gamesWith?.[k] ?? 0, s.games), score];
+    return [MOTIF_TITLES[k], grouped(c), per, pct(s.positionsWith?.[k] ?? 0, s.positions), pct(s.gamesWith?.[k] ?? 0, s.games), score];
   });
   return table('headline', head, rows);
 }
 
 function figure(c: Chart, svg: string): string {
-  const data = c.table === undefined ? '' : `${dataTable(c.table)}\n`;
   return (
-    `<figure class="chart" id="chart-${c.id}"><h2>${escapeHtml(c.title)}</h2><p>${escapeHtml(c.caption)}</p>\n${svg}\n${data}` +
+    `<figure class="chart" id="chart-${escapeHtml(c.id)}"><h2>${escapeHtml(c.title)}</h2><p>${escapeHtml(c.caption)}</p>\n${svg}\n${dataTable(c.table)}\n` +
     `<script type="application/vnd.vegalite+json" class="spec">${scriptJson(c.spec)}</script></figure>`
   );
 }
 
+/** A short table shows under its chart; a long one folds away (a <details> opens without a script). */
+const OPEN_ROWS = 12;
+
+/** The numbers behind a chart: its table, scrolled sideways when wider than the page. */
 function dataTable(t: DataTable): string {
-  return table('data', t.head, t.rows);
+  const open = t.rows.length <= OPEN_ROWS ? ' open' : '';
+  return `<details class="data"${open}><summary>The numbers (${t.rows.length} rows)</summary><div class="scroll">${table('data', t.head, t.rows)}</div></details>`;
+}
+
+/** Where the opening-family chart would be, when the statistics do not count by opening: how to get it. */
+function openingNote(s: StatsJSON): string {
+  if (groupDimensions(s).includes('opening')) return '';
+  return `<p class="note" id="note-opening"><strong>Motifs by opening family</strong>: not counted in these statistics. Count them with <code>--group-by opening</code> (the <code>Opening</code> tag up to its first \u2018:\u2019 or \u2018,\u2019); the report then shows the 20 most played families.</p>`;
 }
 
 /** The whole page for a statistics object. */
@@ -141,7 +165,9 @@ ${runSection(s)}
 ${figures.slice(0, lead.length).join('\n')}
 <h2>Motif figures</h2>
 ${headlineTable(s)}
+${examplesSection(s)}
 ${figures.slice(lead.length).join('\n')}
+${openingNote(s)}
 <footer>Rates count motif records per 1000 positions; the motifs of both sides are counted. Every chart\u2019s Vega-Lite specification, with its data, follows it in the page source (<code>script type="application/vnd.vegalite+json"</code>), and the statistics file itself is at the end (<code>script id="statistics"</code>): paste a specification into any Vega-Lite viewer to re-plot it.</footer>
 <script type="application/json" id="statistics">${scriptJson(s, true)}</script>
 </body>

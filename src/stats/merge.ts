@@ -78,17 +78,26 @@ function checkVersion(path: string, json: unknown): void {
   throw new UsageError(`${path} ${was}; this pgn-xray merges version ${STATS_VERSION} only: run pgn-xray --stats again on its games`);
 }
 
+/** A warning for files without example positions among files with them: the merged examples miss their games. */
+function examplesWarnings(without: string[], files: number): string[] {
+  if (without.length === 0 || without.length === files) return [];
+  return [
+    `${without.join(', ')}: no example positions (written before they were kept): the merged examples are of the other files' games only`,
+  ];
+}
+
 /**
  * The sum of the statistics files at these paths, each read and checked, its `run` listing every run
  * added up (`version`: the merging pgn-xray's); throws a UsageError for a file that does not pass, a
  * run or an input counted twice, or a sum past 2^53 − 1. Each file is added as it is read, so that only
  * the runs of the files stay in memory. The warnings: inputs whose shards do not all come in, runs that
- * cannot be checked.
+ * cannot be checked, files without example positions among files with them.
  */
 export function mergeStatsFiles(paths: string[], version: string): { stats: StatsJSON; warnings: string[] } {
   let total = new Stats();
   const files: FileRuns[] = [];
   let first: { path: string; where: string | null; spec: StatsSpec } | null = null;
+  const withoutExamples: string[] = [];
   for (const path of paths) {
     const f = readStatsFile(path);
     const where = whereOf(path, f.stats);
@@ -105,8 +114,9 @@ export function mergeStatsFiles(paths: string[], version: string): { stats: Stat
     if (differs !== null) throw new UsageError(`${path} has ${differs} (${first.path})`);
     total.merge(f.stats);
     files.push({ path, runs: f.runs });
+    if (f.stats.examples === undefined) withoutExamples.push(path);
   }
-  const warnings = [...checkProvenance(files), ...total.foldWarnings()];
+  const warnings = [...checkProvenance(files), ...total.foldWarnings(), ...examplesWarnings(withoutExamples, paths.length)];
   const stats = total.toJSON();
   checkCounts('the sum of these files', stats);
   const run: MergedRunInfo = { version, merged: files.flatMap((f) => f.runs) };

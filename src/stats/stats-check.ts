@@ -1,23 +1,28 @@
 // A statistics file read from disk, checked before anything of it is added (merge-stats): every count a
 // whole number from 0 to 2^53 − 1 (a string, a negative, a fraction or 1e308 would add up to nonsense), every
 // key one the format has (a key we do not know would be dropped without a word), and its `run` of the
-// form the checks on the runs merged (provenance.ts) read. A refusal names the file and the key's path
+// form the checks on the runs merged (provenance.ts) read; its example positions of the form a merge keeps
+// (each hashed as example-hash.ts says, sorted, at most 3 a key). A refusal names the file and the key's path
 // (`by.speed.blitz.motifs["pin.absolute"]`). The shape below follows Stats.toJSON (src/stats/stats.ts).
 import { UsageError } from '../errors.js';
 import { MOTIFS, MOTIF_KEYS } from '../motifs/catalogue.js';
 import { GAME_BUCKET_LABELS, PLY_BUCKET_LABELS, type InputIdentity, type RunRecord } from './stats.js';
 import { TACTIC_KEYS } from './dim-counts.js';
 import { DIMENSION_NAMES, DIMENSIONS } from './dimensions.js';
+import { exampleHash } from './example-hash.js';
+import { compareExamples, EXAMPLES_PER_KEY, type Example } from './examples.js';
 import { isGroupField } from './group-by.js';
 
 /**
- * What a value must be: a count, the one mean, a value checked elsewhere, a list of counts, or an object
- * of known keys, where `other` takes any other key passing its test (a --group-by dimension, a value label).
+ * What a value must be: a count, the one mean, a value checked elsewhere, a key's list of example
+ * positions, a list of counts, or an object of known keys, where `other` takes any other key passing its
+ * test (a --group-by dimension, a value label).
  */
 type Shape =
   | 'count'
   | 'mean'
   | 'elsewhere'
+  | 'examples'
   | { keys: ReadonlyMap<string, Shape>; other?: { test: (key: string) => boolean; what: string; shape: Shape } }
   | { list: number };
 
@@ -76,6 +81,7 @@ const STATS = fields({
   verify: 'elsewhere',
   where: fields({ query: 'elsewhere', games: 'count', positions: 'count' }),
   player: fields({ names: 'elsewhere', white: 'count', black: 'count', for: TALLY, against: TALLY }),
+  examples: each(MOTIF_KEYS, 'examples'),
 });
 
 /** Where a value sits in the file: the keys (and list indices) from the top. */
@@ -112,6 +118,7 @@ const NOT_COUNT = 'not a count (a whole number from 0 to 2^53 - 1)';
 /** Checks v against its shape; p: its path, a stack the walk pushes keys onto and pops (nothing allocated per value). */
 function checkValue(where: string, v: unknown, shape: Shape, p: (string | number)[]): void {
   if (shape === 'elsewhere') return;
+  if (shape === 'examples') return checkExamples(where, v, p);
   if (shape === 'count') {
     if (!isCount(v)) refuse(where, p, `is ${shown(v)}, ${NOT_COUNT}`);
   } else if (shape === 'mean') {
@@ -223,4 +230,49 @@ export function runsOf(where: string, run: unknown): RunRecord[] {
   if (o.merged === undefined) return [runRecord(where, o, root)];
   const merged: Path = ['run', 'merged'];
   return list(where, o.merged, merged).map((r, i) => runRecord(where, object(where, r, [...merged, i]), [...merged, i]));
+}
+
+const SQUARE = '[a-h][1-8]';
+/** A record's text after its key and side (examples.ts): a line record, a battery, a move played. */
+const RECORD_REST = {
+  line: new RegExp(`^[wb]( ${SQUARE}){3}$`),
+  chain: new RegExp(`^[wb]( ${SQUARE}){2,8} >( ${SQUARE}){1,2}$`),
+  played: new RegExp(`^[wb] ${SQUARE}${SQUARE}[qrbn]?$`),
+};
+/** The FEN of an example as the report draws it: eight ranks of pieces and empty counts, then the other fields. */
+const FEN = /^([pnbrqkPNBRQK1-8]{1,8}\/){7}[pnbrqkPNBRQK1-8]{1,8} [wb] [-A-Ha-hKQkq]+ (-|[a-h][36]) \d+ \d+$/;
+const EXAMPLE_FIELDS = ['hash', 'fen', 'record', 'ply', 'site', 'white', 'black', 'date'];
+const TAG_FIELDS = ['site', 'white', 'black', 'date'] as const;
+
+/** How a key's record text goes on after `KEY `. */
+function recordRest(key: string): RegExp {
+  if (key.startsWith('played.')) return RECORD_REST.played;
+  return MOTIFS.find((m) => m.key === key)?.shape === 'chain' ? RECORD_REST.chain : RECORD_REST.line;
+}
+
+/**
+ * A key's examples: at most EXAMPLES_PER_KEY, each of the fields examples.ts writes, its record of the key,
+ * its hash that of its board and key (example-hash.ts), sorted strictly as a merge keeps them, and of
+ * distinct FENs.
+ */
+function checkExamples(where: string, v: unknown, p: (string | number)[]): void {
+  const key = String(p[p.length - 1]);
+  const examples = list(where, v, p);
+  if (examples.length > EXAMPLES_PER_KEY) refuse(where, p, `has ${examples.length} examples, not at most ${EXAMPLES_PER_KEY}`);
+  examples.forEach((x, i) => {
+    const at = [...p, i];
+    const o = object(where, x, at);
+    for (const k of Object.keys(o)) if (!EXAMPLE_FIELDS.includes(k)) refuse(where, at, `has an unknown key ${cut(JSON.stringify(k))}`);
+    const fen = field(where, o, at, 'fen', matches(FEN), 'a FEN');
+    const record = field(where, o, at, 'record', isString, `a record of ${key}`);
+    if (!record.startsWith(`${key} `) || !recordRest(key).test(record.slice(key.length + 1)))
+      refuse(where, [...at, 'record'], `is ${shown(record)}, not a record of ${key}`);
+    const hash = field(where, o, at, 'hash', isCount, 'a hash');
+    if (hash !== exampleHash(fen, key)) refuse(where, [...at, 'hash'], `is ${hash}, not the hash of its board and key`);
+    field(where, o, at, 'ply', isCount, 'a ply');
+    for (const t of TAG_FIELDS) field(where, o, at, t, orNull(isString), 'a tag value or null');
+    if (i > 0 && compareExamples(examples[i - 1] as Example, o as unknown as Example) >= 0)
+      refuse(where, at, 'is not after the example before it (by hash, then text): not a list a merge keeps');
+    if (examples.slice(0, i).some((e) => (e as Example).fen === fen)) refuse(where, at, 'has the FEN of an example before it');
+  });
 }

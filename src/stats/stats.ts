@@ -25,6 +25,7 @@
 //   outcome         per key {win, draw, loss}: per game and side having the key, the result for that side
 //   frontSquares    per static key {w: [64], b: [64]}: the square (a1 = 0 … h8 = 63) of the front piece
 //                   of each record by owner (battery: the chain's slider next to its first target)
+//   examples        per key, up to 3 example positions chosen by a hash (examples.ts): only when asked for
 // Rejected games count only in `rejected`. The CLI adds `run`: the run's id, version, inputs (each with its
 // identity and shard) and times; merge-stats replaces it with the list of the runs it added up.
 import { GamePhase } from '../core/phase.js';
@@ -37,6 +38,8 @@ import { gameLabel, isPositionField, NUMBER_BOUND, POSITION_FIELDS, positionLabe
 import { BOTH_SIDES, Tally, type TallyJSON } from './tally.js';
 import { foldedJSON, KEPT_VALUES, keptValues, OTHER, VALUES_MET_LIMIT, ValueTable } from './values.js';
 import type { GameInfo, PositionView } from '../analysis/view.js';
+import type { GameText } from '../analysis/view.js';
+import { ExamplePicker, type ExamplesJSON } from './examples.js';
 
 export type { MotifCounts, TacticsJSON } from './dim-counts.js';
 
@@ -174,6 +177,8 @@ export interface StatsJSON {
   player?: PlayerJSON;
   /** With --where: the query, and the games and positions analysed (the counts above are of its matches). */
   where?: WhereJSON;
+  /** Example positions of each motif key (examples.ts), when the run was asked for a statistics file or a report. */
+  examples?: ExamplesJSON;
 }
 
 /** What a --where run analysed, beside the matches its counts describe. */
@@ -279,6 +284,8 @@ export class Stats {
   private readonly sideBits = new Int32Array(2);
   private playerSides = 0;
   private readonly phase = new GamePhase();
+  /** The example positions picked, or null: not asked for (collectExamples()). */
+  private examples: ExamplePicker | null = null;
 
   constructor(spec: StatsSpec = {}) {
     this.groupBy = [...(spec.groupBy ?? [])];
@@ -307,12 +314,18 @@ export class Stats {
     return this.main.all.positions[0];
   }
 
+  /** Picks example positions from now on (a run that writes statistics or a report). */
+  collectExamples(): void {
+    this.examples ??= new ExamplePicker();
+  }
+
   /**
    * Before the first position of a game that replays: its derived fields give its standing dimensions'
-   * values; `game`, its tags (--group-by) and the sides --player holds.
+   * values; `game`, its tags (--group-by) and the sides --player holds; `text`, the tags of an example position.
    */
-  beginGame(derived: DerivedFields, game: GameTags = NO_TAGS): void {
+  beginGame(derived: DerivedFields, game: GameTags = NO_TAGS, text: GameText | null = null): void {
     gameValues(derived, this.gameValue);
+    this.examples?.beginGame(text);
     this.phase.reset();
     const pf = this.positionField;
     for (let g = 0; g < pf.length; g++) {
@@ -377,14 +390,16 @@ export class Stats {
     this.plyPositions[bucket]++;
     if (v.buf.count === 0 && v.played === 0) return;
     this.taggedPositions++;
-    this.addRecords(v, bucket * K);
-    if (v.played !== 0) this.addPlayed(v.played, v.pos.turn, bucket * K);
+    let seen = this.addRecords(v, bucket * K);
+    if (v.played !== 0) seen |= this.addPlayed(v.played, v.pos.turn, bucket * K);
+    if (this.examples !== null) this.examples.add(v, seen);
   }
 
-  /** Counts the position's static records by side, ply and front square. */
-  private addRecords(v: PositionView, plyBase: number): void {
+  /** Counts the position's static records by side, ply and front square; returns their keys as bits. */
+  private addRecords(v: PositionView, plyBase: number): number {
     const d = v.buf.data;
     const n = v.buf.count;
+    let seen = 0;
     for (let i = 0; i < n; i++) {
       const o = i * STRIDE;
       const key = d[o + REC_CODE]; // static keys are indexed by record code
@@ -393,18 +408,23 @@ export class Stats {
       this.byPly[plyBase + key]++;
       this.squares[(key * 2 + side) * 64 + frontSquare(d, o, key)]++;
       this.sideBits[side] |= 1 << key;
+      seen |= 1 << key;
     }
+    return seen;
   }
 
-  /** Counts the played tags (the mover's) by side and ply. */
-  private addPlayed(played: number, side: number, plyBase: number): void {
+  /** Counts the played tags (the mover's) by side and ply; returns their keys as bits. */
+  private addPlayed(played: number, side: number, plyBase: number): number {
+    let seen = 0;
     for (let k = 0; k < PLAYED_KEY.length; k++) {
       if ((played & PLAYED_KEY[k][0]) === 0) continue;
       const key = PLAYED_KEY[k][1];
       this.bySide[side * K + key]++;
       this.byPly[plyBase + key]++;
-      this.sideBits[side] |= 1 << key;
+      seen |= 1 << key;
     }
+    this.sideBits[side] |= seen;
+    return seen;
   }
 
   /** A position analysed but not counted (--where did not match it). */
@@ -525,6 +545,20 @@ export class Stats {
     for (const a of this.counters()) a.fill(0);
     for (const t of this.tallies) t.clear();
     for (const table of this.tables) table.clear();
+    // the examples stay: they are no counts but the smallest hashes seen, which every batch ships (a merge
+    // keeps one of each); emptied at every batch, the picker would start over and build an example string
+    // for every new smallest hash of every batch
+  }
+
+  /** The examples picked so far (null: not collected), as a batch carries them to the main thread. */
+  takeExamples(): ExamplesJSON | null {
+    return this.examples?.toJSON() ?? null;
+  }
+
+  /** Adds examples picked elsewhere (a batch's, a file's): from now on this one collects them too. */
+  addExamples(e: ExamplesJSON): void {
+    this.collectExamples();
+    this.examples!.merge(e);
   }
 
   /** A Stats holding a vector's counts. */
@@ -564,6 +598,7 @@ export class Stats {
       ) as StatsJSON['frontSquares'],
       ...(this.player !== null ? { player: this.playerJSON(this.player, kept) } : {}),
       ...(this.where !== null ? { where: { query: this.where, games: this.analysedGames, positions: this.analysedPositions } } : {}),
+      ...(this.examples !== null ? { examples: this.examples.toJSON() } : {}),
     };
   }
 
@@ -643,6 +678,7 @@ export class Stats {
     addCounts(this.bySide, 0, o.bySide?.w);
     addCounts(this.bySide, K, o.bySide?.b);
     this.mergePly(o.byPly);
+    if (o.examples !== undefined) this.addExamples(o.examples);
     GAME_BUCKET_LABELS.forEach((l, i) => (this.perGame[i] += o.perGame?.[l] ?? 0));
     MOTIF_KEYS.forEach((k, i) => OUTCOMES.forEach((r, j) => (this.outcome[j * K + i] += o.outcome?.[k]?.[r] ?? 0)));
     for (const m of MOTIFS) {

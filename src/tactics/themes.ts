@@ -25,6 +25,26 @@ export const TACTIC_THEMES: readonly string[] = [
 ].sort();
 const THEME_BIT = new Map(TACTIC_THEMES.map((t, i) => [t, 1 << i]));
 
+/** The name a person reads for each theme (the report); a theme without one reads as its own name. */
+const THEME_TITLES: Readonly<Record<string, string>> = {
+  battery: 'Battery',
+  discoveredAttack: 'Discovered attack',
+  discoveredCheck: 'Discovered check',
+  doubleCheck: 'Double check',
+  fork: 'Fork',
+  hangingPiece: 'Hanging piece',
+  partialPin: 'Partial pin',
+  pin: 'Absolute pin',
+  relativePin: 'Relative pin',
+  skewer: 'Skewer',
+  xRayAttack: 'X-ray defence',
+};
+
+/** The name a person reads for a theme of TACTIC_THEMES. */
+export function themeTitle(theme: string): string {
+  return THEME_TITLES[theme] ?? theme;
+}
+
 /** The bits (1 << index in TACTIC_THEMES) of a list of themes. */
 export function themeBitsOf(themes: readonly string[]): number {
   let bits = 0;

@@ -8,6 +8,7 @@ import {
   ALL_PLAYED,
   MOTIFS,
   MOTIF_KEYS,
+  MOTIF_TITLES,
   PLAYED,
   PLAYED_SORTED,
   codesOf,
@@ -21,6 +22,7 @@ import { CsvFormatter } from '../../src/output/csv.js';
 import { EpdFormatter } from '../../src/output/epd.js';
 import { motifsCommand } from '../../src/output/pgn.js';
 import type { PositionView } from '../../src/output/view.js';
+import { TACTIC_THEMES, themeTitle } from '../../src/tactics/themes.js';
 import { taken } from '../helpers/taken.js';
 import { chainSquare, pushChain, pushLine } from '../helpers/motif-records.js';
 
@@ -53,6 +55,15 @@ describe('the motif catalogue', () => {
     for (const p of PLAYED) expect(p.key).toBe(`played.${p.name}`);
     expect(new Set(MOTIF_KEYS).size).toBe(MOTIFS.length + PLAYED.length);
     expect(ALL_CODES).toBe(2 ** MOTIFS.length - 1);
+  });
+
+  it('gives every key a distinct name a person reads, and every tactic theme one', () => {
+    const titles = MOTIF_KEYS.map((k) => MOTIF_TITLES[k]);
+    expect(new Set(titles).size).toBe(MOTIF_KEYS.length);
+    for (const t of titles) expect(t).toMatch(/^[A-Z][-a-z]+( [(a-z)]+)*$/); // words with a capital: no key spelled out
+    expect(MOTIF_TITLES['pin.absolute']).toBe('Absolute pin');
+    expect(MOTIF_TITLES['played.discoveredCheck']).toBe('Discovered check (played)');
+    for (const t of TACTIC_THEMES) expect(themeTitle(t), t).not.toBe(t);
   });
 
   it('gives each played tag its own bit, the bits dense from 1 (tables are indexed by them)', () => {

@@ -2,7 +2,8 @@
 // or a CR) are written to every CSV with a leading ' — analyze's --tags columns and the puzzles' GameUrl and
 // OpeningTags — while the cells we write ourselves are left as they are; and the --report page carries no
 // game text, file name or statistics value that could run: outside its JSON data blocks (which hold no
-// '<' at all) no element or attribute of the hostile text appears.
+// '<' at all) no element or attribute of the hostile text appears, in the example boards' captions and
+// links either.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -127,13 +128,20 @@ describe('the --report page', () => {
     const attr = '"onload=alert(2) x="';
     const img = '<img src=x onerror=alert(3)>';
     const input = join(dir, `${img}.pgn`);
+    // the example boards show the players and link a Site that is a web address: one that would close its attribute is not linked
+    const url = 'https://lichess.org/x"><img src=y onerror=alert(5)>';
     writeFileSync(
       input,
-      game({ Event: script, White: attr, Black: img, Site: 'javascript:alert(4)', Opening: script, ECO: script, TimeControl: attr }),
+      game({ Event: script, White: attr, Black: img, Site: 'javascript:alert(4)', Opening: script, ECO: script, TimeControl: attr }) +
+        game(
+          { Site: url, White: `</figcaption>${script}`, Date: img },
+          '1. e4 e5 2. Nf3 Nc6 3. Bc4 d6 4. Nc3 Bg4 5. Nxe5 Bxd1 6. Bxf7+ Ke7 7. Nd5# 1-0',
+        ),
     );
     const report = join(dir, 'report.html');
     const r = await runCli([input, '-f', 'none', '-q', '--report', report, '--stats', join(dir, 'stats.json')]);
     expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, 'stats.json'), 'utf8'))).toMatchObject({ games: 2, rejected: 0 });
     const html = readFileSync(report, 'utf8');
     // the JSON data blocks: no '<' inside, so nothing in them can close their element
     const data = [...html.matchAll(/<script type="application\/(?:vnd\.vegalite\+)?json"[^>]*>([^]*?)<\/script>/g)];
@@ -142,6 +150,9 @@ describe('the --report page', () => {
     // the rest of the page: no element or attribute of the hostile text, the file name shown escaped
     const page = html.replace(/<script type="application\/(?:vnd\.vegalite\+)?json"[^>]*>[^]*?<\/script>/g, '');
     expect(page).not.toMatch(/<script|<img|"onload|javascript:/i);
+    expect(page.match(/<figure class="board"/g)?.length).toBeGreaterThan(5);
+    expect(page).not.toContain('<a class="game"'); // neither Site is a web address that can be linked
+    expect(page).toContain('&lt;/figcaption&gt;&lt;script&gt;alert(1)&lt;/script&gt; \u2013 ?, &lt;img'); // a caption names the players, escaped
     expect(page).toContain('&lt;img src=x onerror=alert(3)&gt;.pgn');
   });
 });

@@ -14,8 +14,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GameAnalyzer } from '../../src/analysis/game.js';
 import { ALL_MOTIFS } from '../../src/motifs/filter.js';
 import { BatchSink } from '../../src/pipeline/sinks.js';
+import { reportHtml } from '../../src/report/html.js';
+import type { StatsJSON } from '../../src/stats/stats.js';
 import { ROOT, runCli } from '../helpers/cli.js';
 import { corpusPath, splitGames } from '../helpers/corpus.js';
+import { fenPieces } from '../helpers/fen-board.js';
 import { tempDir } from '../helpers/temp.js';
 import { sampleBytes } from '../tactics/sample-games.js';
 
@@ -31,6 +34,7 @@ interface Tactics {
 }
 
 interface Value {
+  games: number;
   positions: number;
   tactics?: Tactics;
 }
@@ -44,7 +48,41 @@ interface StatsFile {
   by: Record<string, Record<string, Value>>;
   outcome: Record<string, { win: number; draw: number; loss: number }>;
   frontSquares: Record<string, unknown>;
+  examples?: Record<string, { fen: string; record: string; ply: number; site: string | null }[]>;
 }
+
+const GLYPH_LETTER: Record<string, string> = Object.fromEntries([...'♔♕♖♗♘♙♚♛♜♝♞♟'].map((g, i) => [g, 'KQRBNPkqrbnp'[i]]));
+
+/** The arrows a record's text calls for, as [from, to] squares: slider to back, a battery's far end to each target, a move. */
+function arrowsOf(record: string): [string, string][] {
+  const [key, , ...rest] = record.split(' ');
+  if (key.startsWith('played.')) return [[rest[0].slice(0, 2), rest[0].slice(2, 4)]];
+  const cut = rest.indexOf('>');
+  if (cut < 0) return [[rest[0], rest[2]]];
+  const chain = rest.slice(0, cut);
+  // squares ascending along the line: a target past the last square is reached from the first, and the other way round
+  return rest.slice(cut + 1).map((t) => [squareIndex(t) > squareIndex(chain[chain.length - 1]) ? chain[0] : chain[chain.length - 1], t]);
+}
+
+const squareIndex = (s: string): number => (Number(s[1]) - 1) * 8 + s.charCodeAt(0) - 97;
+
+/** The motif names a reader sees, by key (the catalogue's titles, spelled out here). */
+const TITLE_OF: Record<string, string> = {
+  'pin.absolute': 'Absolute pin',
+  'pin.relative': 'Relative pin',
+  'skewer.absolute': 'Absolute skewer',
+  'skewer.relative': 'Relative skewer',
+  battery: 'Battery',
+  discoveredCheck: 'Discovered check (potential)',
+  discoveredAttack: 'Discovered attack (potential)',
+  xray: 'X-ray defence',
+  'played.check': 'Check (played)',
+  'played.discoveredCheck': 'Discovered check (played)',
+  'played.doubleCheck': 'Double check (played)',
+  'played.discoveredAttack': 'Discovered attack (played)',
+  'played.found': 'Winning tactic found (played)',
+  'played.missed': 'Winning tactic missed (played)',
+};
 
 const tmp = tempDir('report');
 const REPORT = join(tmp, 'report.html');
@@ -91,18 +129,24 @@ function tacticMarks(s: StatsFile): Record<string, Record<string, number>> {
   };
 }
 
+/** Motif keys with a record: the charts' panels and rows (none of the tactic keys with --no-tactics). */
+function shownKeys(s: StatsFile): string[] {
+  return Object.keys(s.motifs).filter((k) => s.motifs[k] > 0);
+}
+
 /** Marks each chart must hold, by chart id and mark selector. */
 function expectedMarks(): Record<string, Record<string, number>> {
-  const KEYS = Object.keys(stats.motifs).length;
+  const KEYS = shownKeys(stats).length;
   const STATIC = Object.keys(stats.frontSquares).length;
   const buckets = Object.values(stats.byPly);
   const busy = buckets.filter((b) => b.positions > 0 && 100 * b.positions >= stats.positions).length;
-  const outcomes = Object.values(stats.outcome).filter((o) => o.win + o.draw + o.loss > 0).length;
+  const outcomes = shownKeys(stats).filter((k) => stats.outcome[k].win + stats.outcome[k].draw + stats.outcome[k].loss > 0).length;
   return {
     ...tacticMarks(stats),
     'by-ratingBand': { 'g.role-mark.mark-rect > path': KEYS * present('ratingBand') },
     'by-speed': { 'g.role-mark.mark-rect > path': KEYS * present('speed') },
     'by-phase': { 'g.role-mark.mark-rect > path': KEYS * present('phase') },
+    'by-result': { 'g.role-mark.mark-rect > path': KEYS * present('result') },
     'ply-positions': { 'g.role-mark.mark-rect > path': buckets.length },
     'ply-rates': { 'g.role-mark.mark-line > path': KEYS, 'g.role-mark.mark-symbol > path': KEYS * busy },
     squares: { 'g.role-mark.mark-rect > path': STATIC * 64 },
@@ -117,7 +161,7 @@ beforeAll(async () => {
     corpusPath,
   );
   const t0 = performance.now();
-  const r = await runCli([...inputs, '-f', 'none', '-q', '--stats', join(tmp, 'stats.json'), '--report', REPORT]);
+  const r = await runCli([...inputs, '-f', 'none', '-q', '--no-tactics', '--stats', join(tmp, 'stats.json'), '--report', REPORT]);
   seconds = (performance.now() - t0) / 1000;
   expect(r.code, r.stderr).toBe(0);
   expect(r.stderr).toBe(''); // no warning from the chart compiler either
@@ -175,6 +219,113 @@ describe('the report in headless Chromium, offline', () => {
     await page.screenshot({ path: join(OUT, 'report.png'), fullPage: true });
     await context.close();
     expect(seconds).toBeLessThan(10);
+  });
+
+  it('names the motifs as a person reads them, and every mark carries the numbers its table gives', async () => {
+    const context = await browser.newContext({ offline: true, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(pathToFileURL(REPORT).href, { waitUntil: 'load' });
+    const shown = (await page.evaluate('document.body.innerText')) as string;
+    // no "pin.absolute", "played.check" or "xray" as a word ("battery" is a word of the captions too, "pgn-xray" the tool)
+    for (const key of Object.keys(stats.motifs).filter((k) => k !== 'battery'))
+      expect(shown, key).not.toMatch(new RegExp(`(?<![-\\w.])${key.replace('.', '\\.')}(?![\\w])`));
+    for (const name of ['Absolute pin', 'Relative skewer', 'Discovered check (played)', 'Battery']) expect(shown).toContain(name);
+    // every bar, cell, point and square has its hover title
+    for (const [id, marks] of Object.entries(expectedMarks())) {
+      for (const selector of Object.keys(marks).filter((m) => !m.includes('mark-text') && !m.includes('mark-line'))) {
+        const titles = await page
+          .locator(`figure#chart-${id} > svg ${selector}`)
+          .evaluateAll((els) => els.map((e) => e.querySelector('title')?.textContent ?? ''));
+        expect(
+          titles.filter((t) => t === ''),
+          `${id} ${selector}`,
+        ).toEqual([]);
+      }
+    }
+    // the rates on hover are the table's, cell by cell
+    const dims: [string, string][] = [
+      ['ratingBand', 'rating band'],
+      ['speed', 'speed'],
+      ['phase', 'phase'],
+      ['result', 'result'],
+      ['eco', 'ECO group'],
+    ];
+    for (const [dim, said] of dims) {
+      const id = dim === 'eco' ? 'eco' : `by-${dim}`;
+      const figure = page.locator(`figure#chart-${id}`);
+      const head = await figure.locator('table.data thead th').allTextContents();
+      const rows = await figure
+        .locator('table.data tbody tr')
+        .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+      const fromTable = rows
+        .filter((r) => r[0].endsWith(' per 1000'))
+        .flatMap((r) =>
+          r.slice(1).map((cell, i) => `${r[0].replace(/ per 1000$/, '')}, ${said} ${head[i + 1]}: ${cell} per 1000 positions`),
+        );
+      const titles = await figure
+        .locator('svg g.role-mark.mark-rect > path')
+        .evaluateAll((els) => els.map((e) => e.querySelector('title')?.textContent ?? ''));
+      const fromTitles = titles.map((t) => t.slice(0, t.indexOf(' per 1000 positions') + ' per 1000 positions'.length));
+      expect(fromTitles.length, id).toBe(shownKeys(stats).length * present(dim));
+      expect([...fromTitles].sort(), id).toEqual([...fromTable].sort());
+    }
+    await context.close();
+  });
+
+  it('draws each example as a board whose pieces are its FEN, its arrow along its record, its game linked', async () => {
+    const examples = stats.examples!;
+    const want = Object.entries(examples).flatMap(([key, list]) => list.map((e) => ({ key, ...e })));
+    expect(want.length).toBeGreaterThanOrEqual(30); // 3 of each static key at least
+    const context = await browser.newContext({ offline: true, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(pathToFileURL(REPORT).href, { waitUntil: 'load' });
+    const boards = await page.locator('figure.board').evaluateAll((figs) =>
+      figs.map((f) => {
+        const xy = (e: { getAttribute(n: string): string | null }, a: string, b: string): [number, number] => [
+          Number(e.getAttribute(a)),
+          Number(e.getAttribute(b)),
+        ];
+        const texts = (sel: string): { at: [number, number]; text: string }[] =>
+          [...f.querySelectorAll(sel)].map((e) => ({ at: xy(e, 'x', 'y'), text: e.textContent ?? '' }));
+        const arrows = [...f.querySelectorAll('g.arrow')].map((g) => ({
+          from: xy(g.querySelector('line')!, 'x1', 'y1'),
+          tip: (g.querySelector('polygon')!.getAttribute('points') ?? '').split(' ')[0].split(',').map(Number) as [number, number],
+        }));
+        return {
+          id: f.id,
+          fen: f.querySelector('code.fen')?.textContent ?? '',
+          title: f.querySelector('svg > title')?.textContent ?? '',
+          pieces: texts('text.piece'),
+          files: texts('text.coord.file'),
+          ranks: texts('text.coord.rank'),
+          arrows,
+          href: f.querySelector('a.game')?.getAttribute('href') ?? null,
+          box: f.querySelector('svg')!.getBoundingClientRect().width,
+        };
+      }),
+    );
+    expect(boards.length).toBe(want.length);
+    boards.forEach((b, i) => {
+      const e = want[i];
+      expect(b.fen).toBe(e.fen);
+      expect(b.box, b.id).toBeGreaterThan(250);
+      // a square from a point of the drawing: the nearest file letter's column, the nearest rank number's row
+      const nearest = (labels: { at: [number, number]; text: string }[], v: number, axis: 0 | 1): string =>
+        labels.reduce((best, l) => (Math.abs(l.at[axis] - v) < Math.abs(best.at[axis] - v) ? l : best)).text;
+      const square = (p: [number, number]): string => nearest(b.files, p[0], 0) + nearest(b.ranks, p[1], 1);
+      const drawn = Object.fromEntries(b.pieces.map((p) => [square(p.at), GLYPH_LETTER[p.text.replace('\ufe0e', '')]]));
+      expect(drawn, `${b.id} ${e.fen}`).toEqual(Object.fromEntries(fenPieces(e.fen))); // the FEN parsed the slow way
+      // the arrows: from where the record's line starts to each square it ends on
+      expect(
+        b.arrows.map((a) => [square(a.from), square(a.tip)]),
+        `${b.id} ${e.record}`,
+      ).toEqual(arrowsOf(e.record));
+      expect(b.title).toContain(TITLE_OF[e.key]);
+      expect(b.href).toBe(e.site?.startsWith('https://') ? `${e.site}#${e.ply}` : null);
+    });
+    mkdirSync(OUT, { recursive: true });
+    await page.locator('section#examples').screenshot({ path: join(OUT, 'report-boards.png') });
+    await context.close();
   });
 
   it('prints: the charts fit an A4 page width', async () => {
@@ -257,5 +408,56 @@ describe('the headline chart, from statistics counted with verdicts on', () => {
     await chart.screenshot({ path: join(OUT, 'report-tactics.png') });
     await themes.screenshot({ path: join(OUT, 'report-tactic-themes.png') });
     await close();
+  });
+});
+
+describe('a dimension of --group-by', () => {
+  /** The statistics with `by.opening` as --group-by opening writes it: 25 families and "(other)", each a share of the whole. */
+  function withOpenings(s: StatsFile): StatsFile {
+    const scaled = (c: Counts, f: number): Counts => Object.fromEntries(Object.entries(c).map(([k, n]) => [k, Math.round(n * f)]));
+    const value = (games: number, f: number): unknown => ({
+      games,
+      positions: Math.round(s.positions * f),
+      motifs: scaled(s.motifs, f * (1 + (games % 7) / 10)),
+      positionsWith: scaled(s.motifs, f / 2),
+      gamesWith: scaled(s.motifs, f / 4),
+    });
+    // games out of order, two ties broken by name, one family of hostile text
+    const names = Array.from({ length: 25 }, (_, i) =>
+      i === 3 ? '<img src=x onerror=alert(1)>' : `Family ${String.fromCharCode(65 + i)}`,
+    );
+    const opening = Object.fromEntries(names.map((n, i) => [n, value(10 + ((i * 7) % 25) * 3 + (i === 5 ? 3 : 0), 0.01 + i / 1000)]));
+    opening['(other)'] = value(5000, 0.2);
+    return { ...s, by: { ...s.by, opening } as StatsFile['by'] };
+  }
+
+  it('is drawn as a chart of its 20 most played values, and without it the page says how to get the opening chart', async () => {
+    expect(readFileSync(REPORT, 'utf8')).toContain('<code>--group-by opening</code>');
+    const s = withOpenings(stats);
+    const file = join(tmp, 'report-opening.html');
+    writeFileSync(file, await reportHtml(s as unknown as StatsJSON));
+    const context = await browser.newContext({ offline: true, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (m) => errors.push(m.text()));
+    await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
+    expect(errors).toEqual([]);
+    expect(await page.locator('#note-opening').count()).toBe(0);
+    const chart = page.locator('figure#chart-by-opening');
+    expect(await chart.locator('h2').textContent()).toBe('Motifs by opening family');
+    const want = Object.entries(s.by.opening)
+      .filter(([name]) => name !== '(other)')
+      .sort(([a, x], [b, y]) => y.games - x.games || (a < b ? -1 : 1))
+      .slice(0, 20)
+      .map(([name]) => name);
+    expect(await chart.locator('svg g.role-mark.mark-rect > path').count()).toBe(20 * shownKeys(s).length);
+    expect((await chart.locator('table.data thead th').allTextContents()).slice(1)).toEqual(want);
+    // the rows of the chart, top to bottom: the y axis labels
+    const labels = await chart.locator('svg g.role-axis g.role-axis-label text').allTextContents();
+    for (const name of want) expect(labels).toContain(name);
+    expect(labels).not.toContain('(other)');
+    mkdirSync(OUT, { recursive: true });
+    await chart.screenshot({ path: join(OUT, 'report-opening.png') });
+    await context.close();
   });
 });

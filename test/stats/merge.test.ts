@@ -107,7 +107,10 @@ describe('merge-stats', () => {
     expect(readFileSync(join(tmp, 'r5.html'), 'utf8')).toContain(
       `<dd>${files5.map((f) => f.replace(/\.stats\.json$/, '')).join(', ')}</dd>`,
     );
-    expect(html.match(/<svg/g)?.length).toBe(10); // 8 motif charts, then the 2 tactic charts (verdicts on by default)
+    expect(html.match(/<figure class="chart"[^]*?<svg/g)?.length).toBe(11); // the 2 tactic charts (verdicts on by default), then 9 motif charts
+    const examples = Object.values(r1.json.examples as Record<string, unknown[]>).flat().length;
+    expect(examples).toBeGreaterThan(30);
+    expect(html.match(/<figure class="board"/g)?.length).toBe(examples); // a board per example
     // the statistics embedded in the page are the merged file's
     const embedded = /<script type="application\/json" id="statistics">([^]*?)<\/script>/.exec(html)![1];
     expect(JSON.parse(embedded)).toEqual(r1.json);
