@@ -1,7 +1,5 @@
 // The analysis worker as one module (npm run build, after tsc): every worker loads and links one file
-// instead of about a hundred, and V8 optimizes the code as one module. Measured on the bench file (8 paired
-// runs against the modules): at -j 2 wall -0.13 s (-0.15 to -0.02) of 1.8 s, CPU -0.26 s (-0.30 to -0.05);
-// at -j 1 wall -0.20 s (-0.24 to -0.05), CPU -0.28 s; output identical.
+// instead of about a hundred, and V8 optimizes the code as one module (docs/benchmarks.md has the figures).
 // Bundled from tsc's output, not from the sources: tsc has already written the const enums in as numbers.
 // The packages stay outside (loaded from node_modules, as before); the lazily loaded parts (--verify's
 // oracles, Arrow for -f parquet) stay lazy, as chunks of their own.
@@ -19,7 +17,7 @@ const worker: RolldownOptions = {
     sourcemap: true,
     cleanDir: true, // no chunk of an earlier build left beside the new ones
     // the worker's whole static graph in one chunk: left alone, the modules that the lazy parts share with it
-    // went to four chunks of their own (the file as four modules: 0.04 s more wall, 0.07 s more CPU)
+    // went to four chunks of their own, and the worker was four modules again
     codeSplitting: {
       groups: [{ name: 'worker', test: /dist[\\/](src|workers)[\\/](?!pipeline[\\/]verify\.js|output[\\/]parquet-arrow\.js)/ }],
     },
@@ -28,8 +26,7 @@ const worker: RolldownOptions = {
 
 // `npm run bench` (rolldown --environment BENCH) also bundles its in-process part, where the motif scan,
 // JSONL formatting and our analysis against the oracles are timed, so that they time the code as the
-// workers run it: from one module (the JavaScript scan alone, before it became WebAssembly: 332 against
-// 359 ns per position, 4,038 against 4,210 instructions, bundled against modules).
+// workers run it: from one module, which V8 runs in fewer instructions than the same code as modules.
 const bench: RolldownOptions = {
   ...node,
   input: 'dist/test/bench/pipeline.js',

@@ -47,7 +47,7 @@ export class Progress {
 
   /**
    * A count since the start as a rate per second, for the bar; '' without a bar, where nothing shows it
-   * (the first toLocaleString loads ICU's number formats: some 20 ms of start-up for nothing).
+   * (the first toLocaleString loads ICU's number formats: start-up time for nothing).
    */
   perSecond(n: number): string {
     if (this.bar === null) return '';

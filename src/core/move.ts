@@ -25,7 +25,7 @@ export function moveTo(m: Move): Square {
   return (m >> 6) & 63;
 }
 
-/** Promotion piece type (KNIGHT…QUEEN of attacks.ts), 0 when none. */
+/** Promotion piece type (KNIGHT…QUEEN of board.ts), 0 when none. */
 export function movePromo(m: Move): number {
   return (m >> 12) & 7;
 }

@@ -127,7 +127,7 @@ function fillLeaper(table: Int32Array, base: number, steps: readonly (readonly [
 /**
  * BETWEEN and LINE for every pair of squares on a common line. The whole line through a is the same for
  * every b on it, so it is made once per square and line, not walked again per pair: the per-pair walk ran
- * long enough that V8 compiled it on the fly (39 ms of optimizing compiler at start-up for a 6 ms build).
+ * long enough that V8 compiled it on the fly, at start-up, for longer than the build itself takes.
  */
 function fillBetweenAndLine(between: Int32Array, line: Int32Array): void {
   const whole = new Int32Array(2);

@@ -1,14 +1,12 @@
 // The zstd decoder thread's loop (its entry: workers/unzstd.ts; its driver: zstd.ts). libzstd decodes
 // here, through zstd-napi's binding, so that the main thread only splits games, dispatches and writes:
-// decoding there took about 90 of its 260 ns per position, and the main thread's share caps a run
-// whatever the workers (at 3.9 M positions/s then). libzstd checks what fzstd did not (frame checksums,
-// declared sizes), so nothing of ours walks frames or hashes.
+// decoding was a third of its work, and the main thread's share caps a run whatever the workers. libzstd
+// checks what fzstd did not (frame checksums, declared sizes), so nothing of ours walks frames or hashes.
 //
 // Pacing, both ways bounded: the driver sends compressed chunks (a few ahead) and credits; each decoded
 // block spends one credit, so at most `credit` blocks are ever decoded ahead of the consumer.
 // Memory: a block's buffer given back by the consumer (transferred back) holds a later block. New memory
-// costs the kernel a page fault and a zeroed page per 4 KiB: the bench file decoded into new 1 MiB buffers
-// took 146-161 ms of CPU, into three reused ones 97-119 ms (zstd's own CLI: 100-140 ms).
+// costs the kernel a page fault and a zeroed page per 4 KiB: reused buffers decode as fast as zstd's CLI.
 // Damage: every byte decoded before it is posted, then the damage. A cut stream gives all of its
 // complete zstd blocks (at most 128 KiB of text each); a corrupt zstd block fails as a whole.
 import type { MessagePort } from 'node:worker_threads';

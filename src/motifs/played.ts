@@ -33,8 +33,8 @@ function uncovers(scanned: MotifBuffer, before: Position, after: Position, origi
 
 /**
  * PLAYED_* bits of move m played from `before`, giving `after`; `scanned` holds scanMotifs(before) (its
- * uncover lines; --motifs filtering of its records does not matter). Not checked: a guard cost ~45
- * instructions per ply; the callers scan and play in one loop.
+ * uncover lines; --motifs filtering of its records does not matter). Not checked (a guard would cost
+ * every ply): the callers scan and play in one loop.
  */
 export function playedFlags(before: Position, m: number, after: Position, scanned: MotifBuffer): number {
   if ((moveFlags(m) & FLAG_NULL) !== 0) return 0; // nothing moved, nothing uncovered

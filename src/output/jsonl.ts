@@ -112,8 +112,8 @@ export function writeRecordJson(w: AsciiWriter, d: Int32Array, i: number, board:
   const at = w.n + CODE_HEAD[k].length;
   w.put(LINE_RECORD[k * 2 + (d[o + REC_PARTIAL] & 1)]);
   const b = w.buf;
-  // the squares stored inline, not through writeSquare(): three calls here cost ~160 instructions a
-  // tagged position (they crowd V8's inlining of this hot writer)
+  // the squares stored inline, not through writeSquare(): three calls here crowd V8's inlining of this
+  // hot writer
   let sq = d[o + REC_SLIDER];
   b[at] = 97 + (sq & 7);
   b[at + 1] = 49 + (sq >> 3);

@@ -1,9 +1,10 @@
 // The worker's half of -f parquet: each written position goes into plain columns (typed arrays, no object
-// per position or per motif), handed to the main thread once per batch as a ParquetBatch, which
-// parquet.ts turns into Arrow data and Parquet row groups. Small domains (squares, piece letters, motif
-// codes, sides, line kinds, played tags) are written as Int8 keys of fixed dictionaries; text (FEN, SAN,
-// UCI, tag values) as bytes with offsets. -1 in a key column means null (absent in the JSONL record). The
-// tactic verdict is a struct per row, null where the position has none (or verdicts are off).
+// per position or per motif), taken once per batch as a ParquetBatch, which the worker serializes as Arrow
+// IPC (parquet-arrow.ts) for the encoder thread to write as Parquet row groups (parquet.ts). Small domains
+// (squares, piece letters, motif codes, sides, line kinds, played tags) are written as Int8 keys of fixed
+// dictionaries; text (FEN, SAN, UCI, tag values) as bytes with offsets. -1 in a key column means null
+// (absent in the JSONL record). The tactic verdict is a struct per row, null where the position has none
+// (or verdicts are off).
 import type { GameInfo, PositionView } from '../analysis/view.js';
 import {
   REC_BACK,

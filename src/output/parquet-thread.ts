@@ -1,7 +1,8 @@
 // -f parquet's output on the main thread: a driver of the encoder thread (parquet-encoder.ts), which
 // encodes into the file it is handed (opened by the command line's outputs, cli/outputs.ts) and closes it.
-// parquet-wasm took 3.9 of the main thread's 5.0 s on the bench file, where the main thread's own work (reading, splitting, dispatch, order) bounds every run. At most
-// BATCHES_AHEAD batches wait in the thread: memory stays bounded and the run waits for a slow encoder.
+// Encoding on the main thread took most of its time, and the main thread's own work (reading, splitting,
+// dispatch, order) bounds every run. At most BATCHES_AHEAD batches wait in the thread: memory stays
+// bounded and the run waits for a slow encoder.
 // The batches' bytes come from the workers in shared memory and go on to the encoder without a copy; each
 // is given back (add's `read`) once the encoder has read it into its own memory.
 import type { FileHandle } from 'node:fs/promises';

@@ -7,7 +7,7 @@ import { BINARY_BYTE } from './binary.js';
 /**
  * A byte that continues a symbol token (move, move number, result); every other byte ends one. Read here
  * through a module-private name: V8 reads an exported binding through its module cell, testing at each
- * read that it is initialised (tokenizing: 881 -> 818 instructions per ply).
+ * read that it is initialised.
  */
 const SYMBOL_BYTE: Uint8Array = (() => {
   const t = new Uint8Array(256);
@@ -273,7 +273,7 @@ const SHORT_TEXT = 96;
 /** Decodes UTF-8; where the bytes are not valid UTF-8, each invalid byte is read as Latin-1. */
 export function decodeText(bytes: Uint8Array, start: number, end: number): string {
   if (end - start <= SHORT_TEXT) {
-    // short ASCII (tag values, moves) one character at a time: ~6x faster than spreading a subarray
+    // short ASCII (tag values, moves) one character at a time: no subarray made and spread
     let text = '';
     let k = start;
     for (; k < end && bytes[k] < 0x80; k++) text += String.fromCharCode(bytes[k]);

@@ -124,8 +124,7 @@ const MAX_SPARE = 64;
  * The shared memory batches are built in. A task carries a view of its batch's SharedArrayBuffer to the
  * worker, not a copy (structured clone shares it), and a batch run again (a retry, a renumbering) still
  * has its bytes. A buffer comes back once its batch's result is in and is written again: fresh memory
- * costs a page fault per 4 KiB on its first write, about 40 ms of the main thread per 100 MB of games
- * (copying into reused shared memory: 4 ms).
+ * costs a page fault per 4 KiB on its first write, ten times the copy into reused memory.
  */
 export class BatchBuffers {
   /** Bytes of a standard buffer: a batch's maxBytes, plus room for the game that overshoots it. */

@@ -47,7 +47,7 @@ export class AnalysisPool {
       // module, which a worker terminated while still loading turned into an abort of the process (entry.cts)
       filename: compiledFile('workers/entry.cjs'),
       workerData: { ...init, entry: filename } satisfies PoolData,
-      // a worker costs ~0.1 s of CPU and ~0.15 s of wall clock to start: those started at once do it while
+      // a worker takes a tenth of a second or more to start: those started at once do it while
       // this thread still loads, builds the tables and reads the first bytes, the others start only when
       // batches queue (a small file of one batch starts one worker, not N); all are kept to the end
       minThreads: Math.min(start, threads),
@@ -107,8 +107,7 @@ export class AnalysisPool {
 /**
  * Whether the workers started at once fill every core. V8 compiles optimized code on background threads;
  * with a worker on every core those jobs wait for a core while the workers run slower code, so there each
- * worker had better compile in its own thread (the bench file at -j 2 on 2 cores: wall -0.07 s of 1.85 s,
- * CPU -0.08 to -0.13 s in two series of 7 paired runs; with one busy worker and a free core it cost +0.05 s).
+ * worker had better compile in its own thread (with a core free, compiling in the background still wins).
  */
 export function workersFillCores(start: number, threads: number, cores: number = availableParallelism()): boolean {
   return Math.min(start, threads) >= cores;

@@ -48,9 +48,7 @@ export interface RunOptions {
  * Games and bytes per batch, by default, of each input's first batches, one per thread: hundreds of games,
  * a few milliseconds of a worker's time, so that every worker starts soon and an input of a few batches
  * still spreads over the workers. The later batches are twice the size: half the tasks, each costing the
- * pool's round trip and two threads' wake-ups (the bench file, paired runs against 256 games or 512 KiB
- * throughout: at -j 2 wall -0.03 and -0.04 s of 1.7 s, CPU -0.08 and -0.03 s, in two series of 10; at -j 1
- * wall -0.04 s, CPU -0.12 s, 5 pairs).
+ * pool's round trip and two threads' wake-ups.
  */
 const BATCH_GAMES = 256;
 const BATCH_BYTES = 1 << 19;

@@ -470,8 +470,8 @@ export class Stats {
   }
 
   /**
-   * Every count as one vector, between games. A batch's ~35 KB of toJSON() objects took ~0.1 ms to clone
-   * each way and fed the main thread's collector; a vector is one copy.
+   * Every count as one vector, between games: one copy each way, where a batch's nested toJSON() objects
+   * were cloned field by field and fed the main thread's garbage collector.
    */
   vector(): StatsVector {
     const counts = new Float64Array(vectorLength(this.counters()));

@@ -49,9 +49,9 @@ export interface JudgeCounts {
 
 export interface JudgeOptions {
   /**
-   * true: the gate (gate.ts) sends on only the positions where a move may win: 82% of real-game positions,
-   * which saves about 4% of the time (those it drops are the cheap ones to search) and drops 0.45% of the
-   * verdicts; default false: every position is searched, the verdicts exact.
+   * true: the gate (gate.ts) sends on only the positions where a move may win, which saves little time
+   * (those it drops are the cheap ones to search) and drops a few verdicts (docs/design.md §14 has the
+   * figures); default false: every position is searched, the verdicts exact.
    */
   gate?: boolean;
 }
