@@ -1,10 +1,10 @@
-// The board layout (docs/design.md §4): piece-type and colour indices, and where a Position's piece sets live
-// in its 16-word Int32Array. Every read of that array goes through the names of `Sets`, never a number.
+// The board layout (docs/design.md §4): piece-type and colour indices, where a Position's piece sets live in
+// its 16-word Int32Array (`Sets`), and the named reads of those sets (piecesLo(bb, side, type) and the rest).
 
 /**
  * Piece types as a const enum for the hot loops: tsc writes the number into every use, where an imported
- * `const` is a load from a module cell and a check each time V8 reads it (the motif scan ran 14% more
- * instructions with them, valgrind). The names below are the same numbers for everyone else.
+ * `const` is a load from a module cell and a check each time V8 reads it. The names below are the same
+ * numbers for everyone else.
  */
 export const enum Piece {
   Pawn = 0,
@@ -45,13 +45,12 @@ export const LETTER_BYTES = Uint8Array.from('?PNBRQK??pnbrqk?', (c) => c.charCod
 
 /**
  * The word of each set's half: piece type t of both colours at PawnsLo + 2t (lo) and PawnsHi + 2t (hi),
- * colour c at WhiteLo + 2c and WhiteHi + 2c. Compound sets are unions of these, e.g. the occupancy
- * bb[Sets.WhiteLo] | bb[Sets.BlackLo].
- *
- * A const enum rather than accessor functions: tsc writes the number itself into every access, so a read
- * costs what bb[12] costs. Accessors are inlined, but each inlining spends V8's per-function inlining
- * budget (920 bytecode bytes): in attackedExcept, move generation and refresh they pushed the slider
- * look-ups out of line, and perft ran 30% more instructions (valgrind, Kiwipete).
+ * colour c at WhiteLo + 2c and WhiteHi + 2c. Code reads them through the accessors below; only the
+ * innermost kernels index the words by these names, never by a number. attacks.ts, movegen.ts and
+ * Position's king, refresh and toggle also run from tsc's modules (perft, the library), where each call of
+ * an imported function reads and checks a module cell; a const enum's name is the number itself. SAN's
+ * reachers and the stage-1 search's check tests inline attack look-ups, which inlined accessors would push
+ * out of line: V8 inlines at most so many bytes of bytecode into one function.
  */
 export const enum Sets {
   PawnsLo = 0,
@@ -74,3 +73,36 @@ export const enum Sets {
 
 /** Words of a piece-set array: six piece types and two colours, two halves each. */
 export const BOARD_WORDS = 16;
+
+// Named reads of the layout, one half each (lo: squares 0–31, hi: 32–63). Const arrow functions, not
+// function declarations: V8 inlines both, but a declaration is a mutable binding, which each inlined call
+// still loads and checks; a const one it folds away, so in the workers' bundle a read costs what the
+// enum's does.
+
+/** The pieces of `type`, both sides. */
+export const typeLo = (bb: Int32Array, type: number): number => bb[Sets.PawnsLo + 2 * type];
+export const typeHi = (bb: Int32Array, type: number): number => bb[Sets.PawnsHi + 2 * type];
+
+/** Every piece of `side`. */
+export const sideLo = (bb: Int32Array, side: number): number => bb[Sets.WhiteLo + 2 * side];
+export const sideHi = (bb: Int32Array, side: number): number => bb[Sets.WhiteHi + 2 * side];
+
+/** The pieces of `side` of `type`. */
+export const piecesLo = (bb: Int32Array, side: number, type: number): number => bb[Sets.PawnsLo + 2 * type] & bb[Sets.WhiteLo + 2 * side];
+export const piecesHi = (bb: Int32Array, side: number, type: number): number => bb[Sets.PawnsHi + 2 * type] & bb[Sets.WhiteHi + 2 * side];
+
+/** Every piece on the board. */
+export const occupiedLo = (bb: Int32Array): number => bb[Sets.WhiteLo] | bb[Sets.BlackLo];
+export const occupiedHi = (bb: Int32Array): number => bb[Sets.WhiteHi] | bb[Sets.BlackHi];
+
+/** One half (h: 0 lo, 1 hi) of the pieces of `type`, both sides, or of every piece of `side`: for a loop over both halves. */
+export const typeHalf = (bb: Int32Array, type: number, h: number): number => bb[Sets.PawnsLo + 2 * type + h];
+export const sideHalf = (bb: Int32Array, side: number, h: number): number => bb[Sets.WhiteLo + 2 * side + h];
+
+/** The rooks and queens of both sides: the pieces that move along ranks and files. */
+export const rooksQueensLo = (bb: Int32Array): number => bb[Sets.RooksLo] | bb[Sets.QueensLo];
+export const rooksQueensHi = (bb: Int32Array): number => bb[Sets.RooksHi] | bb[Sets.QueensHi];
+
+/** The bishops and queens of both sides: the pieces that move along diagonals. */
+export const bishopsQueensLo = (bb: Int32Array): number => bb[Sets.BishopsLo] | bb[Sets.QueensLo];
+export const bishopsQueensHi = (bb: Int32Array): number => bb[Sets.BishopsHi] | bb[Sets.QueensHi];

@@ -2,9 +2,9 @@
 // is a 16-bit key, four squares in each of four piece sets read from the position's int32 halves; the
 // key's entry holds that half-rank's text as it stands in a FEN, "4" to "pppp": up to four ASCII bytes
 // packed in an int32, stored with one 4-byte write (DataView). The two halves of a rank join the left's
-// trailing digit and the right's leading digit into one. No branch and no loop over pieces: the rank by
-// rank scan it replaces spent about 55 instructions a piece (a clz32, a digit and a letter each).
-import { LETTER_BYTES, Sets } from './board.js';
+// trailing digit and the right's leading digit into one. No branch and no loop over pieces, where a scan
+// rank by rank spends a clz32, a digit and a letter on each piece.
+import { BISHOP, BLACK, KING, KNIGHT, LETTER_BYTES, PAWN, QUEEN, ROOK, sideHalf, typeHalf } from './board.js';
 
 /**
  * The key of four squares: bit i of each nibble for square i of the half, nibble 0 the black pieces,
@@ -18,7 +18,7 @@ const TEXT = new Int32Array(KEYS);
 /** The text's length (bits 0–2), its leading empties (bits 3–5) and trailing empties (bits 6–8). */
 const META = new Uint16Array(KEYS);
 
-/** Fills TEXT and META: on the first FEN written, not on loading (about 3 ms; many threads write none). */
+/** Fills TEXT and META: on the first FEN written, not on loading (many threads write none). */
 function fillTables(): void {
   for (let key = 0; key < KEYS; key++) {
     let text = 0;
@@ -62,14 +62,14 @@ export function writePlacement(bb: Int32Array, buf: Uint8Array, n: number): numb
 
 /** The four ranks of one int32 half of the board (h: 0 low, 1 high), the highest first. */
 function writeRanks(bb: Int32Array, h: number, n: number): number {
-  const bishops = bb[Sets.BishopsLo + h];
-  const queens = bb[Sets.QueensLo + h];
-  const kings = bb[Sets.KingsLo + h];
+  const bishops = typeHalf(bb, BISHOP, h);
+  const queens = typeHalf(bb, QUEEN, h);
+  const kings = typeHalf(bb, KING, h);
   // the bits of type + 1 as three sets, and the black pieces: the nibbles of the keys
-  const black = bb[Sets.BlackLo + h];
-  const t0 = bb[Sets.PawnsLo + h] | bishops | queens;
-  const t1 = bb[Sets.KnightsLo + h] | bishops | kings;
-  const t2 = bb[Sets.RooksLo + h] | queens | kings;
+  const black = sideHalf(bb, BLACK, h);
+  const t0 = typeHalf(bb, PAWN, h) | bishops | queens;
+  const t1 = typeHalf(bb, KNIGHT, h) | bishops | kings;
+  const t2 = typeHalf(bb, ROOK, h) | queens | kings;
   const out = view;
   // the keys' bytes side by side: each rank's byte holds two nibbles of a key, its left or right half's
   const leftLow = (black & 0x0f0f0f0f) | ((t0 & 0x0f0f0f0f) << 4);

@@ -2,7 +2,7 @@
 // character for character what chess.js writes for a standard position (en passant square only when a
 // legal capture exists); Chess960 castling rights read as X-FEN or Shredder-FEN and written as X-FEN.
 import { attacked, pawnAttacks } from './attacks.js';
-import { BLACK, KING, PAWN, ROOK, WHITE, Sets, opponent, type Colour } from './board.js';
+import { BLACK, KING, PAWN, ROOK, WHITE, opponent, piecesHi, piecesLo, type Colour } from './board.js';
 import { writePlacement } from './fen-ranks.js';
 import { epLegal } from './movegen.js';
 import { LONG, Position, SHORT } from './position.js';
@@ -146,8 +146,8 @@ function epSquare(pos: Position): number {
   if (ep < 0) return -1;
   const us = pos.turn;
   pawnAttacks(us ^ 1, ep, scratch, 0); // squares from which a pawn of ours attacks ep
-  const lo = scratch[0] & pos.bb[Sets.PawnsLo] & pos.bb[Sets.WhiteLo + 2 * us];
-  const hi = scratch[1] & pos.bb[Sets.PawnsHi] & pos.bb[Sets.WhiteHi + 2 * us];
+  const lo = scratch[0] & piecesLo(pos.bb, us, PAWN);
+  const hi = scratch[1] & piecesHi(pos.bb, us, PAWN);
   // black's capturers are lo's top byte (a4-h4, squares 24-31), white's hi's bottom one (a5-h5, 32-39)
   let rank = ((lo >>> 24) | hi) & 255;
   const first = ep < 32 ? 24 : 32;

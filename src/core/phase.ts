@@ -2,7 +2,7 @@
 // material (N = B = 3, R = 5, Q = 9); otherwise `opening` before ply 20; otherwise `middlegame`.
 // Counted on the piece sets, one step per piece: no loop over squares, nothing allocated.
 import { popCount } from './bitboard.js';
-import { Sets, WHITE } from './board.js';
+import { BISHOP, KING, KNIGHT, PAWN, QUEEN, WHITE, rooksQueensHi, rooksQueensLo, sideHi, sideLo, typeHi, typeLo } from './board.js';
 import type { Position } from './position.js';
 
 export const PHASES = ['opening', 'middlegame', 'endgame'] as const;
@@ -17,14 +17,14 @@ const OPENING_PLIES = 20;
 /** Non-pawn material of a side: every piece besides pawns and king is worth 3, a rook or queen 2 more, a queen 4 more again. */
 export function nonPawnMaterial(pos: Position, side: number): number {
   const bb = pos.bb;
-  const lo = bb[side === WHITE ? Sets.WhiteLo : Sets.BlackLo];
-  const hi = bb[side === WHITE ? Sets.WhiteHi : Sets.BlackHi];
-  const heavyLo = bb[Sets.RooksLo] | bb[Sets.QueensLo];
-  const heavyHi = bb[Sets.RooksHi] | bb[Sets.QueensHi];
+  const lo = sideLo(bb, side);
+  const hi = sideHi(bb, side);
+  const heavyLo = rooksQueensLo(bb);
+  const heavyHi = rooksQueensHi(bb);
   return (
-    3 * popCount(lo & (bb[Sets.KnightsLo] | bb[Sets.BishopsLo] | heavyLo), hi & (bb[Sets.KnightsHi] | bb[Sets.BishopsHi] | heavyHi)) +
+    3 * popCount(lo & (typeLo(bb, KNIGHT) | typeLo(bb, BISHOP) | heavyLo), hi & (typeHi(bb, KNIGHT) | typeHi(bb, BISHOP) | heavyHi)) +
     2 * popCount(lo & heavyLo, hi & heavyHi) +
-    4 * popCount(lo & bb[Sets.QueensLo], hi & bb[Sets.QueensHi])
+    4 * popCount(lo & typeLo(bb, QUEEN), hi & typeHi(bb, QUEEN))
   );
 }
 
@@ -35,8 +35,8 @@ export function nonPawnMaterial(pos: Position, side: number): number {
 function endgameMaterial(pos: Position): boolean {
   const bb = pos.bb;
   let pieces = 0;
-  for (let x = bb[Sets.WhiteLo] & ~(bb[Sets.PawnsLo] | bb[Sets.KingsLo]); x !== 0 && pieces < 5; x &= x - 1) pieces++;
-  for (let x = bb[Sets.WhiteHi] & ~(bb[Sets.PawnsHi] | bb[Sets.KingsHi]); x !== 0 && pieces < 5; x &= x - 1) pieces++;
+  for (let x = sideLo(bb, WHITE) & ~(typeLo(bb, PAWN) | typeLo(bb, KING)); x !== 0 && pieces < 5; x &= x - 1) pieces++;
+  for (let x = sideHi(bb, WHITE) & ~(typeHi(bb, PAWN) | typeHi(bb, KING)); x !== 0 && pieces < 5; x &= x - 1) pieces++;
   return pieces < 5 && nonPawnMaterial(pos, 0) <= ENDGAME_MATERIAL && nonPawnMaterial(pos, 1) <= ENDGAME_MATERIAL;
 }
 

@@ -38,7 +38,7 @@ const STATE_BYTES = BB_BYTES + BOARD_BYTES + 4;
 export class Position {
   /** The piece sets, the mailbox and the castling rooks as bytes, for copyFrom(). */
   private readonly state = new Uint8Array(STATE_BYTES);
-  /** Piece sets as int32 halves, read and written through the accessors of board.ts (its layout). */
+  /** Piece sets as int32 halves, laid out as board.ts says: read through its accessors, written by toggle(). */
   readonly bb = new Int32Array(this.state.buffer, 0, BOARD_WORDS);
   /** Mailbox: pieceCode() or 0, by square. */
   readonly board = new Int8Array(this.state.buffer, BB_BYTES, BOARD_BYTES);

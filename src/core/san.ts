@@ -4,7 +4,7 @@
 // reverse attack lookup and keeps the legal ones. The writer is canonical, as chess.js writes, in ASCII bytes
 // straight into an output buffer (writeSan, writeUci, as writeFen does); moveToSan/moveToUci are its strings.
 import { bishopAttacks, kingAttacks, knightAttacks, pawnAttacks, queenAttacks, rookAttacks } from './attacks.js';
-import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE, Sets } from './board.js';
+import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, Sets, WHITE, piecesHi, piecesLo } from './board.js';
 import { bitHi, bitLo } from './bitboard.js';
 import {
   encodeMove,
@@ -89,7 +89,10 @@ for (let c = 0; c < 256; c++) {
 
 const sc = new Int32Array(4);
 
-/** Own pieces of `type` that reach `to` on the board (pawn pushes included), as (lo, hi) in sc[0], sc[1]. */
+/**
+ * Own pieces of `type` that reach `to` on the board (pawn pushes included), as (lo, hi) in sc[0], sc[1].
+ * It reads the words of `Sets`: the accessors' inlining would push its attack look-ups out of line (board.ts).
+ */
 function reachers(pos: Position, type: number, to: number, capture: boolean): void {
   const bb = pos.bb;
   const us = pos.turn;
@@ -402,8 +405,8 @@ function disambiguation(pos: Position, type: number, from: number, to: number): 
   // no other piece of the type (most queen moves, many others): nothing to tell apart, no attack sets made
   const bb = pos.bb;
   const us = pos.turn;
-  const lo = bb[Sets.PawnsLo + 2 * type] & bb[Sets.WhiteLo + 2 * us] & ~bitLo(from);
-  const hi = bb[Sets.PawnsHi + 2 * type] & bb[Sets.WhiteHi + 2 * us] & ~bitHi(from);
+  const lo = piecesLo(bb, us, type) & ~bitLo(from);
+  const hi = piecesHi(bb, us, type) & ~bitHi(from);
   if ((lo | hi) === 0) return 0;
   reachers(pos, type, to, true);
   let others = 0;

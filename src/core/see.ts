@@ -11,7 +11,24 @@
 // onto the last rank later in the exchange becomes a queen (+8, and a queen then stands there). En passant:
 // the captured pawn (1) leaves its own square, which may open a file to the target square as well.
 import { attacksTo, bishopAttacks, rookAttacks } from './attacks.js';
-import { BISHOP, KING, PAWN, PIECE_VALUES, QUEEN, ROOK, Sets } from './board.js';
+import {
+  BISHOP,
+  KING,
+  PAWN,
+  PIECE_VALUES,
+  QUEEN,
+  ROOK,
+  bishopsQueensHi,
+  bishopsQueensLo,
+  occupiedHi,
+  occupiedLo,
+  rooksQueensHi,
+  rooksQueensLo,
+  sideHi,
+  sideLo,
+  typeHi,
+  typeLo,
+} from './board.js';
 import { FLAG_CASTLE, FLAG_EP, FLAG_NULL, moveFlags, moveFrom, movePromo, moveTo, type Move } from './move.js';
 import type { Position } from './position.js';
 
@@ -24,7 +41,7 @@ const s = new Int32Array(6);
 /** The least valuable piece type among the pieces of (lo, hi), or -1 when there are none. */
 function leastType(bb: Int32Array, lo: number, hi: number): number {
   for (let t = PAWN; t <= KING; t++) {
-    if (((lo & bb[Sets.PawnsLo + 2 * t]) | (hi & bb[Sets.PawnsHi + 2 * t])) !== 0) return t;
+    if (((lo & typeLo(bb, t)) | (hi & typeHi(bb, t))) !== 0) return t;
   }
   return -1;
 }
@@ -41,13 +58,13 @@ function lift(bb: Int32Array, sq: number, type: number, to: number): void {
   const occHi = s[3];
   if (type === PAWN || type === BISHOP || type === QUEEN || type === KING) {
     bishopAttacks(occLo, occHi, to, s, 0);
-    s[4] |= s[0] & (bb[Sets.BishopsLo] | bb[Sets.QueensLo]);
-    s[5] |= s[1] & (bb[Sets.BishopsHi] | bb[Sets.QueensHi]);
+    s[4] |= s[0] & bishopsQueensLo(bb);
+    s[5] |= s[1] & bishopsQueensHi(bb);
   }
   if (type === ROOK || type === QUEEN || type === KING) {
     rookAttacks(occLo, occHi, to, s, 0);
-    s[4] |= s[0] & (bb[Sets.RooksLo] | bb[Sets.QueensLo]);
-    s[5] |= s[1] & (bb[Sets.RooksHi] | bb[Sets.QueensHi]);
+    s[4] |= s[0] & rooksQueensLo(bb);
+    s[5] |= s[1] & rooksQueensHi(bb);
   }
   s[4] &= occLo;
   s[5] &= occHi;
@@ -73,8 +90,8 @@ export function see(pos: Position, m: Move): number {
     gain += PIECE_VALUES[promo] - PIECE_VALUES[PAWN];
     onSq = PIECE_VALUES[promo];
   }
-  s[2] = bb[Sets.WhiteLo] | bb[Sets.BlackLo];
-  s[3] = bb[Sets.WhiteHi] | bb[Sets.BlackHi];
+  s[2] = occupiedLo(bb);
+  s[3] = occupiedHi(bb);
   if ((flags & FLAG_EP) !== 0) {
     const capSq = to < from ? to + 8 : to - 8;
     gain = PIECE_VALUES[PAWN];
@@ -95,16 +112,16 @@ function exchange(bb: Int32Array, to: number, side: number, onSq: number): numbe
   const lastRank = to >= 56 || to < 8; // only the pawns that promote there attack such a square
   let d = 0;
   for (;;) {
-    const cLo = s[4] & bb[Sets.WhiteLo + 2 * side];
-    const cHi = s[5] & bb[Sets.WhiteHi + 2 * side];
+    const cLo = s[4] & sideLo(bb, side);
+    const cHi = s[5] & sideHi(bb, side);
     const type = leastType(bb, cLo, cHi);
     if (type < 0) break;
-    const tLo = cLo & bb[Sets.PawnsLo + 2 * type];
-    const tHi = cHi & bb[Sets.PawnsHi + 2 * type];
+    const tLo = cLo & typeLo(bb, type);
+    const tHi = cHi & typeHi(bb, type);
     const sq = tLo !== 0 ? 31 - Math.clz32(tLo & -tLo) : 63 - Math.clz32(tHi & -tHi);
     lift(bb, sq, type, to);
     // a king may capture only last: not when the other side still attacks the square once it has left
-    if (type === KING && ((s[4] & bb[Sets.WhiteLo + 2 * (side ^ 1)]) | (s[5] & bb[Sets.WhiteHi + 2 * (side ^ 1)])) !== 0) break;
+    if (type === KING && ((s[4] & sideLo(bb, side ^ 1)) | (s[5] & sideHi(bb, side ^ 1))) !== 0) break;
     d++;
     const promotes = type === PAWN && lastRank;
     gains[d] = onSq + (promotes ? PIECE_VALUES[QUEEN] - PIECE_VALUES[PAWN] : 0) - gains[d - 1];

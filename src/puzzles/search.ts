@@ -32,7 +32,26 @@ import {
   LINE_RANK,
 } from '../core/attacks.js';
 import { inSet, popCount } from '../core/bitboard.js';
-import { BISHOP, KNIGHT, PAWN, PIECE_VALUES, QUEEN, ROOK, WHITE, Sets, type Colour } from '../core/board.js';
+import {
+  BISHOP,
+  BLACK,
+  KNIGHT,
+  PAWN,
+  PIECE_VALUES,
+  QUEEN,
+  ROOK,
+  Sets,
+  WHITE,
+  occupiedHi,
+  occupiedLo,
+  piecesHi,
+  piecesLo,
+  sideHi,
+  sideLo,
+  typeHi,
+  typeLo,
+  type Colour,
+} from '../core/board.js';
 import { FLAG_CASTLE, FLAG_EP, moveFlags, moveFrom, movePromo, moveTo } from '../core/move.js';
 import { isLegal, isPseudoLegal, legalMoves, legalTacticalMoves } from '../core/movegen.js';
 import { Position } from '../core/position.js';
@@ -62,10 +81,10 @@ export function materialBalance(pos: Position, us = pos.turn): number {
   const bb = pos.bb;
   let bal = 0;
   for (let t = PAWN; t <= QUEEN; t++) {
-    const lo = bb[Sets.PawnsLo + 2 * t];
-    const hi = bb[Sets.PawnsHi + 2 * t];
-    const mine = popCount(lo & bb[Sets.WhiteLo + 2 * us], hi & bb[Sets.WhiteHi + 2 * us]);
-    const theirs = popCount(lo & bb[Sets.WhiteLo + 2 * (us ^ 1)], hi & bb[Sets.WhiteHi + 2 * (us ^ 1)]);
+    const lo = typeLo(bb, t);
+    const hi = typeHi(bb, t);
+    const mine = popCount(lo & sideLo(bb, us), hi & sideHi(bb, us));
+    const theirs = popCount(lo & sideLo(bb, us ^ 1), hi & sideHi(bb, us ^ 1));
     bal += PIECE_VALUES[t] * (mine - theirs);
   }
   return bal;
@@ -316,24 +335,24 @@ export class MaterialSearch {
     const bb = pos.bb;
     const us = pos.turn;
     // a pawn one step from promoting: on rank 7 (white, high half bits 16–23) or rank 2 (black, low half)
-    const sevenths = us === WHITE ? bb[Sets.PawnsHi] & bb[Sets.WhiteHi] & 0x00ff0000 : bb[Sets.PawnsLo] & bb[Sets.BlackLo] & 0x0000ff00;
+    const sevenths = us === WHITE ? piecesHi(bb, WHITE, PAWN) & 0x00ff0000 : piecesLo(bb, BLACK, PAWN) & 0x0000ff00;
     if (sevenths !== 0) return UNSETTLED;
-    const occLo = bb[Sets.WhiteLo] | bb[Sets.BlackLo];
-    const occHi = bb[Sets.WhiteHi] | bb[Sets.BlackHi];
+    const occLo = occupiedLo(bb);
+    const occHi = occupiedHi(bb);
     // the enemy pieces worth at least `need`: any of them attacked leaves the node to the search
-    let tLo = bb[Sets.QueensLo];
-    let tHi = bb[Sets.QueensHi];
+    let tLo = typeLo(bb, QUEEN);
+    let tHi = typeHi(bb, QUEEN);
     if (need <= PIECE_VALUES[ROOK]) {
-      tLo |= bb[Sets.RooksLo];
-      tHi |= bb[Sets.RooksHi];
+      tLo |= typeLo(bb, ROOK);
+      tHi |= typeHi(bb, ROOK);
     }
     if (need <= PIECE_VALUES[KNIGHT]) {
-      tLo |= bb[Sets.KnightsLo] | bb[Sets.BishopsLo];
-      tHi |= bb[Sets.KnightsHi] | bb[Sets.BishopsHi];
+      tLo |= typeLo(bb, KNIGHT) | typeLo(bb, BISHOP);
+      tHi |= typeHi(bb, KNIGHT) | typeHi(bb, BISHOP);
     }
     if (need > PIECE_VALUES[QUEEN]) tLo = tHi = 0;
-    tLo &= bb[Sets.WhiteLo + 2 * (us ^ 1)];
-    tHi &= bb[Sets.WhiteHi + 2 * (us ^ 1)];
+    tLo &= sideLo(bb, us ^ 1);
+    tHi &= sideHi(bb, us ^ 1);
     for (; tLo !== 0; tLo &= tLo - 1) if (this.takeable(ply, 31 - Math.clz32(tLo & -tLo), occLo, occHi)) return UNSETTLED;
     for (; tHi !== 0; tHi &= tHi - 1) if (this.takeable(ply, 63 - Math.clz32(tHi & -tHi), occLo, occHi)) return UNSETTLED;
     this.prepareChecks(ply);
@@ -351,8 +370,8 @@ export class MaterialSearch {
     const pos = this.stack[ply];
     const bb = pos.bb;
     attacksTo(bb, occLo, occHi, sq, this.s, 0);
-    const aLo = this.s[0] & bb[Sets.WhiteLo + 2 * pos.turn];
-    const aHi = this.s[1] & bb[Sets.WhiteHi + 2 * pos.turn];
+    const aLo = this.s[0] & sideLo(bb, pos.turn);
+    const aHi = this.s[1] & sideHi(bb, pos.turn);
     for (let h = 0; h < 2; h++) {
       for (let a = h === 0 ? aLo : aHi; a !== 0; a &= a - 1) {
         if (see(pos, (h * 32 + 31 - Math.clz32(a & -a)) | (sq << 6)) >= 0) return true;
@@ -360,6 +379,9 @@ export class MaterialSearch {
     }
     return false;
   }
+
+  // The check tests below (anyCheck to prepareChecks) read the words of `Sets`: the accessors' inlining
+  // would push their attack look-ups out of line (board.ts).
 
   /** Whether a piece of the side to move (no piece uncovering one: quietBound saw to that) may give check. */
   private anyCheck(ply: number): boolean {

@@ -11,7 +11,7 @@ import {
   queenAttacks,
   rookAttacks,
 } from '../core/attacks.js';
-import { BISHOP, KING, KNIGHT, PAWN, PIECE_VALUES as VALUES, QUEEN, Sets } from '../core/board.js';
+import { BISHOP, KING, KNIGHT, PAWN, PIECE_VALUES as VALUES, QUEEN, sideHi, sideLo, typeHi, typeLo } from '../core/board.js';
 import { FLAG_CASTLE, FLAG_EP, moveFlags, moveFrom, moveTo } from '../core/move.js';
 import type { Position } from '../core/position.js';
 import type { PuzzleLine } from './line.js';
@@ -58,8 +58,8 @@ export function attacksFrom(pos: Position, sq: number, out: Int32Array, o: numbe
 function enPrise(pos: Position, t: number): boolean {
   const side = pos.board[t] >> 3;
   attacksTo(pos.bb, pos.occLo(), pos.occHi(), t, s, 0);
-  let lo = s[0] & pos.bb[Sets.WhiteLo + 2 * (side ^ 1)];
-  let hi = s[1] & pos.bb[Sets.WhiteHi + 2 * (side ^ 1)];
+  let lo = s[0] & sideLo(pos.bb, side ^ 1);
+  let hi = s[1] & sideHi(pos.bb, side ^ 1);
   if ((lo | hi) === 0) return false;
   if (!defended(pos, t, side, -1)) return true;
   const v = valueAt(pos, t);
@@ -83,8 +83,8 @@ export function forkAfter(pos: Position, t: number): boolean {
   const them = (code >> 3) ^ 1;
   const v = valueAt(pos, t);
   attacksFrom(pos, t, s, 0);
-  const lo = s[0] & pos.bb[Sets.WhiteLo + 2 * them] & ~pos.bb[Sets.PawnsLo];
-  const hi = s[1] & pos.bb[Sets.WhiteHi + 2 * them] & ~pos.bb[Sets.PawnsHi];
+  const lo = s[0] & sideLo(pos.bb, them) & ~typeLo(pos.bb, PAWN);
+  const hi = s[1] & sideHi(pos.bb, them) & ~typeHi(pos.bb, PAWN);
   let forked = 0;
   for (let x = lo; x !== 0; x &= x - 1) if (forkTarget(pos, 31 - Math.clz32(x & -x), t, v, them)) forked++;
   for (let x = hi; x !== 0; x &= x - 1) if (forkTarget(pos, 63 - Math.clz32(x & -x), t, v, them)) forked++;

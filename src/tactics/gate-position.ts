@@ -18,7 +18,26 @@ import {
   LINE_FILE,
   LINE_RANK,
 } from '../core/attacks.js';
-import { BISHOP, KING, KNIGHT, PAWN, PIECE_VALUES, QUEEN, ROOK, Sets, type Colour } from '../core/board.js';
+import {
+  BISHOP,
+  KING,
+  KNIGHT,
+  PAWN,
+  PIECE_VALUES,
+  QUEEN,
+  ROOK,
+  bishopsQueensHi,
+  bishopsQueensLo,
+  occupiedHi,
+  occupiedLo,
+  rooksQueensHi,
+  rooksQueensLo,
+  sideHi,
+  sideLo,
+  typeHi,
+  typeLo,
+  type Colour,
+} from '../core/board.js';
 import { Position } from '../core/position.js';
 import { REC_CODE, REC_FRONT, REC_SIDE, STRIDE, type MotifBuffer } from '../motifs/buffer.js';
 import { PIN_RELATIVE } from '../motifs/catalogue.js';
@@ -95,10 +114,10 @@ export class GatePosition {
     const us = pos.turn;
     this.us = us;
     this.ek = pos.king((us ^ 1) as Colour);
-    this.occLo = bb[Sets.WhiteLo] | bb[Sets.BlackLo];
-    this.occHi = bb[Sets.WhiteHi] | bb[Sets.BlackHi];
-    this.themLo = bb[Sets.WhiteLo + 2 * (us ^ 1)];
-    this.themHi = bb[Sets.WhiteHi + 2 * (us ^ 1)];
+    this.occLo = occupiedLo(bb);
+    this.occHi = occupiedHi(bb);
+    this.themLo = sideLo(bb, us ^ 1);
+    this.themHi = sideHi(bb, us ^ 1);
     this.pinned(motifs);
     this.attackMaps();
     this.threatsNow();
@@ -154,11 +173,11 @@ export class GatePosition {
     const us = this.us;
     const ek = this.ek;
     xrayAttacksAlong(this.occLo, this.occHi, this.themLo, this.themHi, ek, LINE_RANK, LINE_FILE, s, 0);
-    let pLo = s[0] & bb[Sets.WhiteLo + 2 * us] & (bb[Sets.RooksLo] | bb[Sets.QueensLo]);
-    let pHi = s[1] & bb[Sets.WhiteHi + 2 * us] & (bb[Sets.RooksHi] | bb[Sets.QueensHi]);
+    let pLo = s[0] & sideLo(bb, us) & rooksQueensLo(bb);
+    let pHi = s[1] & sideHi(bb, us) & rooksQueensHi(bb);
     xrayAttacksAlong(this.occLo, this.occHi, this.themLo, this.themHi, ek, LINE_DIAG, LINE_ANTI, s, 0);
-    pLo |= s[0] & bb[Sets.WhiteLo + 2 * us] & (bb[Sets.BishopsLo] | bb[Sets.QueensLo]);
-    pHi |= s[1] & bb[Sets.WhiteHi + 2 * us] & (bb[Sets.BishopsHi] | bb[Sets.QueensHi]);
+    pLo |= s[0] & sideLo(bb, us) & bishopsQueensLo(bb);
+    pHi |= s[1] & sideHi(bb, us) & bishopsQueensHi(bb);
     let lo = 0,
       hi = 0;
     for (let h = 0; h < 2; h++) {
@@ -195,8 +214,8 @@ export class GatePosition {
   private threatsNow(): void {
     this.now.fill(0);
     const bb = this.pos.bb;
-    const usLo = bb[Sets.WhiteLo + 2 * this.us];
-    const usHi = bb[Sets.WhiteHi + 2 * this.us];
+    const usLo = sideLo(bb, this.us);
+    const usHi = sideHi(bb, this.us);
     const lo = this.attLo & this.themLo;
     const hi = this.attHi & this.themHi;
     for (let h = 0; h < 2; h++) {
@@ -205,7 +224,7 @@ export class GatePosition {
         if (sq === this.ek) continue;
         attacksTo(bb, this.occLo, this.occHi, sq, s, 0);
         for (let t = PAWN; t <= KING; t++) {
-          if (((s[0] & usLo & bb[Sets.PawnsLo + 2 * t]) | (s[1] & usHi & bb[Sets.PawnsHi + 2 * t])) !== 0) {
+          if (((s[0] & usLo & typeLo(bb, t)) | (s[1] & usHi & typeHi(bb, t))) !== 0) {
             this.cheapest[sq] = t;
             this.now[sq] = this.threat(t, sq, false);
             break;
@@ -219,11 +238,7 @@ export class GatePosition {
   loneKing(): boolean {
     const bb = this.pos.bb;
     const them = this.us ^ 1;
-    return (
-      ((bb[Sets.WhiteLo + 2 * them] & ~bb[Sets.PawnsLo] & ~bb[Sets.KingsLo]) |
-        (bb[Sets.WhiteHi + 2 * them] & ~bb[Sets.PawnsHi] & ~bb[Sets.KingsHi])) ===
-      0
-    );
+    return ((sideLo(bb, them) & ~typeLo(bb, PAWN) & ~typeLo(bb, KING)) | (sideHi(bb, them) & ~typeHi(bb, PAWN) & ~typeHi(bb, KING))) === 0;
   }
 
   /** Squares the enemy king may step to on occupancy o with our piece that moved attacking a: not its own, not attacked. */
@@ -254,8 +269,8 @@ export class GatePosition {
   /** Whether an enemy piece not pinned may retake on `to`; its king only where none of our other pieces defends `to`. */
   retakable(from: number, to: number, oLo: number, oHi: number): boolean {
     const bb = this.pos.bb;
-    const exLo = this.pinLo | bitLo(to) | (bb[Sets.KingsLo] & this.themLo);
-    const exHi = this.pinHi | bitHi(to) | (bb[Sets.KingsHi] & this.themHi);
+    const exLo = this.pinLo | bitLo(to) | (typeLo(bb, KING) & this.themLo);
+    const exHi = this.pinHi | bitHi(to) | (typeHi(bb, KING) & this.themHi);
     if (attackedExcept(bb, oLo, oHi, to, this.us ^ 1, exLo, exHi)) return true;
     kingAttacks(this.ek, s, 2);
     return has(s[2], s[3], to) && !attackedExcept(bb, oLo, oHi, to, this.us, bitLo(from) | bitLo(to), bitHi(from) | bitHi(to));

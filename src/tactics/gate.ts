@@ -18,7 +18,24 @@
 // These rules are measured against searching every position, not proved (test/tactics/gate.test.ts and
 // npm run tactics:cost give the positions the gate drops).
 import { attacksTo } from '../core/attacks.js';
-import { BISHOP, KING, PAWN, PIECE_VALUES, QUEEN, ROOK, WHITE, Sets } from '../core/board.js';
+import {
+  BISHOP,
+  BLACK,
+  KING,
+  PAWN,
+  PIECE_VALUES,
+  QUEEN,
+  ROOK,
+  WHITE,
+  piecesHi,
+  piecesLo,
+  rooksQueensHi,
+  rooksQueensLo,
+  sideHi,
+  sideLo,
+  typeHi,
+  typeLo,
+} from '../core/board.js';
 import { FLAG_CASTLE, FLAG_EP, moveFlags, moveFrom, movePromo, moveTo } from '../core/move.js';
 import { legalMoves } from '../core/movegen.js';
 import type { Position } from '../core/position.js';
@@ -201,8 +218,8 @@ export class TacticGate {
     const g = this.g;
     const bb = g.pos.bb;
     attacksTo(bb, g.occLo, g.occHi, from, s, 2);
-    const sLo = s[2] & bb[Sets.WhiteLo + 2 * g.us] & (bb[Sets.BishopsLo] | bb[Sets.RooksLo] | bb[Sets.QueensLo]);
-    const sHi = s[3] & bb[Sets.WhiteHi + 2 * g.us] & (bb[Sets.BishopsHi] | bb[Sets.RooksHi] | bb[Sets.QueensHi]);
+    const sLo = s[2] & sideLo(bb, g.us) & (typeLo(bb, BISHOP) | rooksQueensLo(bb));
+    const sHi = s[3] & sideHi(bb, g.us) & (typeHi(bb, BISHOP) | rooksQueensHi(bb));
     for (let h = 0; h < 2; h++) {
       for (let x = h === 0 ? sLo : sHi; x !== 0; x ^= 1 << (31 - Math.clz32(x))) {
         const sq = h * 32 + 31 - Math.clz32(x);
@@ -253,7 +270,5 @@ export class TacticGate {
 /** Whether the side to move has a pawn on its sixth or seventh rank. */
 function promotionNear(pos: Position): boolean {
   const bb = pos.bb;
-  return pos.turn === WHITE
-    ? (bb[Sets.PawnsHi] & bb[Sets.WhiteHi] & 0x00ffff00) !== 0
-    : (bb[Sets.PawnsLo] & bb[Sets.BlackLo] & 0x00ffff00) !== 0;
+  return pos.turn === WHITE ? (piecesHi(bb, WHITE, PAWN) & 0x00ffff00) !== 0 : (piecesLo(bb, BLACK, PAWN) & 0x00ffff00) !== 0;
 }
