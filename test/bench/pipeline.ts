@@ -176,14 +176,26 @@ function longInput(): void {
  * What that ratio says of the file once, round by round: its wall time t1 = F + W, the file thrice t3 = F + 3W,
  * F the fixed costs (start-up, warm-up, the tail) and W the steady work. From r = 3 t1 / t3, the fixed share
  * F / t1 = 1.5 (1 - 1 / r), and the rate past the fixed costs is the file once's rate over (1 - that share).
+ * A round whose r lies outside [1, 3) fits no F ≥ 0, W > 0: the host's noise outweighed the difference, and
+ * that round is left out (said, not split).
  */
 function fixedCosts(r: number[], onceRate: number[], onceWall: number[]): void {
-  const share = r.map((x) => 1.5 * (1 - 1 / x));
-  const seconds = share.map((f, i) => f * onceWall[i]);
-  const steady = share.map((f, i) => onceRate[i] / (1 - f));
+  const fits = r.map((_, i) => i).filter((i) => r[i] >= 1 && r[i] < 3);
+  const head = '  so, of the file once: fixed costs (start-up, warm-up, tail)';
+  if (fits.length === 0) {
+    console.log(
+      `${head} not told apart: the file thrice ran ${show(spread(r), (x) => x.toFixed(2))}× the file once, outside 1–3× (the host's noise)`,
+    );
+    return;
+  }
+  const share = fits.map((i) => 1.5 * (1 - 1 / r[i]));
+  const seconds = share.map((f, k) => f * onceWall[fits[k]]);
+  const steady = share.map((f, k) => onceRate[fits[k]] / (1 - f));
   const pct = (x: number): string => `${(100 * x).toFixed(0)}%`;
+  const left = r.length - fits.length;
+  const note = left === 0 ? '' : ` (${left} of ${r.length} rounds left out: outside 1–3×, the host's noise)`;
   console.log(
-    `  so, of the file once: fixed costs (start-up, warm-up, tail) ${show(spread(share), pct)}, ${show(spread(seconds), (x) => x.toFixed(2))} s; past them ${show(spread(steady))} positions/s`,
+    `${head} ${show(spread(share), pct)}, ${show(spread(seconds), (x) => x.toFixed(2))} s; past them ${show(spread(steady))} positions/s${note}`,
   );
 }
 

@@ -34,7 +34,10 @@ describe('npm run bench, BENCH_QUICK=1', () => {
     expect(targets.length).toBeLessThanOrEqual(11);
     expect(out).toMatch(/-j 2: [\d,]+ .*positions\/s/);
     expect(out).toMatch(/long input: .* given 3 times .*\n {2}[\d,]+ .*positions\/s \(wall\), [\d.]+ .*× the file once/);
-    expect(out).toMatch(/\n {2}so, of the file once: fixed costs \(start-up, warm-up, tail\) -?\d+% .* s; past them [\d,]+ .*positions\/s/);
+    // one quick round on a loaded host may fit no split (the file thrice ≥ 3× the file once): said so
+    expect(out).toMatch(
+      /\n {2}so, of the file once: fixed costs \(start-up, warm-up, tail\) (\d+% .* s; past them [\d,]+ .*positions\/s|not told apart: .*outside 1–3×)/,
+    );
     expect(out).toMatch(/CPU ns\/position: process [\d,]+ .*main thread [\d,]+ .*workers [\d,]+/);
     expect(out).toMatch(/start-up: .*\n {2}-j 1: wall [\d.]+ .*\n {2}-j 2: wall [\d.]+/);
     expect(out).toMatch(/ {2}motif scan +[\d.]+% +[\d,]+ \([\d,]+–[\d,]+\) ns\/position/);
