@@ -517,18 +517,26 @@ export class Stats {
   private addGroup(g: number, gv: GroupVector): void {
     const n = gv.labels.length;
     const map = new Int32Array(n);
-    const table = this.tables[g];
-    for (let j = 0; j < n; j++) {
-      let i = table.find(gv.labels[j]);
-      if (i === undefined && table.size >= this.valuesMet) {
-        this.overflowed[g] = true;
-        i = table.indexOf(OTHER);
-      }
-      map[j] = i ?? table.indexOf(gv.labels[j]);
-      this.roomFor(g, map[j]);
-    }
+    for (let j = 0; j < n; j++) map[j] = this.metIndex(g, gv.labels[j]);
     let at = 0;
     for (const t of this.tallies) at = t.groups[g].addFrom(gv.counts, at, n, map);
+  }
+
+  /**
+   * The index of a value of --group-by dimension g met while adding up (a worker's vector, a merged file),
+   * with room for it: a new value past valuesMet goes to "(other)", so neither a run nor a merge of many
+   * shards' files tells apart more values than the bound.
+   */
+  private metIndex(g: number, label: string): number {
+    const table = this.tables[g];
+    let i = table.find(label);
+    if (i === undefined && table.size >= this.valuesMet) {
+      this.overflowed[g] = true;
+      i = table.indexOf(OTHER);
+    }
+    i ??= table.indexOf(label);
+    this.roomFor(g, i);
+    return i;
   }
 
   /**
@@ -698,8 +706,7 @@ export class Stats {
         throw new RangeError(`a --group-by dimension "${name}" these statistics do not have`);
     this.groupBy.forEach((name, g) => {
       for (const [label, value] of Object.entries(o.by?.[name] ?? {})) {
-        const i = this.tables[g].indexOf(label);
-        this.roomFor(g, i);
+        const i = this.metIndex(g, label); // first: room for it may replace t.groups[g] with a larger copy
         t.groups[g].mergeValue(i, value);
       }
     });

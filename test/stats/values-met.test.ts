@@ -39,4 +39,21 @@ describe('--group-by values told apart while counting', () => {
     expect(Object.keys(gamesBySite(main))).toHaveLength(10);
     expect(main.foldWarnings()).toEqual([]);
   });
+
+  it('a merge of shard files keeps the same bound: values first met past it go to "(other)"', () => {
+    // shard files list every value (valuesKept = Infinity), so a merge of many can meet more than a run
+    const shard = (from: number, n: number) => {
+      const s = new Stats({ groupBy: ['Site'] });
+      s.valuesKept = Infinity;
+      s.addVector(vectorOfSites(n, from));
+      return s.toJSON();
+    };
+    const merged = new Stats({ groupBy: ['Site'] });
+    merged.valuesMet = 4;
+    merged.merge(shard(0, 3));
+    merged.merge(shard(3, 7));
+    expect(gamesBySite(merged)).toEqual({ s0: 1, s1: 1, s2: 1, s3: 1, '(other)': 6 });
+    expect(merged.games).toBe(10);
+    expect(merged.foldWarnings().join('\n')).toMatch(/--group-by Site: over 4 values/);
+  });
 });
