@@ -33,19 +33,6 @@ const LAYERS = [
   'top',
 ] as const;
 
-/**
- * Files counted in a layer other than their folder's until they move there: the puzzles' material search,
- * threats, line and themes, which the tactics layer reads and will absorb (docs/design.md §3). A file
- * listed here that no longer exists fails the test, so the list empties as they move.
- */
-const PLACED: Readonly<Record<string, string>> = {
-  'src/puzzles/search.ts': 'tactics',
-  'src/puzzles/threats.ts': 'tactics',
-  'src/puzzles/motif-themes.ts': 'tactics',
-  'src/puzzles/themes.ts': 'tactics',
-  'src/puzzles/line.ts': 'tactics',
-};
-
 /** Imports that the order allows but the design forbids, with the reason a failure gives. */
 const FORBIDDEN: readonly { from: string; to: string; why: string }[] = [
   { from: 'pipeline', to: 'puzzles', why: 'the pipeline knows nothing of puzzles: their hooks come as a task plugin' },
@@ -60,7 +47,6 @@ interface Edge {
 
 /** The layer of a file (a path from the root), or null if it has none. */
 function layerOf(file: string): string | null {
-  if (PLACED[file] !== undefined) return PLACED[file];
   if (file.startsWith('workers/') || file === 'src/cli.ts' || file === 'src/index.ts') return 'top';
   if (file === 'src/errors.ts' || file.startsWith('src/types/')) return 'ground';
   const m = /^src\/([^/]+)\//.exec(file);
@@ -263,7 +249,7 @@ describe('the checker', () => {
         'src/index.ts',
         'workers/analyze.ts',
         'src/runtime/compiled.ts',
-        'src/puzzles/search.ts',
+        'src/tactics/material-search.ts',
         'src/puzzles/stage1.ts',
       ].map(layerOf),
     ).toEqual(['ground', 'ground', 'top', 'top', 'top', 'runtime', 'tactics', 'puzzles']);
@@ -275,9 +261,5 @@ describe('the layers of src/ and workers/', () => {
     const edges = repositoryEdges();
     expect(edges.length).toBeGreaterThan(300);
     expect(violations(edges, (f) => existsSync(join(ROOT, f)))).toEqual([]);
-  });
-
-  it("places only files that exist in another layer than their folder's", () => {
-    expect(Object.keys(PLACED).filter((f) => !existsSync(join(ROOT, f)))).toEqual([]);
   });
 });

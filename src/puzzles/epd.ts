@@ -6,7 +6,7 @@
 import { toShredderFen } from '../core/fen.js';
 import { moveToSan } from '../core/san.js';
 import type { PuzzleFormat } from './format.js';
-import { PuzzleLine } from './line.js';
+import { PuzzleLine } from '../tactics/line.js';
 import type { Puzzle } from './types.js';
 
 const line = new PuzzleLine();

@@ -1,6 +1,6 @@
 // Stage 1's candidate test (docs/design.md §12), fed every position of a game in order. For a position P (the
 // solver to move; Q the position before, where the opponent moved) with v(X) the material search's value
-// of X for its side to move (src/puzzles/search.ts) and bal(X) its material balance:
+// of X for its side to move (src/tactics/material-search.ts) and bal(X) its material balance:
 // - material: v(P) ≥ bal(P) + 2 — the search wins two pawns over the balance — and v(P) ≥ −v(Q) + 2: the
 //   opponent's move cost it two pawns against the best the same search gave it at Q (the blunder test; an
 //   exchange already under way, where P's gain is Q's recapture, is no candidate);
@@ -12,7 +12,7 @@
 // get exact values of P and Q.
 import { legalMoves } from '../core/movegen.js';
 import { Position } from '../core/position.js';
-import { MATE, MaterialSearch, materialBalance } from './search.js';
+import { MATE, MaterialSearch, materialBalance } from '../tactics/material-search.js';
 import type { CandidateRule } from './types.js';
 
 /** The rules in bit order: rule k fired when bit 1 << k of position()'s answer is set. */

@@ -56,9 +56,9 @@
 // advantage and crushing start above 200 and 600, ours at 200 and 600.
 import { PHASES, phaseOf } from '../core/phase.js';
 import { moveTo } from '../core/move.js';
-import { PuzzleLine } from './line.js';
-import { motifThemes } from './motif-themes.js';
-import { forkAfter, hangingCapture } from './threats.js';
+import { PuzzleLine } from '../tactics/line.js';
+import { motifThemes } from '../tactics/motif-themes.js';
+import { forkAfter, hangingCapture } from '../tactics/threats.js';
 
 /** What the themes are read from: a Puzzle's fields. */
 export interface ThemeInput {

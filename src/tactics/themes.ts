@@ -5,10 +5,10 @@
 // mate apart.
 import { encodeMove, FLAG_NULL, moveFrom, moveTo } from '../core/move.js';
 import type { Position } from '../core/position.js';
-import { PuzzleLine } from '../puzzles/line.js';
+import { PuzzleLine } from './line.js';
 import { MOTIFS, PARTIAL_PIN_THEME, PLAYED } from '../motifs/catalogue.js';
-import { motifThemes } from '../puzzles/motif-themes.js';
-import { FORK_THEME, forkAfter, HANGING_PIECE_THEME, hangingCapture } from '../puzzles/threats.js';
+import { motifThemes } from './motif-themes.js';
+import { FORK_THEME, forkAfter, HANGING_PIECE_THEME, hangingCapture } from './threats.js';
 
 /**
  * Every theme a verdict's line may use, sorted by name: those of the motif catalogue (static and played),

@@ -19,7 +19,7 @@
 import { moveToSan, moveToUci } from '../core/san.js';
 import { Position } from '../core/position.js';
 import type { MotifBuffer } from '../motifs/buffer.js';
-import { materialBalance } from '../puzzles/search.js';
+import { materialBalance } from './material-search.js';
 import { TacticGate } from './gate.js';
 import { INF, isMateScore, MAX_PLY, MATE_BOUND, mateMoves, TacticSearch } from './search.js';
 import { LineThemes, themeBitsOf } from './themes.js';

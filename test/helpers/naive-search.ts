@@ -1,6 +1,6 @@
-// Stage 1's material search tree (src/puzzles/search.ts) as a plain minimax written the slow obvious
+// Stage 1's material search tree (src/tactics/material-search.ts) as a plain minimax written the slow obvious
 // way: no pruning, no ordering, a fresh position per node, material counted square by square, checks found
-// by making the move. The oracle of test/puzzles/search.test.ts and of stage 1's slow definition.
+// by making the move. The oracle of test/tactics/material-search.test.ts and of stage 1's slow definition.
 // Quiescence values are memoized by (FEN, first ply or not, ply): captures taken in different orders reach
 // the same positions, and without the memo the plain minimax of a capture tree takes minutes.
 //

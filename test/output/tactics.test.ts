@@ -10,7 +10,7 @@ import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseFen } from '../../src/core/fen.js';
 import { decodeText } from '../../src/pgn/movetext.js';
-import { uciMove } from '../../src/puzzles/line.js';
+import { uciMove } from '../../src/tactics/line.js';
 import { TacticJudge } from '../../src/tactics/verdict.js';
 import { analyze, type PositionRecord } from '../../src/index.js';
 import { runCli } from '../helpers/cli.js';

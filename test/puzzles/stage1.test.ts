@@ -6,7 +6,7 @@ import { legalMoves } from '../../src/core/movegen.js';
 import type { Position } from '../../src/core/position.js';
 import { scanGame } from '../../src/pgn/movetext.js';
 import { evalAfterMove } from '../../src/puzzles/evals.js';
-import { MATE, MaterialSearch, materialBalance } from '../../src/puzzles/search.js';
+import { MATE, MaterialSearch, materialBalance } from '../../src/tactics/material-search.js';
 import { Stage1 } from '../../src/puzzles/stage1.js';
 import { readCorpusBytes, splitGames } from '../helpers/corpus.js';
 

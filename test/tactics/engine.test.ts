@@ -9,7 +9,7 @@ import { toFen } from '../../src/core/fen.js';
 import { legalMoves, legalTacticalMoves } from '../../src/core/movegen.js';
 import type { Position } from '../../src/core/position.js';
 import { see } from '../../src/core/see.js';
-import { materialBalance } from '../../src/puzzles/search.js';
+import { materialBalance } from '../../src/tactics/material-search.js';
 import { loadRoot, tacticModule } from '../../src/tactics/engine.js';
 import { replay, sampleBytes } from './sample-games.js';
 

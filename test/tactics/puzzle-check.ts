@@ -8,7 +8,7 @@ import type { Position } from '../../src/core/position.js';
 import { moveToUci } from '../../src/core/san.js';
 import { MotifBuffer } from '../../src/motifs/buffer.js';
 import { scanMotifs } from '../../src/motifs/classify.js';
-import { uciMove } from '../../src/puzzles/line.js';
+import { uciMove } from '../../src/tactics/line.js';
 import { TacticSearch } from '../../src/tactics/search.js';
 import { TacticJudge } from '../../src/tactics/verdict.js';
 import type { LichessPuzzle } from '../helpers/lichess-puzzles.js';

@@ -5,7 +5,7 @@ import { moveToUci } from '../../src/core/san.js';
 import type { DerivedFields } from '../../src/pgn/derived.js';
 import { MotifBuffer } from '../../src/motifs/buffer.js';
 import { scanMotifs } from '../../src/motifs/classify.js';
-import { materialBalance } from '../../src/puzzles/search.js';
+import { materialBalance } from '../../src/tactics/material-search.js';
 import type { TacticJudge, Played } from '../../src/tactics/verdict.js';
 import { replay } from './sample-games.js';
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { parseFen } from '../../src/core/fen.js';
 import type { Position } from '../../src/core/position.js';
 import { moveToUci } from '../../src/core/san.js';
-import { uciMove } from '../../src/puzzles/line.js';
+import { uciMove } from '../../src/tactics/line.js';
 import { TacticJudge } from '../../src/tactics/verdict.js';
 import { readCorpusBytes } from '../helpers/corpus.js';
 import { mateDistances } from './mate-distance.js';

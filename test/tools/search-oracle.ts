@@ -7,7 +7,7 @@ import { installNewTables } from '../../src/core/attacks.js';
 import { toFen } from '../../src/core/fen.js';
 import type { Position } from '../../src/core/position.js';
 import { moveToUci } from '../../src/core/san.js';
-import { MaterialSearch } from '../../src/puzzles/search.js';
+import { MaterialSearch } from '../../src/tactics/material-search.js';
 import { moveValue, oracleValue } from '../helpers/naive-search.js';
 import { replayedGames } from '../helpers/replayed.js';
 

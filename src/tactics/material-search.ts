@@ -1,7 +1,7 @@
 // Stage 1's material search (docs/design.md §12): alpha-beta over two plies (the side to move, the reply), then
 // a capture quiescence; the value is the best material balance the side to move can reach, in pawns.
 //
-// The tree, exactly (test/puzzles/search.test.ts checks it against a plain minimax of the same tree):
+// The tree, exactly (test/tactics/material-search.test.ts checks it against a plain minimax of the same tree):
 // - the two main plies try every legal move, with no standing pat; a main-ply node without legal moves is
 //   worth -MATE in check (mated), else 0 (stalemate);
 // - a quiescence node in check tries every legal move, no standing pat; without one it is mated (-MATE);

@@ -1,5 +1,5 @@
 // The two puzzle themes our motif tagger has no record for, `fork` and `hangingPiece` (defined in
-// themes.ts), read from piece attacks on the positions of a puzzle's line; and the small attack facts
+// src/puzzles/themes.ts), read from piece attacks on the positions of a puzzle's line; and the small attack facts
 // they share: which squares a piece attacks, whether a piece is defended.
 import {
   attackedExcept,
@@ -15,7 +15,7 @@ import { BISHOP, KING, KNIGHT, PAWN, PIECE_VALUES as VALUES, QUEEN, sideHi, side
 import { FLAG_CASTLE, FLAG_EP, moveFlags, moveFrom, moveTo } from '../core/move.js';
 import type { Position } from '../core/position.js';
 import type { PuzzleLine } from './line.js';
-import { materialBalance } from './search.js';
+import { materialBalance } from './material-search.js';
 
 const s = new Int32Array(4);
 

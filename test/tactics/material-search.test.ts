@@ -1,4 +1,4 @@
-// Stage 1's material search (src/puzzles/search.ts) against a plain minimax of the same tree written the
+// Stage 1's material search (src/tactics/material-search.ts) against a plain minimax of the same tree written the
 // slow way (test/helpers/naive-search.ts: no pruning, no ordering, checks found by making every move), value
 // for value, on hand-picked tactics and on real positions: a sample of game positions and the position
 // after the setup move of lichess puzzles. The null-window entry and the best move are checked too. The
@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { parseFen, toFen } from '../../src/core/fen.js';
 import type { Position } from '../../src/core/position.js';
 import { moveToUci } from '../../src/core/san.js';
-import { materialBalance, MaterialSearch } from '../../src/puzzles/search.js';
+import { materialBalance, MaterialSearch } from '../../src/tactics/material-search.js';
 import { moveValue, naiveMaterial, oracleValue } from '../helpers/naive-search.js';
 import { replayedGames } from '../helpers/replayed.js';
 
