@@ -5,6 +5,7 @@
 // handed to each output in one write; when a pipe's reader goes away during it (`| head`), the batch
 // counts as written (its records went as far as the reader read, and nothing after it is analysed).
 import { EXIT, PipeClosed } from '../errors.js';
+import { OUTPUT_KINDS } from '../output/kinds.js';
 import type { ParquetOutput } from '../output/parquet-thread.js';
 import { Stats, type InputIdentity } from '../stats/stats.js';
 import { summaryTable } from '../report/summary.js';
@@ -36,16 +37,17 @@ async function writerOf(o: Output | null): Promise<RecordWriter | null> {
 }
 
 export async function runAnalyze(cmd: AnalyzeCommand, interrupt: Interrupt): Promise<number> {
+  const kind = OUTPUT_KINDS[cmd.format];
   const files = await openOutputs(cmd.inputs, {
     // -f none writes no records: stdout is no output of it (a file named by -o is still made)
-    out: cmd.format === 'none' && cmd.output === undefined ? undefined : { path: cmd.output ?? STDIO, whole: cmd.format === 'parquet' },
+    out: !kind.writes && cmd.output === undefined ? undefined : { path: cmd.output ?? STDIO, whole: kind.file },
     errors: cmd.errors,
     stats: cmd.stats,
     games: cmd.games,
     report: cmd.report,
   });
   for (const w of cmd.warnings) process.stderr.write(`${w}\n`);
-  const out = cmd.format === 'parquet' ? await startParquet(files.out!, cmd.tags) : await writerOf(files.out);
+  const out = kind.worker === 'columns' ? await startParquet(files.out!, cmd.tags) : await writerOf(files.out);
   const errFile = await writerOf(files.errors);
   const statsFile = await writerOf(files.stats);
   const gamesFile = await writerOf(files.games);
@@ -85,8 +87,7 @@ export async function runAnalyze(cmd: AnalyzeCommand, interrupt: Interrupt): Pro
   const workerCpu = new WorkerCpu();
   let failure: unknown = null;
   try {
-    // the formatters run in the workers: here only for the header (CSV's), loaded once the run has started
-    const header = (await import('../output/formats.js')).createFormatter(cmd.format, { tags: cmd.tags, tactics: cmd.tactics }).header();
+    const header = kind.header({ tags: cmd.tags, tactics: cmd.tactics });
     if (header !== '') await out!.write(header);
     for await (const r of run) {
       await writeBatch(r, sink);

@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import { UsageError } from '../errors.js';
 import { ALL_MOTIFS, parseMotifFilter, type MotifFilter } from '../motifs/filter.js';
-import { OUTPUT_FORMATS, PARQUET_COLUMNS, type OutputFormat } from '../output/names.js';
+import { OUTPUT_FORMATS, OUTPUT_KINDS, TAGGED_FORMATS, type OutputFormat } from '../output/kinds.js';
 import { DEFAULT_MAX_GAME_BYTES } from '../pgn/splitter.js';
 import { compileWhere, type CompiledQuery } from '../query/compile.js';
 import { defaultThreads } from '../pipeline/run.js';
@@ -124,17 +124,14 @@ function shardOf(text: string | undefined, inputs: string[]): Shard | null {
   return shard;
 }
 
-/** Formats with a place for --tags. */
-const TAGGED_FORMATS: readonly OutputFormat[] = ['jsonl', 'csv', 'parquet'];
-
 /** The --tags list: PGN tag names (symbols), each once, in the order given. */
 function tagList(list: string | undefined, format: OutputFormat): string[] {
   if (list === undefined) return [];
   const names = [...new Set(list.split(',').map((t) => t.trim()))];
   for (const t of names) if (!/^[A-Za-z0-9][A-Za-z0-9_+#=:-]*$/.test(t)) throw new UsageError(`--tags: "${t}" is not a PGN tag name`);
-  if (!TAGGED_FORMATS.includes(format)) throw new UsageError(`--tags: -f ${format} has no place for tags (${TAGGED_FORMATS.join(', ')})`);
-  const clash = format === 'parquet' ? names.find((t) => PARQUET_COLUMNS.some((c) => c === t.toLowerCase())) : undefined;
-  if (clash !== undefined) throw new UsageError(`--tags: "${clash}" would be a second Parquet column of that name`);
+  if (!OUTPUT_KINDS[format].tags) throw new UsageError(`--tags: -f ${format} has no place for tags (${TAGGED_FORMATS.join(', ')})`);
+  const clash = names.find((t) => OUTPUT_KINDS[format].reserved.some((c) => c === t.toLowerCase()));
+  if (clash !== undefined) throw new UsageError(`--tags: "${clash}" would be a second ${formatTitle(format)} column of that name`);
   return names;
 }
 
@@ -144,10 +141,15 @@ function playerNames(names: readonly string[]): string[] {
   return [...names];
 }
 
-/** Parquet is written at file offsets and finished by its footer: a file, not stdout. */
-function checkParquet(format: OutputFormat, output: string | undefined): void {
-  if (format === 'parquet' && (output === undefined || output === '-'))
-    throw new UsageError('-f parquet needs -o FILE (a Parquet file cannot go to stdout)');
+/** A format written at file offsets and finished by its footer (Parquet) needs a file, not stdout. */
+function checkFile(format: OutputFormat, output: string | undefined): void {
+  if (OUTPUT_KINDS[format].file && (output === undefined || output === '-'))
+    throw new UsageError(`-f ${format} needs -o FILE (a ${formatTitle(format)} file cannot go to stdout)`);
+}
+
+/** A format's name as its users write it: Parquet, CSV. */
+function formatTitle(format: OutputFormat): string {
+  return format === 'parquet' ? 'Parquet' : format.toUpperCase();
 }
 
 export function parseAnalyze(args: string[]): AnalyzeCommand {
@@ -155,7 +157,7 @@ export function parseAnalyze(args: string[]): AnalyzeCommand {
   if (positionals.length === 0) throw new UsageError('no input: give one or more PGN/EPD files, or - for stdin');
   const format = values.format as OutputFormat;
   if (!OUTPUT_FORMATS.includes(format)) throw new UsageError(`unknown format "${values.format}" (${OUTPUT_FORMATS.join(', ')})`);
-  checkParquet(format, values.output);
+  checkFile(format, values.output);
   const quiet = values.quiet === true;
   const warnings: string[] = [];
   return {

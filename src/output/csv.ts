@@ -33,39 +33,8 @@ import {
   writeTargetLetters,
   type RecordStyle,
 } from './lines.js';
+import { csvField, csvText } from './csv-text.js';
 import type { GameInfo, PositionView } from './view.js';
-
-export const CSV_COLUMNS =
-  'game,ply,fen,move,uci,motif,kind,side,slider,front,back,partial,line,squares,targets,pieces,targetPieces,checkers';
-/** The verdict's columns, after the checkers (verdicts on). */
-export const CSV_TACTIC_COLUMNS = 'tactic,tacticUci,gain,mate,themes';
-
-/** A field as RFC 4180 writes it: quoted (quotes doubled) only when it holds `,` `"` CR or LF. */
-export function csvField(s: string): string {
-  const n = s.length;
-  for (let i = 0; i < n; i++) {
-    const c = s.charCodeAt(i);
-    if (c === 0x2c || c === 0x22 || c === 0x0a || c === 0x0d) return csvQuoted(s);
-  }
-  return s;
-}
-
-/** First characters that make a spreadsheet read a cell as a formula (OWASP's CSV injection list). */
-const FORMULA_START = '=+-@\t\r';
-
-/**
- * A field of game text (a tag value, anything a PGN file says): with a leading `'` when it starts with
- * one of FORMULA_START, so that a spreadsheet shows it as text instead of running it; then csvField.
- */
-export function csvText(s: string): string {
-  return csvField(s.length > 0 && FORMULA_START.includes(s[0]) ? "'" + s : s);
-}
-
-function csvQuoted(s: string): string {
-  let out = '"';
-  for (let i = 0; i < s.length; i++) out += s.charCodeAt(i) === 0x22 ? '""' : s[i];
-  return out + '"';
-}
 
 /**
  * Record fields motif … targets: `,motif,kind,side,` then slider,front,back,partial (empty but for pins)
@@ -230,10 +199,6 @@ export class CsvFormatter extends LineFormatter {
     private readonly tactics = false,
   ) {
     super();
-  }
-
-  override header(): string {
-    return CSV_COLUMNS + (this.tactics ? ',' + CSV_TACTIC_COLUMNS : '') + this.tags.map((t) => ',' + csvField(t)).join('') + '\r\n';
   }
 
   override beginGame(info: GameInfo): void {

@@ -1,32 +1,14 @@
-// The output formats by name (docs/design.md §6a -f; the names: names.ts): the factory the workers call once.
+// The text formats' formatters by name (what each kind is: kinds.ts): the factory the workers call once.
 import { CsvFormatter } from './csv.js';
 import { EpdFormatter } from './epd.js';
 import { JsonlFormatter } from './jsonl.js';
-import { NO_OUTPUT } from './lines.js';
-import { OUTPUT_FORMATS, type OutputFormat } from './names.js';
+import { OUTPUT_FORMATS, OUTPUT_KINDS, type OutputFormat } from './kinds.js';
 import { PgnFormatter } from './pgn.js';
-import type { Formatter, GameInfo, GameText, PositionView } from './view.js';
+import type { Formatter } from './view.js';
 
-/** Writes nothing (-f none: statistics only). */
-export class NoneFormatter implements Formatter {
-  header(): string {
-    return '';
-  }
-
-  beginGame(_info: GameInfo): void {}
-
-  position(_v: PositionView): void {}
-
-  endGame(_text: GameText): void {}
-
-  take(_outbox: SharedArrayBuffer | null = null): Uint8Array {
-    return NO_OUTPUT;
-  }
-
-  size(): number {
-    return 0;
-  }
-}
+/** The formats a worker writes as text (OUTPUT_KINDS[f].worker === 'text'). */
+export type TextFormat = Extract<OutputFormat, 'jsonl' | 'csv' | 'epd' | 'pgn'>;
+const TEXT_FORMATS = OUTPUT_FORMATS.filter((f) => OUTPUT_KINDS[f].worker === 'text');
 
 /** What a formatter is made with besides its format. */
 export interface FormatOptions {
@@ -40,7 +22,7 @@ export interface FormatOptions {
  * A new formatter of the format; formatters keep per-game state (PGN), so one per worker. Which positions
  * are written (--all-positions) is the worker's choice: an untagged position is formatted like any other.
  */
-export function createFormatter(format: OutputFormat, o: FormatOptions = {}): Formatter {
+export function createFormatter(format: TextFormat, o: FormatOptions = {}): Formatter {
   const tags = o.tags ?? [];
   switch (format) {
     case 'jsonl':
@@ -51,10 +33,7 @@ export function createFormatter(format: OutputFormat, o: FormatOptions = {}): Fo
       return new EpdFormatter();
     case 'pgn':
       return new PgnFormatter();
-    case 'none':
-    case 'parquet': // no text: the worker's sink collects columns (parquet-columns.ts)
-      return new NoneFormatter();
     default:
-      throw new Error(`unknown output format "${String(format)}" (${OUTPUT_FORMATS.join(', ')})`);
+      throw new Error(`not a text format: "${String(format)}" (${TEXT_FORMATS.join(', ')})`);
   }
 }

@@ -343,10 +343,6 @@ export abstract class LineFormatter implements Formatter {
 
   protected abstract write(w: AsciiWriter, v: PositionView): void;
 
-  header(): string {
-    return '';
-  }
-
   beginGame(_info: GameInfo): void {}
 
   position(v: PositionView): void {

@@ -24,7 +24,7 @@ import {
 } from 'apache-arrow';
 import { squareName } from '../core/squares.js';
 import { LINE_KINDS, MOTIFS, PLAYED_SORTED, SIDES, isChain } from '../motifs/catalogue.js';
-import { PARQUET_COLUMNS } from './names.js';
+import { PARQUET_COLUMNS } from './kinds.js';
 import { LETTERS, type KeyLists, type MotifColumns, type ParquetBatch, type TacticColumns, type TextColumn } from './parquet-columns.js';
 
 /** A fixed dictionary: the strings a key column's keys stand for. */

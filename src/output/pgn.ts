@@ -167,10 +167,6 @@ export class PgnFormatter implements Formatter {
   /** The batch's games, written. */
   private readonly w = new AsciiWriter(true);
 
-  header(): string {
-    return '';
-  }
-
   beginGame(_info: GameInfo, text: GameText): void {
     this.clear();
     this.text = text;

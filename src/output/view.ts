@@ -10,8 +10,6 @@ export type { GameInfo, GameText, PositionView };
  * per game in the worker and no encoding on the main thread.
  */
 export interface Formatter {
-  /** Written once at the start of the whole output ('' if none). */
-  header(): string;
   /** Before the game's positions: what the game gives every line (the --tags values) is prepared here; PGN keeps its text. */
   beginGame(info: GameInfo, text: GameText): void;
   position(v: PositionView): void;

@@ -1,8 +1,8 @@
 // What a worker does with each analysed position: count it, and either format it as text (-f …) or
 // collect it as a record (the library). One sink per worker, emptied after every batch.
 import type { GameInfo, GameText, PositionSink, PositionView } from '../analysis/view.js';
-import type { OutputKind } from '../output/names.js';
-import { createFormatter, type FormatOptions } from '../output/formats.js';
+import { OUTPUT_KINDS, type OutputKind } from '../output/kinds.js';
+import { createFormatter, type FormatOptions, type TextFormat } from '../output/formats.js';
 import { NO_OUTPUT } from '../output/lines.js';
 import { ParquetColumns, type ParquetBatch } from '../output/parquet-columns.js';
 import { askedTags, positionRecord, type PositionRecord } from '../output/records.js';
@@ -67,11 +67,11 @@ export class BatchSink implements PositionSink {
 
   /** The sink of an output kind. */
   static of(kind: OutputKind, o: FormatOptions = {}, keptGamesOnly = false, stats: StatsSpec = {}, examples = false): BatchSink {
-    const text = kind !== 'records' && kind !== 'none' && kind !== 'parquet';
-    return new BatchSink(text ? createFormatter(kind, o) : null, {
-      records: kind === 'records',
+    const made = OUTPUT_KINDS[kind].worker;
+    return new BatchSink(made === 'text' ? createFormatter(kind as TextFormat, o) : null, {
+      records: made === 'records',
       tags: o.tags,
-      parquet: kind === 'parquet',
+      parquet: made === 'columns',
       keptGamesOnly,
       stats,
       examples,

@@ -6,7 +6,7 @@ import { openTables } from '../core/tables.js';
 import { GameAnalyzer, MAX_ERROR_TEXT, type GameFailure } from '../analysis/game.js';
 import type { PositionSink } from '../analysis/view.js';
 import type { MotifFilter } from '../motifs/filter.js';
-import type { OutputKind } from '../output/names.js';
+import { OUTPUT_KINDS, type OutputKind } from '../output/kinds.js';
 import type { ParquetBatch } from '../output/parquet-columns.js';
 import { gameLine, gameRow } from '../output/games.js';
 import { nextTagSection } from '../pgn/recover.js';
@@ -200,11 +200,10 @@ export function createTask(init: WorkerInit, plugins: TaskPlugins = {}): (batch:
   const o = init.options;
   const tags = o.tags ?? [];
   const plugin = pluginOf(plugins, o.plugin);
-  // SAN and UCI strings for the outputs that read them: JSONL and Parquet write the bytes from the view's move themselves
   const analyzer = new GameAnalyzer({
     allPositions: o.allPositions,
     filter: o.filter,
-    moves: o.output !== 'none' && o.output !== 'jsonl' && o.output !== 'parquet',
+    moves: OUTPUT_KINDS[o.output].moveStrings,
     allTags: o.games === true || tags.length > 0 || plugin !== null,
     select: o.where != null ? new QueryEvaluator(o.where) : null,
     scan: plugin === null,
@@ -227,7 +226,7 @@ export function createTask(init: WorkerInit, plugins: TaskPlugins = {}): (batch:
   };
 
   return async (batch: Batch): Promise<BatchResult> => {
-    if (o.output === 'parquet') toIpc ??= (await import('../output/parquet-arrow.js')).ipcWriter(tags);
+    if (OUTPUT_KINDS[o.output].worker === 'columns') toIpc ??= (await import('../output/parquet-arrow.js')).ipcWriter(tags);
     const work = new BatchWork(batch, analyzer, sink, o.games === true, o.offsets === true);
     const verifier = o.verify ? new (await loadVerify()).Verifier() : null;
     const to: PartTarget | null = batch.parts ?? null;

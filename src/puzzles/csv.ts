@@ -4,7 +4,7 @@
 // Popularity, NbPlays) empty. Fields are quoted as RFC 4180 asks (csvField) and rows end in CRLF, as our
 // other CSV output does; lichess's own file ends rows in LF, and CSV readers take either. GameUrl and
 // OpeningTags come from the game's Site and Opening tags: game text, neutralised for spreadsheets (csvText).
-import { csvField, csvText } from '../output/csv.js';
+import { csvField, csvText } from '../output/csv-text.js';
 import type { PuzzleFormat } from './format.js';
 import type { Puzzle } from './types.js';
 

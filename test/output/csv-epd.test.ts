@@ -8,10 +8,11 @@ import { MotifBuffer } from '../../src/motifs/buffer.js';
 import { ALL_MOTIFS } from '../../src/motifs/filter.js';
 import { playedNames } from '../../src/motifs/catalogue.js';
 import { recordAt, type MotifRecord } from '../../src/motifs/tags.js';
-import { CSV_COLUMNS, CsvFormatter, csvField } from '../../src/output/csv.js';
+import { CsvFormatter } from '../../src/output/csv.js';
+import { CSV_COLUMNS, CSV_TACTIC_COLUMNS, csvField } from '../../src/output/csv-text.js';
 import { EpdFormatter } from '../../src/output/epd.js';
-import { createFormatter, NoneFormatter } from '../../src/output/formats.js';
-import { OUTPUT_FORMATS } from '../../src/output/names.js';
+import { createFormatter } from '../../src/output/formats.js';
+import { OUTPUT_FORMATS, OUTPUT_KINDS } from '../../src/output/kinds.js';
 import { JsonlFormatter } from '../../src/output/jsonl.js';
 import { PgnFormatter } from '../../src/output/pgn.js';
 import { Stats } from '../../src/stats/stats.js';
@@ -47,9 +48,6 @@ class Recording implements Formatter {
   seen: Seen[] = [];
   private out = '';
   constructor(readonly inner: Formatter) {}
-  header(): string {
-    return this.inner.header();
-  }
   beginGame(info: GameInfo, text: GameText): void {
     this.inner.beginGame(info, text);
   }
@@ -87,10 +85,10 @@ class Recording implements Formatter {
   }
 }
 
-function run(inner: Formatter, allPositions: boolean, limit = 120): { rec: Recording; out: string } {
+function run(inner: Formatter, allPositions: boolean, limit = 120, header = ''): { rec: Recording; out: string } {
   const rec = new Recording(inner);
   const analyzer = new GameAnalyzer({ formatter: rec, allPositions, filter: ALL_MOTIFS });
-  let out = rec.header();
+  let out = header;
   for (const g of splitGames(readCorpusBytes('games/pgnmentor-style-Fischer.pgn'), limit)) {
     const r = analyzer.pgn(g.bytes, g.index + 1, g.offset, new Stats());
     if (typeof r === 'string') out += r;
@@ -171,7 +169,7 @@ function expectedComments(s: Seen): string[] {
 describe('CSV', () => {
   for (const allPositions of [false, true]) {
     it(`reads back as the §6 records (RFC 4180)${allPositions ? ', --all-positions' : ''}`, () => {
-      const { rec, out } = run(new CsvFormatter(), allPositions);
+      const { rec, out } = run(new CsvFormatter(), allPositions, 120, OUTPUT_KINDS.csv.header({ tags: [], tactics: false }));
       const rows = readCsv(out);
       expect(rows[0]).toEqual(COLS);
       let at = 1;
@@ -330,19 +328,21 @@ describe('long and odd positions', () => {
 });
 
 describe('formats', () => {
-  it('the factory makes each format; none writes nothing', () => {
+  it('the factory makes each text format, and only those', () => {
     expect(OUTPUT_FORMATS).toEqual(['jsonl', 'csv', 'epd', 'pgn', 'none', 'parquet']);
+    expect(OUTPUT_FORMATS.filter((f) => OUTPUT_KINDS[f].worker === 'text')).toEqual(['jsonl', 'csv', 'epd', 'pgn']);
     expect(createFormatter('jsonl')).toBeInstanceOf(JsonlFormatter);
     expect(createFormatter('csv')).toBeInstanceOf(CsvFormatter);
     expect(createFormatter('epd')).toBeInstanceOf(EpdFormatter);
     expect(createFormatter('pgn')).toBeInstanceOf(PgnFormatter);
-    const none = createFormatter('none');
-    expect(none).toBeInstanceOf(NoneFormatter);
-    expect(() => createFormatter('xml' as never)).toThrow(/unknown output format/);
-    const { rec, out } = run(none, true, 5);
-    expect(out).toBe('');
-    expect(rec.seen.length).toBeGreaterThan(0);
-    expect(createFormatter('csv').header()).toBe(CSV_COLUMNS + '\r\n');
-    for (const f of ['jsonl', 'epd', 'pgn', 'none', 'parquet'] as const) expect(createFormatter(f).header()).toBe('');
+    for (const f of ['none', 'parquet', 'xml'] as never[]) expect(() => createFormatter(f)).toThrow(/not a text format/);
+  });
+
+  it('only CSV has a header: its columns, the verdict columns with verdicts on, a column per tag', () => {
+    const none = { tags: [], tactics: false };
+    expect(OUTPUT_KINDS.csv.header(none)).toBe(CSV_COLUMNS + '\r\n');
+    expect(OUTPUT_KINDS.csv.header({ tags: ['White', 'a,b'], tactics: true })).toBe(`${CSV_COLUMNS},${CSV_TACTIC_COLUMNS},White,"a,b"\r\n`);
+    for (const f of ['jsonl', 'epd', 'pgn', 'none', 'parquet', 'records'] as const)
+      expect(OUTPUT_KINDS[f].header({ tags: ['White'], tactics: true })).toBe('');
   });
 });

@@ -55,9 +55,6 @@ function xrayText(records: MotifRecord[]): string {
 class Recording implements Formatter {
   comments = new Map<number, string>();
   constructor(readonly inner: Formatter) {}
-  header(): string {
-    return this.inner.header();
-  }
   beginGame(info: GameInfo, text: GameText): void {
     this.inner.beginGame(info, text);
   }

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyze, type PositionRecord } from '../../src/index.js';
-import { CSV_COLUMNS, CSV_TACTIC_COLUMNS } from '../../src/output/csv.js';
+import { CSV_COLUMNS, CSV_TACTIC_COLUMNS } from '../../src/output/csv-text.js';
 import { runCli } from '../helpers/cli.js';
 import { corpusPath } from '../helpers/corpus.js';
 import { readCsv } from '../helpers/csv.js';
