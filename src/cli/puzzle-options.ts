@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { UsageError } from '../errors.js';
 import { DEFAULT_MAX_GAME_BYTES } from '../pgn/splitter.js';
 import { defaultThreads } from '../pipeline/run.js';
-import { PUZZLE_FORMATS, type PuzzleFormatName } from '../puzzles/format.js';
+import { PUZZLE_FORMATS, type PuzzleFormatName } from '../puzzles/puzzle-kinds.js';
 import { DEFAULT_GAP } from '../puzzles/stage2.js';
 import { cappedCount, MAX_GAME_BYTES_LIMIT, positiveInt, threadCount } from './options.js';
 

@@ -33,7 +33,7 @@ function motif<const N extends string, const K extends MotifKind | null, const S
 /**
  * Static motifs; a row's index is its record code. `name` is the JSON `motif`, `kind` its `kind` (null:
  * the record has none), `key` the statistics key and the PGN label, `shape` its fields, `partial` whether
- * it has the `partial` field, `theme` the puzzle theme it shows (src/puzzles/themes.ts): lichess's name where
+ * it has the `partial` field, `theme` the puzzle theme it shows (src/puzzles/puzzle-themes.ts): lichess's name where
  * lichess has the idea (lichess's `pin` is the absolute pin, its `skewer` either kind, its `xRayAttack` our
  * x-ray defence of a piece through an enemy slider), else ours. `title` is the name a person reads (the
  * report). Codes order the statistics keys: append new rows.

@@ -34,7 +34,7 @@ import {
   type RecordStyle,
 } from './lines.js';
 import { csvField, csvText } from './csv-text.js';
-import type { GameInfo, PositionView } from './view.js';
+import type { GameInfo, PositionView } from './formatter.js';
 
 /**
  * Record fields motif … targets: `,motif,kind,side,` then slider,front,back,partial (empty but for pins)

@@ -25,7 +25,7 @@
 import { STRIDE } from '../motifs/buffer.js';
 import { LINE_KINDS, PLAYED_SORTED, byCodeAndPartial, byCodeAndSide } from '../motifs/catalogue.js';
 import { type AsciiWriter, LineFormatter, ascii, piece, writeFen, writeLabelled, writeRecordText, type RecordStyle } from './lines.js';
-import type { PositionView } from './view.js';
+import type { PositionView } from './formatter.js';
 
 /** A record's text: `motif[ kind] S ` then `slider front back[ partial]` or `line sq,sq… -> target[,target]`, each square `sq=L`. */
 const RECORD: RecordStyle = {

@@ -4,7 +4,7 @@ import { EpdFormatter } from './epd.js';
 import { JsonlFormatter } from './jsonl.js';
 import { OUTPUT_FORMATS, OUTPUT_KINDS, type OutputFormat } from './kinds.js';
 import { PgnFormatter } from './pgn.js';
-import type { Formatter } from './view.js';
+import type { Formatter } from './formatter.js';
 
 /** The formats a worker writes as text (OUTPUT_KINDS[f].worker === 'text'). */
 export type TextFormat = Extract<OutputFormat, 'jsonl' | 'csv' | 'epd' | 'pgn'>;

@@ -26,7 +26,7 @@ import {
 import { MAX_FEN_BYTES, writeFen } from '../core/fen.js';
 import { MAX_SAN_BYTES, MAX_UCI_BYTES, writeSan, writeUci } from '../core/san.js';
 import { askedTags } from './records.js';
-import type { GameInfo, PositionView } from './view.js';
+import type { GameInfo, PositionView } from './formatter.js';
 
 const stringWriter = new AsciiWriter();
 

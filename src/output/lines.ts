@@ -21,7 +21,7 @@ import {
 import { isChain } from '../motifs/catalogue.js';
 import { LETTER_BYTES } from '../core/board.js';
 import { writeSquare } from '../core/squares.js';
-import type { Formatter, GameInfo, GameText, PositionView } from './view.js';
+import type { Formatter, GameInfo, GameText, PositionView } from './formatter.js';
 
 /** Bytes of an ASCII string, for the constant pieces. */
 export function ascii(s: string): Uint8Array {

@@ -38,7 +38,7 @@ import { squareName } from '../core/squares.js';
 import { SYMBOL, decodeText, epMarkEnd, scanGame, type GameSink } from '../pgn/movetext.js';
 import { toFen } from '../core/fen.js';
 import { AsciiWriter } from './lines.js';
-import type { Formatter, GameInfo, GameText, PositionView } from './view.js';
+import type { Formatter, GameInfo, GameText, PositionView } from './formatter.js';
 
 const NO_TEXT: GameText = { bytes: new Uint8Array(0), moveEnds: new Int32Array(0), moves: new Int32Array(0) };
 

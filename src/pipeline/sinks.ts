@@ -8,7 +8,7 @@ import { ParquetColumns, type ParquetBatch } from '../output/parquet-columns.js'
 import { askedTags, positionRecord, type PositionRecord } from '../output/records.js';
 import type { ExamplesJSON } from '../stats/examples.js';
 import { Stats, type StatsSpec, type StatsVector } from '../stats/stats.js';
-import type { Formatter } from '../output/view.js';
+import type { Formatter } from '../output/formatter.js';
 import { SPILL_BYTES, SPILL_RECORDS, SPILL_ROWS } from './spill.js';
 
 export class BatchSink implements PositionSink {

@@ -1,10 +1,10 @@
 // A puzzle from a candidate and the engine's verdict (or stage 1's own line with --engine none): the
 // lichess columns — id, FEN before the setup move, moves, themes from our tags over the line, GameUrl,
 // OpeningTags (docs/design.md §12).
-import type { PuzzleFormat } from './format.js';
+import type { PuzzleFormat } from './puzzle-kinds.js';
 import { gameUrl, openingTags } from './opening.js';
 import type { Verdict } from './stage2.js';
-import { puzzleThemes } from './themes.js';
+import { puzzleThemes } from './puzzle-themes.js';
 import type { Candidate, Puzzle } from './types.js';
 
 /** A verdict that made a puzzle. */

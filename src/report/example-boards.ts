@@ -7,7 +7,7 @@ import { MOTIF_KEYS, MOTIF_TITLES, type MotifKey } from '../motifs/catalogue.js'
 import type { Example } from '../stats/examples.js';
 import type { StatsJSON } from '../stats/stats.js';
 import { squareName } from '../core/squares.js';
-import { boardSvg, placement, squareOf, type Arrow } from './board.js';
+import { boardSvg, placement, squareOf, type Arrow } from './board-svg.js';
 import { escapeHtml } from './escape.js';
 
 const LINE = '#e8702a';

@@ -381,7 +381,7 @@ export class MaterialSearch {
   }
 
   // The check tests below (anyCheck to prepareChecks) read the words of `Sets`: the accessors' inlining
-  // would push their attack look-ups out of line (board.ts).
+  // would push their attack look-ups out of line (core/board.ts).
 
   /** Whether a piece of the side to move (no piece uncovering one: quietBound saw to that) may give check. */
   private anyCheck(ply: number): boolean {

@@ -1,4 +1,4 @@
-// The puzzle themes read from our motif tags over a puzzle's line (the rules are in src/puzzles/themes.ts's header):
+// The puzzle themes read from our motif tags over a puzzle's line (the rules are in src/puzzles/puzzle-themes.ts's header):
 // the static records of each position (scanMotifs) and the played tags of each solver move (playedFlags),
 // kept only where the solution uses them. Names from the catalogue's `theme` column.
 import { between } from '../core/attacks.js';

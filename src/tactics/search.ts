@@ -1,6 +1,6 @@
 // The material search of the tactic verdicts: alpha-beta over two plies (the side to move, the reply),
 // then a capture quiescence; the value is the best material balance the side to move can reach, in pawns,
-// or a mate. The search runs in WebAssembly (wasm/search.ts, loaded by engine.ts); this is its interface.
+// or a mate. The search runs in WebAssembly (wasm/search.ts, loaded by search-module.ts); this is its interface.
 //
 // The tree, exactly (test/tactics/search.test.ts checks it against a plain minimax of the same tree):
 // - the two main plies try every legal move, with no standing pat; a main-ply node without legal moves is
@@ -20,7 +20,7 @@
 //
 // The principal variation is exact for a value found inside the window.
 import type { Position } from '../core/position.js';
-import { loadRoot, tacticModule, type TacticModule } from './engine.js';
+import { loadRoot, tacticModule, type TacticModule } from './search-module.js';
 
 /** A mate at the root's ply 0 would be worth MATE; one at ply p is worth MATE - p to the mating side. */
 export const MATE = 1000;

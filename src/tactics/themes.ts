@@ -1,5 +1,5 @@
 // The themes of a verdict: the motifs its winning line uses, by the puzzles' rules and names (the rules are
-// in src/puzzles/themes.ts's header): the line is read as a puzzle whose setup move is the opponent's last
+// in src/puzzles/puzzle-themes.ts's header): the line is read as a puzzle whose setup move is the opponent's last
 // move and whose solution is the search's principal variation, cut to end on a move of the side that wins
 // (as a puzzle's solution ends). The mate and length themes of a puzzle are not motifs: a verdict says its
 // mate apart.

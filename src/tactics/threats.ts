@@ -1,5 +1,5 @@
 // The two puzzle themes our motif tagger has no record for, `fork` and `hangingPiece` (defined in
-// src/puzzles/themes.ts), read from piece attacks on the positions of a puzzle's line; and the small attack facts
+// src/puzzles/puzzle-themes.ts), read from piece attacks on the positions of a puzzle's line; and the small attack facts
 // they share: which squares a piece attacks, whether a piece is defended.
 import {
   attackedExcept,

@@ -17,7 +17,7 @@ import { installNewTables } from '../../src/core/attacks.js';
 import type { Position } from '../../src/core/position.js';
 import { scanGame } from '../../src/pgn/movetext.js';
 import { Stage1 } from '../../src/puzzles/stage1.js';
-import type { PuzzleSummary } from '../../src/puzzles/tally.js';
+import type { PuzzleSummary } from '../../src/puzzles/run-tally.js';
 import { spread, type Spread } from './measure.js';
 
 const SAMPLE = join(ROOT, 'fixtures/sample/lichess-2016-05-3000.pgn.zst');

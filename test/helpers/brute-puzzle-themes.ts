@@ -2,7 +2,7 @@
 // the check of our puzzle themes against them: for test/puzzles/themes.test.ts and its corpus peer.
 import { Chess, type Color, type PieceSymbol, type Square } from 'chess.js';
 import { expect } from 'vitest';
-import { puzzleThemes } from '../../src/puzzles/themes.js';
+import { puzzleThemes } from '../../src/puzzles/puzzle-themes.js';
 import type { LichessPuzzle } from './lichess-puzzles.js';
 import { mateInByChessJs } from './theme-agreement.js';
 

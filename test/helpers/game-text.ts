@@ -3,7 +3,7 @@
 import { GameAnalyzer, type GameFailure } from '../../src/analysis/game.js';
 import type { MotifFilter } from '../../src/motifs/filter.js';
 import type { Stats } from '../../src/stats/stats.js';
-import type { Formatter } from '../../src/output/view.js';
+import type { Formatter } from '../../src/output/formatter.js';
 import { BatchSink } from '../../src/pipeline/sinks.js';
 
 const decoder = new TextDecoder('utf-8', { fatal: true });

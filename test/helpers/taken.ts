@@ -1,5 +1,5 @@
 // A formatter's output as text: what it wrote since its last take() (formatters hand out UTF-8 bytes).
-import type { Formatter } from '../../src/output/view.js';
+import type { Formatter } from '../../src/output/formatter.js';
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 

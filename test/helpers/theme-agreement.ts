@@ -6,7 +6,7 @@
 // no length theme (oneMove … veryLong) has lost some of its tags (1% of the samples, e.g. `endgame` alone):
 // it is left out.
 import { Chess } from 'chess.js';
-import { puzzleThemes } from '../../src/puzzles/themes.js';
+import { puzzleThemes } from '../../src/puzzles/puzzle-themes.js';
 import type { LichessPuzzle } from './lichess-puzzles.js';
 
 export const COMPARED = [

@@ -21,7 +21,7 @@ import { positionJson } from '../../src/output/jsonl.js';
 import { CsvFormatter } from '../../src/output/csv.js';
 import { EpdFormatter } from '../../src/output/epd.js';
 import { motifsCommand } from '../../src/output/pgn.js';
-import type { PositionView } from '../../src/output/view.js';
+import type { PositionView } from '../../src/output/formatter.js';
 import { TACTIC_THEMES, themeTitle } from '../../src/tactics/themes.js';
 import { taken } from '../helpers/taken.js';
 import { chainSquare, pushChain, pushLine } from '../helpers/motif-records.js';

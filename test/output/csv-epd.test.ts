@@ -16,7 +16,7 @@ import { OUTPUT_FORMATS, OUTPUT_KINDS } from '../../src/output/kinds.js';
 import { JsonlFormatter } from '../../src/output/jsonl.js';
 import { PgnFormatter } from '../../src/output/pgn.js';
 import { Stats } from '../../src/stats/stats.js';
-import type { Formatter, GameInfo, GameText, PositionView } from '../../src/output/view.js';
+import type { Formatter, GameInfo, GameText, PositionView } from '../../src/output/formatter.js';
 import { FormattingAnalyzer as GameAnalyzer } from '../helpers/game-text.js';
 import { readCorpusBytes, splitGames } from '../helpers/corpus.js';
 import { letterOn } from '../helpers/fen-letters.js';

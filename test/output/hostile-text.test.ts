@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CSV_COLUMNS, CSV_TACTIC_COLUMNS, csvField, csvText } from '../../src/output/csv-text.js';
-import { PUZZLE_CSV_COLUMNS, puzzleCsv } from '../../src/puzzles/csv.js';
+import { PUZZLE_CSV_COLUMNS, puzzleCsv } from '../../src/puzzles/puzzle-csv.js';
 import { gameUrl, openingTags } from '../../src/puzzles/opening.js';
 import type { Puzzle } from '../../src/puzzles/types.js';
 import { runCli } from '../helpers/cli.js';

@@ -16,7 +16,7 @@ import { recordAt } from '../../src/motifs/tags.js';
 import { JsonlFormatter, jsonString, positionJson, writePositionJson } from '../../src/output/jsonl.js';
 import { AsciiWriter } from '../../src/output/lines.js';
 import { createFormatter } from '../../src/output/formats.js';
-import type { PositionView } from '../../src/output/view.js';
+import type { PositionView } from '../../src/output/formatter.js';
 import { loadGames, type CorpusGame } from '../helpers/corpus.js';
 import { fenLetters } from '../helpers/fen-letters.js';
 import type { PositionRecord } from '../../src/output/records.js';

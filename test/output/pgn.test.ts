@@ -17,7 +17,7 @@ import { recordAt, tagFen, type MotifRecord } from '../../src/motifs/tags.js';
 import { createFormatter } from '../../src/output/formats.js';
 import { PgnFormatter } from '../../src/output/pgn.js';
 import { Stats } from '../../src/stats/stats.js';
-import type { Formatter, GameInfo, GameText, PositionView } from '../../src/output/view.js';
+import type { Formatter, GameInfo, GameText, PositionView } from '../../src/output/formatter.js';
 import { FormattingAnalyzer as GameAnalyzer } from '../helpers/game-text.js';
 import { decodeText, scanGame, tokenizeMoves } from '../../src/pgn/movetext.js';
 import { readCorpusBytes, splitGames } from '../helpers/corpus.js';

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseFen, toFen, toShredderFen } from '../../src/core/fen.js';
 import { makePuzzle } from '../../src/puzzles/assemble.js';
 import { UciEngine } from '../../src/puzzles/engine.js';
-import { puzzleWriter } from '../../src/puzzles/formats.js';
+import { puzzleWriter } from '../../src/puzzles/puzzle-writers.js';
 import type { Candidate } from '../../src/puzzles/types.js';
 import { ROOT, runCli } from '../helpers/cli.js';
 import { readCsv } from '../helpers/csv.js';

@@ -7,7 +7,7 @@ import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Chess } from 'chess.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { puzzleThemes } from '../../src/puzzles/themes.js';
+import { puzzleThemes } from '../../src/puzzles/puzzle-themes.js';
 import { ROOT, runCli } from '../helpers/cli.js';
 import { readCorpusBytes, splitGames } from '../helpers/corpus.js';
 import { readCsv } from '../helpers/csv.js';

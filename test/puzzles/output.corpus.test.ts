@@ -1,6 +1,6 @@
 // The puzzle CSV's header against the headers of all five lichess puzzle samples of the shared corpus.
 import { describe, expect, it } from 'vitest';
-import { PUZZLE_CSV_COLUMNS } from '../../src/puzzles/csv.js';
+import { PUZZLE_CSV_COLUMNS } from '../../src/puzzles/puzzle-csv.js';
 import { readSample, sampleFiles } from '../helpers/lichess-puzzles.js';
 
 describe('puzzle CSV', () => {

@@ -1,14 +1,14 @@
-// The puzzle writers (src/puzzles/csv.ts, pgn.ts, epd.ts) on real lichess puzzles, each output read back by
+// The puzzle writers (src/puzzles/puzzle-csv.ts, pgn.ts, epd.ts) on real lichess puzzles, each output read back by
 // a reader that is not the writer: the CSV by an RFC 4180 reader, with lichess's column set; the PGN by
 // chess.js, pgn-parser (and python-chess when installed) with the moves chess.js itself makes of the UCI
 // line; the EPD by our EPD reader, its bm and pv played by chess.js.
 import { Chess } from 'chess.js';
 import { describe, expect, it } from 'vitest';
 import { lineToFen } from '../../src/input/epd-lines.js';
-import { PUZZLE_CSV_COLUMNS, puzzleCsv } from '../../src/puzzles/csv.js';
-import { puzzleEpd } from '../../src/puzzles/epd.js';
-import { puzzlePgn } from '../../src/puzzles/pgn.js';
-import { puzzleThemes } from '../../src/puzzles/themes.js';
+import { PUZZLE_CSV_COLUMNS, puzzleCsv } from '../../src/puzzles/puzzle-csv.js';
+import { puzzleEpd } from '../../src/puzzles/puzzle-epd.js';
+import { puzzlePgn } from '../../src/puzzles/puzzle-pgn.js';
+import { puzzleThemes } from '../../src/puzzles/puzzle-themes.js';
 import type { Puzzle } from '../../src/puzzles/types.js';
 import { readCsv } from '../helpers/csv.js';
 import { FIXTURE_SAMPLES, loadLichessPuzzles, readSample } from '../helpers/lichess-puzzles.js';

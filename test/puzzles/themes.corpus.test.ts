@@ -1,4 +1,4 @@
-// Puzzle themes (src/puzzles/themes.ts) against lichess's Themes column on all five sample files of the
+// Puzzle themes (src/puzzles/puzzle-themes.ts) against lichess's Themes column on all five sample files of the
 // shared corpus: agreement per theme on a sample (floors measured with test/tools/themes-agreement.js),
 // recall over every sample puzzle lichess tags with a rare theme, a hand-checked puzzle of a sample the
 // repository does not hold, and fork and hangingPiece against the slow definitions on all samples.

@@ -1,9 +1,9 @@
-// Puzzle themes (src/puzzles/themes.ts) on real lichess puzzles (the two samples the repository holds):
+// Puzzle themes (src/puzzles/puzzle-themes.ts) on real lichess puzzles (the two samples the repository holds):
 // hand-checked puzzles for each of our motif themes, and fork and hangingPiece against the same definitions
 // written the slow way on chess.js's attack queries (test/helpers/brute-puzzle-themes.ts). Agreement with
 // lichess's Themes column over all five samples: themes.corpus.test.ts.
 import { describe, expect, it } from 'vitest';
-import { puzzleThemes } from '../../src/puzzles/themes.js';
+import { puzzleThemes } from '../../src/puzzles/puzzle-themes.js';
 import { expectForkAndHangingAsBrute, themesOf } from '../helpers/brute-puzzle-themes.js';
 import { FIXTURE_SAMPLES, loadLichessPuzzles, type LichessPuzzle } from '../helpers/lichess-puzzles.js';
 

@@ -11,7 +11,7 @@ import { recordAt } from '../../src/motifs/tags.js';
 import { GAME_BUCKET_LABELS, PLY_BUCKET_LABELS, Stats, type MotifCounts, type StatsJSON } from '../../src/stats/stats.js';
 import { DIMENSION_NAMES } from '../../src/stats/dimensions.js';
 import { summaryTable } from '../../src/report/summary.js';
-import type { Formatter, GameText, PositionView } from '../../src/output/view.js';
+import type { Formatter, GameText, PositionView } from '../../src/output/formatter.js';
 import { FormattingAnalyzer as GameAnalyzer } from '../helpers/game-text.js';
 import { readCorpusBytes, splitGames } from '../helpers/corpus.js';
 import { chainSquare, pushChain, pushLine } from '../helpers/motif-records.js';

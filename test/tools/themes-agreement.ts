@@ -1,4 +1,4 @@
-// node dist/test/tools/themes-agreement.js [N] — our puzzle themes (src/puzzles/themes.ts) against
+// node dist/test/tools/themes-agreement.js [N] — our puzzle themes (src/puzzles/puzzle-themes.ts) against
 // lichess's on the lichess puzzle CSV samples (all of them, or the first N; every THEMES_STEP-th): per theme, the counts, our
 // precision and recall taking lichess as the reference, the agreement rate, and a few puzzle ids of each
 // kind of disagreement (THEMES_SHOW=k ids, default 3). test/puzzles/themes.test.ts asserts floors measured

@@ -1,5 +1,5 @@
 // The board of the tactic module (search.ts is its entry): the memory map, the attack tables (copied in
-// from the shared ones by src/tactics/engine.ts), the attack kernels on 64-bit sets, and positions kept in
+// from the shared ones by src/tactics/search-module.ts), the attack kernels on 64-bit sets, and positions kept in
 // slots of a stack: the piece sets and mailbox in the layout of core/board.ts and core/position.ts, then
 // the side to move, the en passant square, its king, checkers and pinned pieces. makeMove() copies a slot
 // into the next and plays a legal move there, as Position.play() does.

@@ -1,5 +1,5 @@
 // The tactic module's entry, compiled to WebAssembly (npm run build: dist/src/tactics/wasm/search.wasm);
-// src/tactics/engine.ts loads it and is its only caller. The material search of the tactic verdicts on
+// src/tactics/search-module.ts loads it and is its only caller. The material search of the tactic verdicts on
 // 64-bit sets: src/tactics/search.ts defines its tree; this is the algorithm. Why WebAssembly: a set is
 // one 64-bit register, and V8 compiles a module's code once per process for every worker.
 //
@@ -376,7 +376,7 @@ function prepare(ply: i32): void {
   prepareChecks(slot(ply), ciAt(ply));
 }
 
-// For the tests (test/tactics/engine.test.ts): the module's move generation and SEE on the root slot.
+// For the tests (test/tactics/search-module.test.ts): the module's move generation and SEE on the root slot.
 /** The root's legal moves (or with `tactical` its captures and promotions) at MOVES; their count. */
 export function rootMoves(tactical: bool): i32 {
   return generate(slot(0), MOVES, tactical);

@@ -1,6 +1,6 @@
-// The puzzle output formats' names, and what every one of them (csv.ts, pgn.ts, epd.ts) offers the writer:
+// The puzzle output formats' names, and what every one of them (puzzle-csv.ts, puzzle-pgn.ts, puzzle-epd.ts) offers the writer:
 // its text before the first puzzle, then each puzzle's text, line ends included. The names apart from the
-// writers (formats.ts), so that the command line checks them without loading the writers.
+// writers (puzzle-writers.ts), so that the command line checks them without loading the writers.
 import type { Puzzle } from './types.js';
 
 export const PUZZLE_FORMATS = ['csv', 'pgn', 'epd'] as const;

@@ -15,7 +15,7 @@
 // wrapped before 80 characters as PGN export asks; a blank line ends each game.
 import { toFen } from '../core/fen.js';
 import { moveToSan } from '../core/san.js';
-import type { PuzzleFormat } from './format.js';
+import type { PuzzleFormat } from './puzzle-kinds.js';
 import { PuzzleLine } from '../tactics/line.js';
 import type { Puzzle } from './types.js';
 

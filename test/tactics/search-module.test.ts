@@ -10,7 +10,7 @@ import { legalMoves, legalTacticalMoves } from '../../src/core/movegen.js';
 import type { Position } from '../../src/core/position.js';
 import { see } from '../../src/core/see.js';
 import { materialBalance } from '../../src/tactics/material-search.js';
-import { loadRoot, tacticModule } from '../../src/tactics/engine.js';
+import { loadRoot, tacticModule } from '../../src/tactics/search-module.js';
 import { replay, sampleBytes } from './sample-games.js';
 
 const m = tacticModule();

@@ -5,7 +5,7 @@
 // other CSV output does; lichess's own file ends rows in LF, and CSV readers take either. GameUrl and
 // OpeningTags come from the game's Site and Opening tags: game text, neutralised for spreadsheets (csvText).
 import { csvField, csvText } from '../output/csv-text.js';
-import type { PuzzleFormat } from './format.js';
+import type { PuzzleFormat } from './puzzle-kinds.js';
 import type { Puzzle } from './types.js';
 
 export const PUZZLE_CSV_COLUMNS = 'PuzzleId,FEN,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes,GameUrl,OpeningTags';

@@ -1,8 +1,8 @@
 // The puzzle output formats by name (`pgn-xray puzzles -f …`): the lichess CSV, PGN, EPD.
-import { puzzleCsv } from './csv.js';
-import { puzzleEpd } from './epd.js';
-import type { PuzzleFormat as PuzzleWriter, PuzzleFormatName } from './format.js';
-import { puzzlePgn } from './pgn.js';
+import { puzzleCsv } from './puzzle-csv.js';
+import { puzzleEpd } from './puzzle-epd.js';
+import type { PuzzleFormat as PuzzleWriter, PuzzleFormatName } from './puzzle-kinds.js';
+import { puzzlePgn } from './puzzle-pgn.js';
 
 const WRITERS: Record<PuzzleFormatName, PuzzleWriter> = { csv: puzzleCsv, pgn: puzzlePgn, epd: puzzleEpd };
 

@@ -5,7 +5,7 @@
 // fields) and c0 (a comment) are standard EPD opcodes; our EPD reader (src/input/epd-lines.ts) reads the clocks.
 import { toShredderFen } from '../core/fen.js';
 import { moveToSan } from '../core/san.js';
-import type { PuzzleFormat } from './format.js';
+import type { PuzzleFormat } from './puzzle-kinds.js';
 import { PuzzleLine } from '../tactics/line.js';
 import type { Puzzle } from './types.js';
 
