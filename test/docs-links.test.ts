@@ -144,3 +144,24 @@ describe('links of the README and docs/', () => {
     });
   }
 });
+
+/** Every TypeScript file under a folder. */
+function sources(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => join(dir, f));
+}
+
+describe('npm scripts named in the docs', () => {
+  it('every `npm run NAME` of the README, docs/, src/ and test/ is a script of package.json', () => {
+    const scripts = Object.keys((JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: object }).scripts);
+    const files = [...documents(ROOT), ...sources(join(ROOT, 'src')), ...sources(join(ROOT, 'test'))];
+    const missing = files.flatMap((f) =>
+      [...readFileSync(f, 'utf8').matchAll(/npm run ([a-z][\w-]*(?::[\w-]+)*)/g)]
+        .map((m) => m[1])
+        .filter((name) => !scripts.includes(name))
+        .map((name) => `${relative(ROOT, f)}: npm run ${name}`),
+    );
+    expect(missing).toEqual([]);
+  });
+});
