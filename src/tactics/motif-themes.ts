@@ -3,7 +3,7 @@
 // kept only where the solution uses them. Names from the catalogue's `theme` column.
 import { between } from '../core/attacks.js';
 import { hasBit } from '../core/bitboard.js';
-import { FLAG_CASTLE, FLAG_EP, moveFlags, moveFrom, moveTo } from '../core/move.js';
+import { moveFrom, moveTo } from '../core/move.js';
 import { isCheckmate } from '../core/movegen.js';
 import type { Position } from '../core/position.js';
 import {
@@ -38,7 +38,7 @@ import { scanMotifs } from '../motifs/classify.js';
 import { exploitable } from '../motifs/defended.js';
 import { playedFlags } from '../motifs/played.js';
 import type { PuzzleLine } from './line.js';
-import { attacksFrom, defended, valueAt } from './threats.js';
+import { attacksFrom, defended, isCapture, valueAt } from './threats.js';
 
 const buf = new MotifBuffer();
 const s = new Int32Array(2);
@@ -156,9 +156,4 @@ function playedThemes(line: PuzzleLine, k: number, out: Set<string>): void {
   if (!isCapture(pos[k + 2], next)) return;
   between(moveFrom(next), moveTo(next), s, 0);
   if (hasBit(s[0], s[1], moveFrom(m))) out.add(DISCOVERED_ATTACK);
-}
-
-function isCapture(pos: Position, m: number): boolean {
-  const flags = moveFlags(m);
-  return (flags & FLAG_CASTLE) === 0 && (pos.board[moveTo(m)] !== 0 || (flags & FLAG_EP) !== 0);
 }

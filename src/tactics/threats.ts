@@ -23,6 +23,12 @@ const s = new Int32Array(4);
 export const FORK_THEME = 'fork';
 export const HANGING_PIECE_THEME = 'hangingPiece';
 
+/** Whether move m of pos takes something: en passant included; castling (king takes own rook in the encoding) not. */
+export function isCapture(pos: Position, m: number): boolean {
+  const flags = moveFlags(m);
+  return (flags & FLAG_CASTLE) === 0 && (pos.board[moveTo(m)] !== 0 || (flags & FLAG_EP) !== 0);
+}
+
 /** Value of the piece on sq (P 1 … K 100); the square must hold one. */
 export function valueAt(pos: Position, sq: number): number {
   return VALUES[(pos.board[sq] & 7) - 1];

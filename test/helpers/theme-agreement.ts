@@ -9,6 +9,36 @@ import { Chess } from 'chess.js';
 import { puzzleThemes } from '../../src/puzzles/puzzle-themes.js';
 import type { LichessPuzzle } from './lichess-puzzles.js';
 
+/** The themes lichess's tagger reads from the line's moves, material and mating patterns (move-themes.ts, mate-patterns.ts). */
+export const LINE_THEMES = [
+  'promotion',
+  'underPromotion',
+  'enPassant',
+  'castling',
+  'attackingF2F7',
+  'advancedPawn',
+  'sacrifice',
+  'quietMove',
+  'defensiveMove',
+  'exposedKing',
+  'kingsideAttack',
+  'queensideAttack',
+  'smotheredMate',
+  'backRankMate',
+  'anastasiaMate',
+  'hookMate',
+  'arabianMate',
+  'bodenMate',
+  'doubleBishopMate',
+  'dovetailMate',
+  'pawnEndgame',
+  'queenEndgame',
+  'rookEndgame',
+  'bishopEndgame',
+  'knightEndgame',
+  'queenRookEndgame',
+] as const;
+
 export const COMPARED = [
   'pin',
   'skewer',
@@ -31,6 +61,7 @@ export const COMPARED = [
   'opening',
   'middlegame',
   'endgame',
+  ...LINE_THEMES,
 ] as const;
 const LENGTHS = new Set(['oneMove', 'short', 'long', 'veryLong']);
 export type Compared = (typeof COMPARED)[number];
