@@ -36,8 +36,9 @@
 //   opening / middlegame / endgame      phaseOf(P, its ply) (docs/design.md §9)
 //   advantage / crushing                not a mate and cp 200–599 / cp ≥ 600
 // Values P 1, N 3, B 3, R 5, Q 9, K 100; "defended": a piece of its side attacks its square.
-// Besides these, the themes lichess's tagger reads from the line's moves and material and from the mating
-// position, by its rules: move-themes.ts and mate-patterns.ts define them.
+// Besides these, the themes lichess's tagger reads from the line's moves and material, from a few
+// consecutive moves and from the mating position, by its rules: move-themes.ts, sequence-themes.ts and
+// mate-patterns.ts define them.
 //
 // Why these positions, measured against lichess's themes on its 10,407 sample puzzles: any record of the
 // solver's side anywhere in the line would tag pin with 18% precision, skewer 16%, xRayAttack 5%; records
@@ -64,6 +65,7 @@ import { forkAfter, hangingCapture } from '../tactics/threats.js';
 import { isCheckmate } from '../core/movegen.js';
 import { matePattern } from './mate-patterns.js';
 import { endgameTheme, moveThemes, sideAttack } from './move-themes.js';
+import { sequenceThemes } from './sequence-themes.js';
 
 /** What the themes are read from: a Puzzle's fields. */
 export interface ThemeInput {
@@ -88,6 +90,7 @@ export function puzzleThemes(p: ThemeInput): string[] {
   if (hasFork(line)) out.add('fork');
   if (hangingCapture(line)) out.add('hangingPiece');
   moveThemes(line, out);
+  sequenceThemes(line, out);
   const pattern = isCheckmate(line.positions[line.count]) ? matePattern(line) : null;
   if (pattern !== null) out.add(pattern);
   const endgame = endgameTheme(line);

@@ -37,6 +37,13 @@ export const LINE_THEMES = [
   'bishopEndgame',
   'knightEndgame',
   'queenRookEndgame',
+  'attraction',
+  'deflection',
+  'clearance',
+  'interference',
+  'intermezzo',
+  'capturingDefender',
+  'trappedPiece',
 ] as const;
 
 export const COMPARED = [

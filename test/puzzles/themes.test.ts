@@ -96,6 +96,30 @@ describe("the themes of the line's moves, material and mating pattern, by liches
     expect(themesOf(byId('ZrgCo'))).toEqual(expect.arrayContaining(['advancedPawn', 'promotion', 'underPromotion'])); // e8=N+
   });
 
+  it("hand-checked, each equal to lichess's tags but advantage and crushing (no score here): attraction, deflection, clearance, interference, intermezzo, capturingDefender, trappedPiece", () => {
+    // Rxf8+ Kxf8 draws the king in; Rxd7 Qxd7 pulls the queen off a8; Nxd7 Bxd7 clears e7 for the rook;
+    // Bb5 Bd7 puts the bishop between d7 and the d-file; Bxh2+ before Bxg6 (hxg6 would have been legal);
+    // Nxe3 takes the bishop that defended g5; the queen on f6 has nowhere to go from Bg5
+    const cases: [string, string[]][] = [
+      ['003cs', ['attraction', 'discoveredAttack', 'exposedKing', 'middlegame', 'sacrifice', 'veryLong']],
+      ['0068B', ['deflection', 'middlegame', 'short']],
+      ['00Pc8', ['clearance', 'fork', 'long', 'middlegame']],
+      ['004Ud', ['interference', 'long', 'middlegame']],
+      ['009XT', ['intermezzo', 'opening', 'short']],
+      ['00EbJ', ['capturingDefender', 'opening', 'short']],
+      ['009FP', ['opening', 'short', 'trappedPiece']],
+    ];
+    for (const [id, themes] of cases) {
+      expect(themesOf(byId(id)), id).toEqual(themes);
+      expect(
+        byId(id)
+          .themes.filter((t) => t !== 'advantage' && t !== 'crushing')
+          .sort(),
+        id,
+      ).toEqual(themes);
+    }
+  });
+
   it("agree with lichess's tags on the 1,999 puzzles of the two samples: precision and recall at least 95% for each", () => {
     // measured: every theme 100% both ways but queensideAttack (43 of our 44 are lichess's); over all five
     // samples (10,407 puzzles, themes.corpus.test.ts) the lowest is queensideAttack's precision, 96.5%
