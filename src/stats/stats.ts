@@ -577,8 +577,8 @@ export class Stats {
 
   /** Adds examples picked elsewhere (a batch's, a file's): from now on this one collects them too. */
   addExamples(e: ExamplesJSON): void {
-    this.collectExamples();
-    this.examples!.merge(e);
+    this.examples ??= new ExamplePicker(); // not the misses: a file may have examples and no misses (written before them)
+    this.examples.merge(e);
   }
 
   /** The player's costliest misses so far (null: no --player, or not collected), as a batch carries them. */

@@ -142,6 +142,20 @@ describe("a player's costliest misses", () => {
     expect(withoutRun(JSON.parse(m.stdout) as Stats)).toBe(withoutRun(all.stats));
   });
 
+  it('of a file written before misses were kept: none claimed, and a merge with other files says so', async () => {
+    const { misses: _m, ...player } = all.stats.player;
+    const old = join(dir, 'old.json');
+    // without its run: a file of which nothing is known merges with a shard of the same games (a warning)
+    writeFileSync(old, JSON.stringify({ ...all.stats, player, run: undefined }));
+    const alone = await runCli(['merge-stats', old, '-q']);
+    expect(alone.code, alone.stderr).toBe(0);
+    expect((JSON.parse(alone.stdout) as Stats).player).not.toHaveProperty('misses');
+    const mixed = await runCli(['merge-stats', old, join(dir, 'shard1.json'), '-q']);
+    expect(mixed.code, mixed.stderr).toBe(0);
+    expect(mixed.stderr).toContain(`${old}: no player's misses (written before they were kept)`);
+    expect((JSON.parse(mixed.stdout) as Stats).player.misses).toEqual(read(join(dir, 'shard1.json')).player.misses);
+  });
+
   it('that a merge would not keep are refused by merge-stats', async () => {
     const good = all.stats;
     const [a, b, ...rest] = good.player.misses;
