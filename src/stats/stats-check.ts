@@ -261,6 +261,8 @@ interface PickedList<T> {
   one: string;
   many: string;
   most: number;
+  /** The order, in words: `by hash, then text`. */
+  order: string;
   fields: readonly string[];
   hashKey: string;
   compare: (a: T, b: T) => number;
@@ -286,7 +288,7 @@ function checkPicked<T extends { fen: string }>(where: string, v: unknown, p: Pa
     field(where, o, at, 'ply', isCount, 'a ply');
     for (const t of PICKED_GAME_FIELDS) field(where, o, at, t, orNull(isString), 'a tag value or null');
     if (i > 0 && c.compare(items[i - 1] as T, o as unknown as T) >= 0)
-      refuse(where, at, `is not after ${c.one.replace(/^an? /, 'the ')} before it: not a list a merge keeps`);
+      refuse(where, at, `is not after ${c.one.replace(/^an? /, 'the ')} before it (${c.order}): not a list a merge keeps`);
     if (items.slice(0, i).some((e) => (e as T).fen === fen)) refuse(where, at, `has the FEN of ${c.one} before it`);
   });
 }
@@ -297,6 +299,7 @@ function checkExamples(where: string, v: unknown, p: (string | number)[]): void 
   checkPicked<Example>(where, v, p, {
     one: 'an example',
     many: 'examples',
+    order: 'by hash, then text',
     most: EXAMPLES_PER_KEY,
     fields: EXAMPLE_FIELDS,
     hashKey: key,
@@ -325,6 +328,7 @@ function checkMisses(where: string, v: unknown, p: (string | number)[]): void {
   checkPicked<Miss>(where, v, p, {
     one: 'a miss',
     many: 'misses',
+    order: 'a mate first, the shorter first, then the larger gain, then by hash and text',
     most: MISSES_KEPT,
     fields: MISS_FIELDS,
     hashKey: MISS_HASH_KEY,
