@@ -139,6 +139,7 @@ async function writeBatch(r: BatchResult, o: BatchOutputs): Promise<void> {
   await tryWrite(() => o.rejections.add(r.errors));
   o.written.addVector(r.stats);
   if (r.examples) o.written.addExamples(r.examples);
+  if (r.misses) o.written.addMisses(r.misses);
   if (closed !== null) throw closed;
 }
 

@@ -57,7 +57,8 @@ Options:
       --group-by FIELDS   the statistics by these fields too (repeatable; a dimension each under "by"):
 ${GROUP_FIELDS}
       --player NAME       only this player's games (the White or Black tag, any case; repeatable: their
-                          accounts), the statistics split into their figures and their opponents'
+                          accounts), the statistics split into their figures and their opponents',
+                          and --report about them: tactics by phase and theme, costliest misses
       --errors FILE       every rejected game as a JSON line (stderr shows the first few)
       --games FILE        one JSON line per game, analysed or rejected: tags, speed, rating, ECO, result
       --shard I/N         only the games starting in the I-th of N byte ranges of each input

@@ -3,6 +3,7 @@
 import type { GameErrorKind } from '../errors.js';
 import type { PositionRecord } from '../output/records.js';
 import type { ExamplesJSON } from '../stats/examples.js';
+import type { Miss } from '../stats/misses.js';
 import type { StatsVector } from '../stats/stats.js';
 import type { PartTarget } from './spill.js';
 import type { ThreadCpu } from './thread-cpu.js';
@@ -83,6 +84,8 @@ export interface BatchResult {
   stats: StatsVector;
   /** The batch's example positions (Stats.addExamples adds them up); null when not asked for. */
   examples?: ExamplesJSON | null;
+  /** --player: the player's costliest misses so far (Stats.addMisses adds them up); null when not asked for. */
+  misses?: Miss[] | null;
   /** Rejected games, in order. */
   errors: GameError[];
   /** --verify: counts of the audit against pgn-parser and chess.js, and any disagreement. */

@@ -7,6 +7,7 @@ import { NO_OUTPUT } from '../output/lines.js';
 import { ParquetColumns, type ParquetBatch } from '../output/parquet-columns.js';
 import { askedTags, positionRecord, type PositionRecord } from '../output/records.js';
 import type { ExamplesJSON } from '../stats/examples.js';
+import type { Miss } from '../stats/misses.js';
 import { Stats, type StatsSpec, type StatsVector } from '../stats/stats.js';
 import type { Formatter } from '../output/formatter.js';
 import { SPILL_BYTES, SPILL_RECORDS, SPILL_ROWS } from './spill.js';
@@ -42,7 +43,7 @@ export class BatchSink implements PositionSink {
    * (`parquet`); `tags`: the tags every record carries (--tags); `keptGamesOnly` (--where): a game
    * without a kept position writes nothing, not even its PGN text; `also`: a sink that sees every
    * position as well; `stats`: what the statistics count besides the standing figures (--group-by, --player);
-   * `examples`: the statistics pick example positions (--stats, --report).
+   * `examples`: the statistics pick example positions, and with --player the player's costliest misses (--stats, --report).
    */
   constructor(
     private readonly formatter: Formatter | null,
@@ -141,8 +142,14 @@ export class BatchSink implements PositionSink {
     parquet: ParquetBatch | null;
     stats: StatsVector;
     examples: ExamplesJSON | null;
+    misses: Miss[] | null;
   } {
-    const out = { ...this.takeOutput(outbox), stats: this.stats.vector(), examples: this.stats.takeExamples() };
+    const out = {
+      ...this.takeOutput(outbox),
+      stats: this.stats.vector(),
+      examples: this.stats.takeExamples(),
+      misses: this.stats.takeMisses(),
+    };
     this.stats.clear();
     return out;
   }

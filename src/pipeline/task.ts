@@ -262,6 +262,7 @@ export function createTask(init: WorkerInit, plugins: TaskPlugins = {}): (batch:
       parquet: out.parquet && sharedCopy(toIpc!(out.parquet), batch.outbox ?? null),
       stats: out.stats,
       examples: out.examples,
+      misses: out.misses,
       errors: work.errors,
       verify: verifier?.take() ?? null,
       plugin: plugin?.take() ?? null,

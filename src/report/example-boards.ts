@@ -5,6 +5,7 @@
 // a link to the position there (lichess: the address #ply).
 import { MOTIF_KEYS, MOTIF_TITLES, type MotifKey } from '../motifs/catalogue.js';
 import type { Example } from '../stats/examples.js';
+import type { PickedGame } from '../stats/picks.js';
 import type { StatsJSON } from '../stats/stats.js';
 import { squareName } from '../core/squares.js';
 import { boardSvg, placement, squareOf, type Arrow } from './board-svg.js';
@@ -88,8 +89,11 @@ function batteryDrawn(side: 'w' | 'b', owner: string, chainNames: string[], targ
   return { side, marked: [...chain, ...targets], arrows, said };
 }
 
-/** The game an example comes from, in words: the players, the date, whose move at which move number. */
-function gameLine(e: Example): string {
+/** A position picked from a game (an example, a miss): its FEN, its ply and its game's tags. */
+export type Picked = PickedGame & { fen: string; ply: number };
+
+/** The game a position comes from, in words: the players, the date, whose move at which move number. */
+function gameLine(e: Picked): string {
   const [, turn, , , , full] = e.fen.split(' ');
   const players = e.white !== null || e.black !== null ? `${e.white ?? '?'} \u2013 ${e.black ?? '?'}` : 'A game';
   const date = e.date !== null ? `, ${e.date}` : '';
@@ -97,7 +101,7 @@ function gameLine(e: Example): string {
 }
 
 /** The link to the position in its game, when the game's Site is a web address. */
-function link(e: Example): string {
+function link(e: Picked): string {
   if (e.site === null || !WEB_ADDRESS.test(e.site)) return '';
   const href = e.site.includes('#') ? e.site : `${e.site}#${e.ply}`;
   return ` <a class="game" href="${escapeHtml(href)}" rel="noopener noreferrer">the game at this position \u2197</a>`;
@@ -110,9 +114,14 @@ function exampleFigure(key: MotifKey, e: Example, i: number): string {
   if (pieces === null || d === null) return '';
   const title = `${MOTIF_TITLES[key]}: ${d.said}`;
   const svg = boardSvg(e.fen, { flipped: d.side === 'b', marked: d.marked, arrows: d.arrows, title: escapeHtml(title) });
+  return svg === null ? '' : boardFigure(`board-${key.replace('.', '-')}-${i + 1}`, svg, d.said, e);
+}
+
+/** A board's figure: the board (SVG), what it shows in words, the game it comes from (linked) and its FEN. */
+export function boardFigure(id: string, svg: string, said: string, e: Picked): string {
   return (
-    `<figure class="board" id="board-${key.replace('.', '-')}-${i + 1}">${svg}<figcaption>` +
-    `<span class="said">${escapeHtml(d.said)}</span><span class="from">${escapeHtml(gameLine(e))}${link(e)}</span>` +
+    `<figure class="board" id="${escapeHtml(id)}">${svg}<figcaption>` +
+    `<span class="said">${escapeHtml(said)}</span><span class="from">${escapeHtml(gameLine(e))}${link(e)}</span>` +
     `<code class="fen">${escapeHtml(e.fen)}</code></figcaption></figure>`
   );
 }

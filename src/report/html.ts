@@ -1,17 +1,21 @@
 // The statistics report (--report, merge-stats --report; docs/design.md §11): one self-contained HTML page —
 // no script runs, nothing is fetched (its Content-Security-Policy forbids it) — with a short header, the
-// tactic charts (the headline: the share of winning tactics found by rating band and by speed), a table of
+// tactic charts (the headline: the share of winning tactics found by rating band and by speed), with
+// --player the report about the player (their tactics found and missed by phase and by theme, the boards
+// of their costliest misses), a table of
 // the motif figures and the motif charts as inline SVG, the motifs by the names a person reads, each mark's
 // numbers in its hover title and every chart's in a table under it. Each chart's Vega-Lite specification,
 // data included, sits beside it, and the statistics themselves at the end, so a reader can re-plot them.
 // The page is a function of the statistics alone: the same counts give the same bytes.
 import { MOTIF_KEYS, MOTIF_TITLES } from '../motifs/catalogue.js';
-import type { InputIdentity, StatsJSON } from '../stats/stats.js';
+import type { InputIdentity, PlayerJSON, StatsJSON } from '../stats/stats.js';
 import { charts, groupDimensions } from './charts.js';
 import type { Chart, DataTable } from './frame.js';
 import { tacticCharts } from './tactic-charts.js';
 import { escapeHtml } from './escape.js';
 import { examplesSection } from './example-boards.js';
+import { missesSection } from './miss-boards.js';
+import { playerCharts } from './player-charts.js';
 import { renderSvg } from './render.js';
 import { statsText } from '../stats/stats-text.js';
 import { grouped } from './summary.js';
@@ -34,8 +38,8 @@ figure.chart details.data summary { color: #555; font-size: .9em; cursor: pointe
 figure.chart div.scroll { overflow-x: auto; max-width: 100%; }
 figure.chart table.data { margin: .4em 0 0; font-size: .85em; }
 p.note { color: #555; margin: 0 0 2.2em; max-width: 60em; }
-section#examples { margin: 0 0 2.5em; }
-section#examples p.note { margin: 0 0 .6em; }
+section#examples, section#misses { margin: 0 0 2.5em; }
+section#examples p.note, section#misses p.note { margin: 0 0 .6em; }
 section#examples h3 { font-size: 1em; margin: 1.1em 0 .35em; }
 div.boards { display: flex; flex-wrap: wrap; gap: 1.4em; }
 figure.board { margin: 0; width: 302px; break-inside: avoid; page-break-inside: avoid; }
@@ -85,11 +89,17 @@ function runSection(s: StatsJSON): string {
   rows.push(['games', grouped(s.games)], ['positions', grouped(s.positions)], ['rejected games', grouped(s.rejected)]);
   rows.push(['tagged positions', `${grouped(s.taggedPositions)} (${pct(s.taggedPositions, s.positions)})`]);
   rows.push(['tactics', tacticsText(s)]);
+  if (s.player !== undefined) rows.push(['player', playerText(s.player)]);
   const runs = merged?.merged.length ?? 0;
   if (merged !== null)
     rows.push(['merged', `the statistics of ${grouped(runs)} run${runs === 1 ? '' : 's'} (pgn-xray ${escapeHtml(merged.version)})`]);
   if (one !== null) rows.push(['run time', `${one.seconds.toFixed(1)} s (pgn-xray ${escapeHtml(one.version)})`]);
   return `<dl class="run">${rows.map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`).join('')}</dl>`;
+}
+
+/** The player in a line: the names, the games as White and as Black (escaped). */
+function playerText(p: PlayerJSON): string {
+  return `${escapeHtml(p.names.join(', '))}: ${grouped(p.white)} games as White, ${grouped(p.black)} as Black`;
 }
 
 /** The tactic verdicts in a line: positions with one, found and missed. */
@@ -146,23 +156,24 @@ function openingNote(s: StatsJSON): string {
 
 /** The whole page for a statistics object. */
 export async function reportHtml(s: StatsJSON): Promise<string> {
-  const lead = tacticCharts(s);
+  const lead = [...tacticCharts(s), ...playerCharts(s.player)];
   const list = [...lead, ...charts(s)];
   const svgs = await renderSvg(list.map((c) => c.spec));
   const figures = list.map((c, i) => figure(c, svgs[i]));
+  const title = s.player === undefined ? 'pgn-xray statistics' : `pgn-xray statistics: ${escapeHtml(s.player.names.join(', '))}`;
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${CSP}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>pgn-xray statistics</title>
+<title>${title}</title>
 <style>${STYLE}</style>
 </head>
 <body>
-<h1>pgn-xray statistics</h1>
+<h1>${title}</h1>
 ${runSection(s)}
-${figures.slice(0, lead.length).join('\n')}
+${[...figures.slice(0, lead.length), missesSection(s.player)].filter((x) => x !== '').join('\n')}
 <h2>Motif figures</h2>
 ${headlineTable(s)}
 ${examplesSection(s)}

@@ -29,25 +29,20 @@ import {
   STRIDE,
 } from '../motifs/buffer.js';
 import { isChain, MOTIFS, MOTIF_KEYS, SIDES, type MotifKey } from '../motifs/catalogue.js';
-import { readHeaders } from '../pgn/headers.js';
 import { BoardHasher, fnv1a } from './example-hash.js';
+import { keepFirst, PickedGames, textOrder, type PickedGame } from './picks.js';
 
 /** Examples kept per motif key. */
 export const EXAMPLES_PER_KEY = 3;
 
-/** One example position of a motif key, as the statistics file holds it. */
-export interface Example {
+/** One example position of a motif key, as the statistics file holds it, with its game's tags (picks.ts). */
+export interface Example extends PickedGame {
   /** The hash of its board and key (example-hash.ts exampleHash()). */
   hash: number;
   fen: string;
   record: string;
   /** The position's ply in its game (0: the game's first position). */
   ply: number;
-  /** The game's tags (null where it has none): Site links the position (a lichess URL with #ply). */
-  site: string | null;
-  white: string | null;
-  black: string | null;
-  date: string | null;
 }
 
 /** The examples by motif key, each list sorted (compareExamples), at most EXAMPLES_PER_KEY long. */
@@ -56,27 +51,11 @@ export type ExamplesJSON = Partial<Record<MotifKey, Example[]>>;
 /** The total order of examples: by hash, then by their text (FEN, record), then by their game's fields. */
 export function compareExamples(a: Example, b: Example): number {
   if (a.hash !== b.hash) return a.hash - b.hash;
-  const x = orderText(a);
-  const y = orderText(b);
-  return x < y ? -1 : x > y ? 1 : 0;
+  return textOrder(orderText(a), orderText(b));
 }
 
 function orderText(e: Example): string {
   return JSON.stringify([e.fen, e.record, e.site, e.ply, e.white, e.black, e.date]);
-}
-
-/**
- * The examples of a key after adding `more` to `kept` (both sorted): one per distinct FEN (the smallest),
- * the smallest EXAMPLES_PER_KEY of them, sorted. Union and keep the smallest: merging in any order and
- * grouping gives the same list.
- */
-function mergeExamples(kept: readonly Example[], more: readonly Example[]): Example[] {
-  const byFen = new Map<string, Example>();
-  for (const e of [...kept, ...more]) {
-    const had = byFen.get(e.fen);
-    if (had === undefined || compareExamples(e, had) < 0) byFen.set(e.fen, e);
-  }
-  return [...byFen.values()].sort(compareExamples).slice(0, EXAMPLES_PER_KEY);
 }
 
 const K = MOTIF_KEYS.length;
@@ -95,13 +74,11 @@ export class ExamplePicker {
   /** Per key, the largest hash kept once the key is full, else OPEN. */
   private readonly bound = new Float64Array(K).fill(OPEN);
   private readonly hasher = new BoardHasher();
-  private game: GameText | null = null;
-  private tags: ReadonlyMap<string, string> | null = null;
+  private readonly games = new PickedGames();
 
   /** The game the next positions belong to: its tags are read only if one of its positions is kept. */
   beginGame(text: GameText | null): void {
-    this.game = text;
-    this.tags = null;
+    this.games.beginGame(text);
   }
 
   /** Offers a position for the keys it has (bits, 1 << index in MOTIF_KEYS; the caller passes only positions with some). */
@@ -117,21 +94,14 @@ export class ExamplePicker {
 
   /** The slow path: an example whose hash may enter the key's list, built and merged in. */
   private offer(key: number, hash: number, v: PositionView): void {
-    this.keep(key, [{ hash, fen: toFen(v.pos), record: recordText(key, v), ply: v.ply, ...this.gameFields() }]);
+    this.keep(key, [{ hash, fen: toFen(v.pos), record: recordText(key, v), ply: v.ply, ...this.games.fields() }]);
   }
 
-  /** Merges examples into a key's list, and moves its bound. */
+  /** Merges examples into a key's list (one per FEN, the smallest EXAMPLES_PER_KEY), and moves its bound. */
   private keep(key: number, more: readonly Example[]): void {
-    const list = mergeExamples(this.kept[key], more);
+    const list = keepFirst(this.kept[key], more, compareExamples, EXAMPLES_PER_KEY);
     this.kept[key] = list;
     this.bound[key] = list.length === EXAMPLES_PER_KEY ? list[EXAMPLES_PER_KEY - 1].hash : OPEN;
-  }
-
-  private gameFields(): Pick<Example, 'site' | 'white' | 'black' | 'date'> {
-    const g = this.game;
-    if (g !== null && g.bytes.length > 0) this.tags ??= readHeaders(g.bytes).tags;
-    const tag = (name: string): string | null => this.tags?.get(name) ?? null;
-    return { site: tag('Site'), white: tag('White'), black: tag('Black'), date: tag('Date') };
   }
 
   /** Adds examples of a file or of another picker (any order). */

@@ -78,12 +78,13 @@ function checkVersion(path: string, json: unknown): void {
   throw new UsageError(`${path} ${was}; this pgn-xray merges version ${STATS_VERSION} only: run pgn-xray --stats again on its games`);
 }
 
-/** A warning for files without example positions among files with them: the merged examples miss their games. */
-function examplesWarnings(without: string[], files: number): string[] {
+/**
+ * A warning for files without picked positions (`what`: example positions, the player's misses) among files
+ * with them: the merged ones miss their games.
+ */
+function pickedWarnings(without: string[], files: number, what: string): string[] {
   if (without.length === 0 || without.length === files) return [];
-  return [
-    `${without.join(', ')}: no example positions (written before they were kept): the merged examples are of the other files' games only`,
-  ];
+  return [`${without.join(', ')}: no ${what} (written before they were kept): the merged ${what} are of the other files' games only`];
 }
 
 /**
@@ -98,6 +99,7 @@ export function mergeStatsFiles(paths: string[], version: string): { stats: Stat
   const files: FileRuns[] = [];
   let first: { path: string; where: string | null; spec: StatsSpec } | null = null;
   const withoutExamples: string[] = [];
+  const withoutMisses: string[] = [];
   for (const path of paths) {
     const f = readStatsFile(path);
     const where = whereOf(path, f.stats);
@@ -115,8 +117,14 @@ export function mergeStatsFiles(paths: string[], version: string): { stats: Stat
     total.merge(f.stats);
     files.push({ path, runs: f.runs });
     if (f.stats.examples === undefined) withoutExamples.push(path);
+    if (f.stats.player !== undefined && f.stats.player.misses === undefined) withoutMisses.push(path);
   }
-  const warnings = [...checkProvenance(files), ...total.foldWarnings(), ...examplesWarnings(withoutExamples, paths.length)];
+  const warnings = [
+    ...checkProvenance(files),
+    ...total.foldWarnings(),
+    ...pickedWarnings(withoutExamples, paths.length, 'example positions'),
+    ...pickedWarnings(withoutMisses, paths.length, "player's misses"),
+  ];
   const stats = total.toJSON();
   checkCounts('the sum of these files', stats);
   const run: MergedRunInfo = { version, merged: files.flatMap((f) => f.runs) };

@@ -1,8 +1,8 @@
 // A statistics file read from disk, checked before anything of it is added (merge-stats): every count a
 // whole number from 0 to 2^53 − 1 (a string, a negative, a fraction or 1e308 would add up to nonsense), every
 // key one the format has (a key we do not know would be dropped without a word), and its `run` of the
-// form the checks on the runs merged (provenance.ts) read; its example positions of the form a merge keeps
-// (each hashed as example-hash.ts says, sorted, at most 3 a key). A refusal names the file and the key's path
+// form the checks on the runs merged (provenance.ts) read; its example positions and a player's misses of the
+// form a merge keeps (each hashed as example-hash.ts says, sorted, at most 3 a key and 6 misses). A refusal names the file and the key's path
 // (`by.speed.blitz.motifs["pin.absolute"]`). The shape below follows Stats.toJSON (src/stats/stats.ts).
 import { UsageError } from '../errors.js';
 import { MOTIFS, MOTIF_KEYS } from '../motifs/catalogue.js';
@@ -11,6 +11,8 @@ import { TACTIC_KEYS } from './dim-counts.js';
 import { DIMENSION_NAMES, DIMENSIONS } from './dimensions.js';
 import { exampleHash } from './example-hash.js';
 import { compareExamples, EXAMPLES_PER_KEY, type Example } from './examples.js';
+import { compareMisses, MISS_HASH_KEY, MISSES_KEPT, type Miss } from './misses.js';
+import { PICKED_GAME_FIELDS } from './picks.js';
 import { isGroupField } from './group-by.js';
 
 /**
@@ -23,6 +25,7 @@ type Shape =
   | 'mean'
   | 'elsewhere'
   | 'examples'
+  | 'misses'
   | { keys: ReadonlyMap<string, Shape>; other?: { test: (key: string) => boolean; what: string; shape: Shape } }
   | { list: number };
 
@@ -80,7 +83,7 @@ const STATS = fields({
   run: 'elsewhere',
   verify: 'elsewhere',
   where: fields({ query: 'elsewhere', games: 'count', positions: 'count' }),
-  player: fields({ names: 'elsewhere', white: 'count', black: 'count', for: TALLY, against: TALLY }),
+  player: fields({ names: 'elsewhere', white: 'count', black: 'count', for: TALLY, against: TALLY, misses: 'misses' }),
   examples: each(MOTIF_KEYS, 'examples'),
 });
 
@@ -119,6 +122,7 @@ const NOT_COUNT = 'not a count (a whole number from 0 to 2^53 - 1)';
 function checkValue(where: string, v: unknown, shape: Shape, p: (string | number)[]): void {
   if (shape === 'elsewhere') return;
   if (shape === 'examples') return checkExamples(where, v, p);
+  if (shape === 'misses') return checkMisses(where, v, p);
   if (shape === 'count') {
     if (!isCount(v)) refuse(where, p, `is ${shown(v)}, ${NOT_COUNT}`);
   } else if (shape === 'mean') {
@@ -233,6 +237,7 @@ export function runsOf(where: string, run: unknown): RunRecord[] {
 }
 
 const SQUARE = '[a-h][1-8]';
+const UCI = new RegExp(`^${SQUARE}${SQUARE}[qrbn]?$`);
 /** A record's text after its key and side (examples.ts): a line record, a battery, a move played. */
 const RECORD_REST = {
   line: new RegExp(`^[wb]( ${SQUARE}){3}$`),
@@ -241,8 +246,8 @@ const RECORD_REST = {
 };
 /** The FEN of an example as the report draws it: eight ranks of pieces and empty counts, then the other fields. */
 const FEN = /^([pnbrqkPNBRQK1-8]{1,8}\/){7}[pnbrqkPNBRQK1-8]{1,8} [wb] [-A-Ha-hKQkq]+ (-|[a-h][36]) \d+ \d+$/;
-const EXAMPLE_FIELDS = ['hash', 'fen', 'record', 'ply', 'site', 'white', 'black', 'date'];
-const TAG_FIELDS = ['site', 'white', 'black', 'date'] as const;
+const EXAMPLE_FIELDS = ['hash', 'fen', 'record', 'ply', ...PICKED_GAME_FIELDS];
+const MISS_FIELDS = ['hash', 'fen', 'ply', 'tactic', 'played', ...PICKED_GAME_FIELDS];
 
 /** How a key's record text goes on after `KEY `. */
 function recordRest(key: string): RegExp {
@@ -250,29 +255,98 @@ function recordRest(key: string): RegExp {
   return MOTIFS.find((m) => m.key === key)?.shape === 'chain' ? RECORD_REST.chain : RECORD_REST.line;
 }
 
+/** How a list of picked positions (picks.ts) is checked: its length, fields, hash key and order, and the rest of an item. */
+interface PickedList<T> {
+  /** How an item and several are said: `an example`, `examples`. */
+  one: string;
+  many: string;
+  most: number;
+  /** The order, in words: `by hash, then text`. */
+  order: string;
+  fields: readonly string[];
+  hashKey: string;
+  compare: (a: T, b: T) => number;
+  rest: (o: Obj, at: Path) => void;
+}
+
 /**
- * A key's examples: at most EXAMPLES_PER_KEY, each of the fields examples.ts writes, its record of the key,
- * its hash that of its board and key (example-hash.ts), sorted strictly as a merge keeps them, and of
+ * A list of picked positions: at most `most`, each of its fields only, a FEN, its hash that of its board
+ * and the hash key (example-hash.ts), a ply, its game's tags, sorted strictly as a merge keeps them, of
  * distinct FENs.
  */
-function checkExamples(where: string, v: unknown, p: (string | number)[]): void {
-  const key = String(p[p.length - 1]);
-  const examples = list(where, v, p);
-  if (examples.length > EXAMPLES_PER_KEY) refuse(where, p, `has ${examples.length} examples, not at most ${EXAMPLES_PER_KEY}`);
-  examples.forEach((x, i) => {
+function checkPicked<T extends { fen: string }>(where: string, v: unknown, p: Path, c: PickedList<T>): void {
+  const items = list(where, v, p);
+  if (items.length > c.most) refuse(where, p, `has ${items.length} ${c.many}, not at most ${c.most}`);
+  items.forEach((x, i) => {
     const at = [...p, i];
     const o = object(where, x, at);
-    for (const k of Object.keys(o)) if (!EXAMPLE_FIELDS.includes(k)) refuse(where, at, `has an unknown key ${cut(JSON.stringify(k))}`);
+    for (const k of Object.keys(o)) if (!c.fields.includes(k)) refuse(where, at, `has an unknown key ${cut(JSON.stringify(k))}`);
     const fen = field(where, o, at, 'fen', matches(FEN), 'a FEN');
-    const record = field(where, o, at, 'record', isString, `a record of ${key}`);
-    if (!record.startsWith(`${key} `) || !recordRest(key).test(record.slice(key.length + 1)))
-      refuse(where, [...at, 'record'], `is ${shown(record)}, not a record of ${key}`);
+    c.rest(o, at);
     const hash = field(where, o, at, 'hash', isCount, 'a hash');
-    if (hash !== exampleHash(fen, key)) refuse(where, [...at, 'hash'], `is ${hash}, not the hash of its board and key`);
+    if (hash !== exampleHash(fen, c.hashKey)) refuse(where, [...at, 'hash'], `is ${hash}, not the hash of its board and key`);
     field(where, o, at, 'ply', isCount, 'a ply');
-    for (const t of TAG_FIELDS) field(where, o, at, t, orNull(isString), 'a tag value or null');
-    if (i > 0 && compareExamples(examples[i - 1] as Example, o as unknown as Example) >= 0)
-      refuse(where, at, 'is not after the example before it (by hash, then text): not a list a merge keeps');
-    if (examples.slice(0, i).some((e) => (e as Example).fen === fen)) refuse(where, at, 'has the FEN of an example before it');
+    for (const t of PICKED_GAME_FIELDS) field(where, o, at, t, orNull(isString), 'a tag value or null');
+    if (i > 0 && c.compare(items[i - 1] as T, o as unknown as T) >= 0)
+      refuse(where, at, `is not after ${c.one.replace(/^an? /, 'the ')} before it (${c.order}): not a list a merge keeps`);
+    if (items.slice(0, i).some((e) => (e as T).fen === fen)) refuse(where, at, `has the FEN of ${c.one} before it`);
+  });
+}
+
+/** A key's examples (examples.ts): picked positions, each with its record of the key, in order by hash, then text. */
+function checkExamples(where: string, v: unknown, p: (string | number)[]): void {
+  const key = String(p[p.length - 1]);
+  checkPicked<Example>(where, v, p, {
+    one: 'an example',
+    many: 'examples',
+    order: 'by hash, then text',
+    most: EXAMPLES_PER_KEY,
+    fields: EXAMPLE_FIELDS,
+    hashKey: key,
+    compare: compareExamples,
+    rest: (o, at) => {
+      const record = field(where, o, at, 'record', isString, `a record of ${key}`);
+      if (!record.startsWith(`${key} `) || !recordRest(key).test(record.slice(key.length + 1)))
+        refuse(where, [...at, 'record'], `is ${shown(record)}, not a record of ${key}`);
+    },
+  });
+}
+
+const isGain = (v: unknown): v is number => isCount(v) && v >= 2;
+const isMate = (v: unknown): v is number => isCount(v) && v >= 1;
+const isThemes = (v: unknown): v is string[] => Array.isArray(v) && v.every(isString);
+
+/**
+ * A player's misses (misses.ts): picked positions, each with the verdict missed (its move, a gain of 2 or
+ * more or a mate, its themes) and the move played, costliest first.
+ */
+function checkMisses(where: string, v: unknown, p: (string | number)[]): void {
+  const move = (o: Obj, at: Path): void => {
+    field(where, o, at, 'move', isString, 'a move (SAN)');
+    field(where, o, at, 'uci', matches(UCI), 'a move (UCI)');
+  };
+  checkPicked<Miss>(where, v, p, {
+    one: 'a miss',
+    many: 'misses',
+    order: 'a mate first, the shorter first, then the larger gain, then by hash and text',
+    most: MISSES_KEPT,
+    fields: MISS_FIELDS,
+    hashKey: MISS_HASH_KEY,
+    compare: compareMisses,
+    rest: (o, at) => {
+      const t = object(where, o.tactic, [...at, 'tactic']);
+      const tAt = [...at, 'tactic'];
+      for (const k of Object.keys(t))
+        if (!['move', 'uci', 'gain', 'mate', 'themes'].includes(k)) refuse(where, tAt, `has an unknown key ${cut(JSON.stringify(k))}`);
+      move(t, tAt);
+      if ('gain' in t === 'mate' in t) refuse(where, tAt, 'has not one of a gain and a mate');
+      if ('gain' in t) field(where, t, tAt, 'gain', isGain, 'a gain (2 pawns or more)');
+      else field(where, t, tAt, 'mate', isMate, 'a mate in moves');
+      field(where, t, tAt, 'themes', isThemes, 'a list of themes');
+      const played = object(where, o.played, [...at, 'played']);
+      for (const k of Object.keys(played))
+        if (k !== 'move' && k !== 'uci') refuse(where, [...at, 'played'], `has an unknown key ${cut(JSON.stringify(k))}`);
+      move(played, [...at, 'played']);
+    },
   });
 }

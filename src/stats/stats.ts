@@ -26,12 +26,15 @@
 //   frontSquares    per static key {w: [64], b: [64]}: the square (a1 = 0 … h8 = 63) of the front piece
 //                   of each record by owner (battery: the chain's slider next to its first target)
 //   examples        per key, up to 3 example positions chosen by a hash (examples.ts): only when asked for
+//   player          with --player: the names, the games as White and as Black, the player's figures (`for`)
+//                   and the opponents' (`against`), each a corpus row with every dimension; `misses`, the
+//                   player's costliest misses (misses.ts), when the examples are asked for
 // Rejected games count only in `rejected`. The CLI adds `run`: the run's id, version, inputs (each with its
 // identity and shard) and times; merge-stats replaces it with the list of the runs it added up.
 import { GamePhase } from '../core/phase.js';
 import type { DerivedFields } from '../pgn/derived.js';
 import { REC_CODE, REC_FRONT, REC_LENGTH, REC_SIDE, REC_SQUARES, REC_TARGET1, STRIDE } from '../motifs/buffer.js';
-import { isChain, MOTIFS, MOTIF_KEYS, PLAYED, type MotifRow, type MotifKey } from '../motifs/catalogue.js';
+import { isChain, MOTIFS, MOTIF_KEYS, PLAYED, PLAYED_MISSED, type MotifRow, type MotifKey } from '../motifs/catalogue.js';
 import { addBits, addCounts, counts, ROW, type DimJSON, type MotifCounts, type TacticsJSON } from './dim-counts.js';
 import { BLACK_WINS, DIMENSION_NAMES, DRAW, GAME_DIMENSIONS, gameValues, RESULT_AT, WHITE_WINS, type Dimension } from './dimensions.js';
 import { gameLabel, isPositionField, NUMBER_BOUND, POSITION_FIELDS, positionLabel, UNKNOWN } from './group-by.js';
@@ -40,6 +43,7 @@ import { foldedJSON, KEPT_VALUES, keptValues, OTHER, VALUES_MET_LIMIT, ValueTabl
 import type { GameInfo, PositionView } from '../analysis/view.js';
 import type { GameText } from '../analysis/view.js';
 import { ExamplePicker, type ExamplesJSON } from './examples.js';
+import { MissPicker, type Miss } from './misses.js';
 
 export type { MotifCounts, TacticsJSON } from './dim-counts.js';
 
@@ -152,6 +156,8 @@ export interface PlayerJSON {
   black: number;
   for: TallyJSON;
   against: TallyJSON;
+  /** The player's costliest misses (misses.ts), costliest first; with the example positions. */
+  misses?: Miss[];
 }
 
 export interface StatsJSON {
@@ -286,6 +292,8 @@ export class Stats {
   private readonly phase = new GamePhase();
   /** The example positions picked, or null: not asked for (collectExamples()). */
   private examples: ExamplePicker | null = null;
+  /** --player's costliest misses, or null: no --player, or examples not asked for. */
+  private misses: MissPicker | null = null;
 
   constructor(spec: StatsSpec = {}) {
     this.groupBy = [...(spec.groupBy ?? [])];
@@ -317,6 +325,7 @@ export class Stats {
   /** Picks example positions from now on (a run that writes statistics or a report). */
   collectExamples(): void {
     this.examples ??= new ExamplePicker();
+    if (this.player !== null) this.misses ??= new MissPicker();
   }
 
   /**
@@ -326,6 +335,7 @@ export class Stats {
   beginGame(derived: DerivedFields, game: GameTags = NO_TAGS, text: GameText | null = null): void {
     gameValues(derived, this.gameValue);
     this.examples?.beginGame(text);
+    this.misses?.beginGame(text);
     this.phase.reset();
     const pf = this.positionField;
     for (let g = 0; g < pf.length; g++) {
@@ -393,6 +403,8 @@ export class Stats {
     let seen = this.addRecords(v, bucket * K);
     if (v.played !== 0) seen |= this.addPlayed(v.played, v.pos.turn, bucket * K);
     if (this.examples !== null) this.examples.add(v, seen);
+    if (this.misses !== null && (v.played & PLAYED_MISSED) !== 0 && v.tactic !== null && ((this.playerSides >> v.pos.turn) & 1) !== 0)
+      this.misses.add(v);
   }
 
   /** Counts the position's static records by side, ply and front square; returns their keys as bits. */
@@ -565,8 +577,20 @@ export class Stats {
 
   /** Adds examples picked elsewhere (a batch's, a file's): from now on this one collects them too. */
   addExamples(e: ExamplesJSON): void {
-    this.collectExamples();
-    this.examples!.merge(e);
+    this.examples ??= new ExamplePicker(); // not the misses: a file may have examples and no misses (written before them)
+    this.examples.merge(e);
+  }
+
+  /** The player's costliest misses so far (null: no --player, or not collected), as a batch carries them. */
+  takeMisses(): Miss[] | null {
+    return this.misses?.toJSON() ?? null;
+  }
+
+  /** Adds the player's misses picked elsewhere (a batch's, a file's): from now on this one collects them too. */
+  addMisses(m: readonly Miss[]): void {
+    if (this.player === null) throw new RangeError("a player's misses in statistics of no --player");
+    this.misses ??= new MissPicker();
+    this.misses.merge(m);
   }
 
   /** A Stats holding a vector's counts. */
@@ -644,7 +668,8 @@ export class Stats {
 
   private playerJSON(p: PlayerTallies, kept: number[][]): PlayerJSON {
     const side = (t: Tally): TallyJSON => ({ ...t.all.value(0), by: this.byJSON(t, kept) });
-    return { names: [...p.names], white: p.games[0], black: p.games[1], for: side(p.for), against: side(p.against) };
+    const misses = this.misses === null ? {} : { misses: this.misses.toJSON() };
+    return { names: [...p.names], white: p.games[0], black: p.games[1], for: side(p.for), against: side(p.against), ...misses };
   }
 
   private plyJSON(): Record<string, PlyBucket> {
@@ -676,6 +701,7 @@ export class Stats {
       this.mergeTally(this.player.against, o.player?.against);
       this.player.games[0] += o.player?.white ?? 0;
       this.player.games[1] += o.player?.black ?? 0;
+      if (o.player?.misses !== undefined) this.addMisses(o.player.misses);
     }
     this.analysedGames += o.where?.games ?? o.games ?? 0;
     this.analysedPositions += o.where?.positions ?? o.positions ?? 0;

@@ -142,17 +142,29 @@ describe('the --report page', () => {
     const r = await runCli([input, '-f', 'none', '-q', '--report', report, '--stats', join(dir, 'stats.json')]);
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(readFileSync(join(dir, 'stats.json'), 'utf8'))).toMatchObject({ games: 2, rejected: 0 });
-    const html = readFileSync(report, 'utf8');
-    // the JSON data blocks: no '<' inside, so nothing in them can close their element
-    const data = [...html.matchAll(/<script type="application\/(?:vnd\.vegalite\+)?json"[^>]*>([^]*?)<\/script>/g)];
-    expect(data.length).toBeGreaterThan(5);
-    for (const [, body] of data) expect(body).not.toContain('<');
-    // the rest of the page: no element or attribute of the hostile text, the file name shown escaped
-    const page = html.replace(/<script type="application\/(?:vnd\.vegalite\+)?json"[^>]*>[^]*?<\/script>/g, '');
-    expect(page).not.toMatch(/<script|<img|"onload|javascript:/i);
-    expect(page.match(/<figure class="board"/g)?.length).toBeGreaterThan(5);
-    expect(page).not.toContain('<a class="game"'); // neither Site is a web address that can be linked
-    expect(page).toContain('&lt;/figcaption&gt;&lt;script&gt;alert(1)&lt;/script&gt; \u2013 ?, &lt;img'); // a caption names the players, escaped
-    expect(page).toContain('&lt;img src=x onerror=alert(3)&gt;.pgn');
+    checkPage(readFileSync(report, 'utf8'));
+    // about a player named by hostile text: their name in the title, the header and the boards of their misses
+    const mine = join(dir, 'player.html');
+    const p = await runCli([input, '-f', 'none', '-q', '--player', `</figcaption>${script}`, '--player', img, '--report', mine]);
+    expect(p.code, p.stderr).toBe(0);
+    const html = readFileSync(mine, 'utf8');
+    checkPage(html);
+    expect(html).toContain('<h1>pgn-xray statistics: &lt;/figcaption&gt;&lt;script&gt;alert(1)&lt;/script&gt;, &lt;img');
+    expect(html).toContain('<section id="misses">');
   });
 });
+
+/** A report page of the hostile games: nothing of their text can run, their boards drawn, no link made. */
+function checkPage(html: string): void {
+  // the JSON data blocks: no '<' inside, so nothing in them can close their element
+  const data = [...html.matchAll(/<script type="application\/(?:vnd\.vegalite\+)?json"[^>]*>([^]*?)<\/script>/g)];
+  expect(data.length).toBeGreaterThan(5);
+  for (const [, body] of data) expect(body).not.toContain('<');
+  // the rest of the page: no element or attribute of the hostile text, the file name shown escaped
+  const page = html.replace(/<script type="application\/(?:vnd\.vegalite\+)?json"[^>]*>[^]*?<\/script>/g, '');
+  expect(page).not.toMatch(/<script|<img|"onload|javascript:/i);
+  expect(page.match(/<figure class="board"/g)?.length).toBeGreaterThan(5);
+  expect(page).not.toContain('<a class="game"'); // neither Site is a web address that can be linked
+  expect(page).toContain('&lt;/figcaption&gt;&lt;script&gt;alert(1)&lt;/script&gt; \u2013 ?, &lt;img'); // a caption names the players, escaped
+  expect(page).toContain('&lt;img src=x onerror=alert(3)&gt;.pgn');
+}

@@ -84,6 +84,63 @@ const TITLE_OF: Record<string, string> = {
   'played.missed': 'Winning tactic missed (played)',
 };
 
+/** A board of the page as drawn: its figure's id, FEN and title, its pieces, edge letters and arrows where they stand. */
+interface DrawnBoard {
+  id: string;
+  fen: string;
+  title: string;
+  said: string;
+  pieces: { at: [number, number]; text: string }[];
+  files: { at: [number, number]; text: string }[];
+  ranks: { at: [number, number]; text: string }[];
+  arrows: { from: [number, number]; tip: [number, number]; colour: string }[];
+  href: string | null;
+  box: number;
+}
+
+/** The boards of the figures a selector finds, read from their SVG. */
+function readBoards(page: Page, selector: string): Promise<DrawnBoard[]> {
+  return page.locator(selector).evaluateAll((figs) =>
+    figs.map((f) => {
+      const xy = (e: { getAttribute(n: string): string | null }, a: string, b: string): [number, number] => [
+        Number(e.getAttribute(a)),
+        Number(e.getAttribute(b)),
+      ];
+      const texts = (sel: string): { at: [number, number]; text: string }[] =>
+        [...f.querySelectorAll(sel)].map((e) => ({ at: xy(e, 'x', 'y'), text: e.textContent ?? '' }));
+      const arrows = [...f.querySelectorAll('g.arrow')].map((g) => ({
+        from: xy(g.querySelector('line')!, 'x1', 'y1'),
+        tip: (g.querySelector('polygon')!.getAttribute('points') ?? '').split(' ')[0].split(',').map(Number) as [number, number],
+        colour: g.querySelector('line')!.getAttribute('stroke') ?? '',
+      }));
+      return {
+        id: f.id,
+        fen: f.querySelector('code.fen')?.textContent ?? '',
+        title: f.querySelector('svg > title')?.textContent ?? '',
+        said: f.querySelector('span.said')?.textContent ?? '',
+        pieces: texts('text.piece'),
+        files: texts('text.coord.file'),
+        ranks: texts('text.coord.rank'),
+        arrows,
+        href: f.querySelector('a.game')?.getAttribute('href') ?? null,
+        box: f.querySelector('svg')!.getBoundingClientRect().width,
+      };
+    }),
+  );
+}
+
+/** A square from a point of a board's drawing: the nearest file letter's column, the nearest rank number's row. */
+function boardSquare(b: DrawnBoard, p: [number, number]): string {
+  const nearest = (labels: { at: [number, number]; text: string }[], v: number, axis: 0 | 1): string =>
+    labels.reduce((best, l) => (Math.abs(l.at[axis] - v) < Math.abs(best.at[axis] - v) ? l : best)).text;
+  return nearest(b.files, p[0], 0) + nearest(b.ranks, p[1], 1);
+}
+
+/** A board's pieces by the square they are drawn on, as FEN letters. */
+function drawnPieces(b: DrawnBoard): Record<string, string> {
+  return Object.fromEntries(b.pieces.map((p) => [boardSquare(b, p.at), GLYPH_LETTER[p.text.replace('\ufe0e', '')]]));
+}
+
 const tmp = tempDir('report');
 const REPORT = join(tmp, 'report.html');
 let stats: StatsFile;
@@ -279,45 +336,16 @@ describe('the report in headless Chromium, offline', () => {
     const context = await browser.newContext({ offline: true, viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await page.goto(pathToFileURL(REPORT).href, { waitUntil: 'load' });
-    const boards = await page.locator('figure.board').evaluateAll((figs) =>
-      figs.map((f) => {
-        const xy = (e: { getAttribute(n: string): string | null }, a: string, b: string): [number, number] => [
-          Number(e.getAttribute(a)),
-          Number(e.getAttribute(b)),
-        ];
-        const texts = (sel: string): { at: [number, number]; text: string }[] =>
-          [...f.querySelectorAll(sel)].map((e) => ({ at: xy(e, 'x', 'y'), text: e.textContent ?? '' }));
-        const arrows = [...f.querySelectorAll('g.arrow')].map((g) => ({
-          from: xy(g.querySelector('line')!, 'x1', 'y1'),
-          tip: (g.querySelector('polygon')!.getAttribute('points') ?? '').split(' ')[0].split(',').map(Number) as [number, number],
-        }));
-        return {
-          id: f.id,
-          fen: f.querySelector('code.fen')?.textContent ?? '',
-          title: f.querySelector('svg > title')?.textContent ?? '',
-          pieces: texts('text.piece'),
-          files: texts('text.coord.file'),
-          ranks: texts('text.coord.rank'),
-          arrows,
-          href: f.querySelector('a.game')?.getAttribute('href') ?? null,
-          box: f.querySelector('svg')!.getBoundingClientRect().width,
-        };
-      }),
-    );
+    const boards = await readBoards(page, 'section#examples figure.board');
     expect(boards.length).toBe(want.length);
     boards.forEach((b, i) => {
       const e = want[i];
       expect(b.fen).toBe(e.fen);
       expect(b.box, b.id).toBeGreaterThan(250);
-      // a square from a point of the drawing: the nearest file letter's column, the nearest rank number's row
-      const nearest = (labels: { at: [number, number]; text: string }[], v: number, axis: 0 | 1): string =>
-        labels.reduce((best, l) => (Math.abs(l.at[axis] - v) < Math.abs(best.at[axis] - v) ? l : best)).text;
-      const square = (p: [number, number]): string => nearest(b.files, p[0], 0) + nearest(b.ranks, p[1], 1);
-      const drawn = Object.fromEntries(b.pieces.map((p) => [square(p.at), GLYPH_LETTER[p.text.replace('\ufe0e', '')]]));
-      expect(drawn, `${b.id} ${e.fen}`).toEqual(Object.fromEntries(fenPieces(e.fen))); // the FEN parsed the slow way
+      expect(drawnPieces(b), `${b.id} ${e.fen}`).toEqual(Object.fromEntries(fenPieces(e.fen))); // the FEN parsed the slow way
       // the arrows: from where the record's line starts to each square it ends on
       expect(
-        b.arrows.map((a) => [square(a.from), square(a.tip)]),
+        b.arrows.map((a) => [boardSquare(b, a.from), boardSquare(b, a.tip)]),
         `${b.id} ${e.record}`,
       ).toEqual(arrowsOf(e.record));
       expect(b.title).toContain(TITLE_OF[e.key]);
@@ -458,6 +486,120 @@ describe('a dimension of --group-by', () => {
     expect(labels).not.toContain('(other)');
     mkdirSync(OUT, { recursive: true });
     await chart.screenshot({ path: join(OUT, 'report-opening.png') });
+    await context.close();
+  });
+});
+
+describe('a report about a player (--player)', () => {
+  const dir = tempDir('report-player');
+  const report = join(dir, 'report.html');
+  const NAMES = ['DrNykterstein', 'DrDrunkenstein'];
+  interface Miss {
+    fen: string;
+    ply: number;
+    site: string | null;
+    tactic: { move: string; uci: string; gain?: number; mate?: number };
+    played: { move: string; uci: string };
+  }
+  let player: { names: string[]; for: Value & { by: Record<string, Record<string, Value>> }; against: typeof player.for; misses: Miss[] };
+
+  beforeAll(async () => {
+    const input = join(ROOT, 'fixtures/corpus/excerpts/lichess-DrNykterstein-DrDrunkenstein-first-400.pgn.zst');
+    const stats = join(dir, 'stats.json');
+    const r = await runCli([
+      input,
+      ...NAMES.flatMap((n) => ['--player', n]),
+      '-f',
+      'none',
+      '-q',
+      '--no-progress',
+      '--stats',
+      stats,
+      '--report',
+      report,
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    player = (JSON.parse(readFileSync(stats, 'utf8')) as { player: typeof player }).player;
+  });
+
+  /** The phase chart's bars: per phase, the player's then the opponents', with verdicts: phase, whose, n. */
+  function phaseBars(): { phase: string; moves: string; n: number }[] {
+    return ['opening', 'middlegame', 'endgame'].flatMap((phase) =>
+      (['for', 'against'] as const).flatMap((side) => {
+        const n = verdicts(player[side].by.phase[phase]);
+        return n === 0 ? [] : [{ phase, moves: side === 'for' ? 'the player' : 'the opponents', n }];
+      }),
+    );
+  }
+
+  it("shows the player's tactics by phase, against their opponents', and by theme, the n behind every bar", async () => {
+    const context = await browser.newContext({ offline: true, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (m) => errors.push(m.text()));
+    await page.goto(pathToFileURL(report).href, { waitUntil: 'load' });
+    expect(errors).toEqual([]);
+    expect(await page.locator('h1').textContent()).toBe(`pgn-xray statistics: ${NAMES.join(', ')}`);
+    const bars = phaseBars();
+    expect(bars.length).toBe(6); // both sides had tactics in every phase
+    const phase = page.locator('figure#chart-player-phase');
+    const titles = await phase
+      .locator('svg g.role-mark.mark-rect > path')
+      .evaluateAll((els) => els.map((e) => e.querySelector('title')?.textContent ?? ''));
+    expect(await phase.locator('svg g.role-mark.mark-rule > line').count()).toBe(bars.length);
+    expect(
+      titles
+        .map((t) => [/phase: (\w+)/.exec(t)?.[1], /the moves of: ([\w ]+);/.exec(t)?.[1], t.match(/tactics \(n\): ([\d,]+)/)?.[1]])
+        .sort(),
+    ).toEqual(bars.map((b) => [b.phase, b.moves, b.n.toLocaleString('en')]).sort());
+    const rows = await phase
+      .locator('table.data tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+    expect(rows.map((r) => [r[0], r[3]])).toEqual(bars.map((b) => [`${b.phase}, ${b.moves}`, b.n.toLocaleString('en')]));
+    // by theme: the player's moves only, one bar split in two per key they found or missed
+    const t = player.for.tactics!;
+    const keys = Object.keys(t.positions).filter((k) => t.found[k] + t.missed[k] > 0);
+    const themes = page.locator('figure#chart-player-themes');
+    expect(await themes.locator('svg g.role-mark.mark-rect > path').count()).toBe(2 * keys.length);
+    const themeRows = await themes
+      .locator('table.data tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+    expect(themeRows.map((r) => [r[2], r[3]])).toEqual(keys.map((k) => [t.found[k], t.missed[k]].map((n) => n.toLocaleString('en'))));
+    mkdirSync(OUT, { recursive: true });
+    await phase.screenshot({ path: join(OUT, 'report-player-phase.png') });
+    await themes.screenshot({ path: join(OUT, 'report-player-themes.png') });
+    await context.close();
+  });
+
+  it("draws the player's costliest misses from their side: pieces as the FEN, the winning move and the move played as arrows", async () => {
+    const misses = player.misses;
+    expect(misses.length).toBe(6);
+    const context = await browser.newContext({ offline: true, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(pathToFileURL(report).href, { waitUntil: 'load' });
+    const boards = await readBoards(page, 'section#misses figure.board');
+    expect(boards.length).toBe(misses.length);
+    boards.forEach((b, i) => {
+      const m = misses[i];
+      expect(b.fen).toBe(m.fen);
+      expect(drawnPieces(b), `${b.id} ${m.fen}`).toEqual(Object.fromEntries(fenPieces(m.fen)));
+      // from the player's side: the side to move's first rank at the bottom
+      const bottom = b.ranks.reduce((low, r) => (r.at[1] > low.at[1] ? r : low)).text;
+      expect(bottom, b.id).toBe(m.fen.split(' ')[1] === 'w' ? '1' : '8');
+      const uci = (u: string): [string, string] => [u.slice(0, 2), u.slice(2, 4)];
+      expect(b.arrows.map((a) => [boardSquare(b, a.from), boardSquare(b, a.tip)])).toEqual([uci(m.played.uci), uci(m.tactic.uci)]);
+      expect(b.arrows[0].colour).not.toBe(b.arrows[1].colour);
+      const who = m.fen.split(' ')[1] === 'w' ? 'White' : 'Black';
+      const what = m.tactic.mate !== undefined ? `mate in ${m.tactic.mate}` : `(gain ${m.tactic.gain})`;
+      expect(b.said).toContain(`${who} missed ${m.tactic.move}, `);
+      expect(b.said).toContain(what);
+      expect(b.said).toMatch(new RegExp(`; played ${m.played.move.replace(/[+]/g, '\\+')}$`));
+      expect(b.title).toBe(b.said);
+      expect(b.href).toBe(`${m.site}#${m.ply}`);
+    });
+    mkdirSync(OUT, { recursive: true });
+    await page.screenshot({ path: join(OUT, 'report-player.png'), fullPage: true });
+    await page.locator('section#misses').screenshot({ path: join(OUT, 'report-player-misses.png') });
     await context.close();
   });
 });
