@@ -5,7 +5,7 @@
 import type { Miss } from '../stats/misses.js';
 import type { PlayerJSON } from '../stats/stats.js';
 import { themeTitle } from '../tactics/themes.js';
-import { boardSvg, squareOf, type Arrow } from './board.js';
+import { boardSvg, squareOf, type Arrow } from './board-svg.js';
 import { boardFigure } from './example-boards.js';
 import { escapeHtml } from './escape.js';
 import { FOUND, MISSED } from './frame.js';
