@@ -6,7 +6,7 @@ import { parseFen } from '../../src/core/fen.js';
 import { isCheckmate } from '../../src/core/movegen.js';
 import type { Analyser } from '../../src/puzzles/engine.js';
 import { puzzleThemes } from '../../src/puzzles/puzzle-themes.js';
-import { RATING_FEATURES, type RatingFeature, type RatingModel, ratingFeatures } from '../../src/puzzles/rating.js';
+import { RATING_FEATURES, type RatingFeature, type RatingModel, linearRating, ratingFeatures } from '../../src/puzzles/rating.js';
 import { MIN_GAIN } from '../../src/puzzles/stage1.js';
 import { scoreCp, winChance } from '../../src/puzzles/win-chance.js';
 import { moveToUci } from '../../src/core/san.js';
@@ -18,6 +18,8 @@ import { type LichessPuzzle, puzzleFen } from './lichess-puzzles.js';
 export interface EngineView {
   gap: number;
   settled: number;
+  /** The depth of the best line at the end. */
+  depth: number;
   cp: number;
 }
 
@@ -51,7 +53,12 @@ function stage1Best(fen: string): string {
 export async function engineView(engine: Analyser, p: LichessPuzzle, nodes: number): Promise<EngineView> {
   const a = await engine.analyse(p.fen, [p.moves[0]], { nodes, multipv: 2 });
   const [best, second] = a.lines;
-  return { gap: second === undefined ? 2 : winChance(best.score) - winChance(second.score), settled: a.settled, cp: scoreCp(best.score) };
+  return {
+    gap: second === undefined ? 2 : winChance(best.score) - winChance(second.score),
+    settled: a.settled,
+    depth: best.depth,
+    cp: scoreCp(best.score),
+  };
 }
 
 /** A lichess puzzle's features, with the engine's view when there is one. */
@@ -73,13 +80,6 @@ export function lichessFeatures(p: LichessPuzzle, e: EngineView | null): Rated {
   return { id: p.id, rating: p.rating, features };
 }
 
-/** The model's value before rounding and clamping. */
-function linear(f: Record<RatingFeature, number>, m: Omit<RatingModel, 'deviation'>): number {
-  let v = m.intercept;
-  for (const k of RATING_FEATURES) v += m.weights[k] * f[k];
-  return v;
-}
-
 /**
  * Least squares (a small ridge keeps unused or constant features at 0) over the features `used`; with a
  * base model, fits what the base leaves over (rating less the base's value) and adds the base's weights.
@@ -93,7 +93,7 @@ export function fitModel(
   const a = Array.from({ length: k }, () => new Float64Array(k + 1));
   for (const r of rows) {
     const x = [1, ...used.map((f) => r.features[f])];
-    const y = r.rating - (base === null ? 0 : linear(r.features, base));
+    const y = r.rating - (base === null ? 0 : linearRating(r.features, base));
     for (let i = 0; i < k; i++) {
       for (let j = 0; j < k; j++) a[i][j] += x[i] * x[j];
       a[i][k] += x[i] * y;

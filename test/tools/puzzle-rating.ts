@@ -4,7 +4,7 @@
 // rank correlation with lichess's Rating and the RMSE on the other half, with and without the engine's
 // features. It prints both models as the TypeScript literals rating.ts holds. With RATING_VIEWS=FILE the
 // engine's views are read from FILE when it holds this EVERY and NODES, else computed and written there.
-//   node dist/test/tools/puzzle-rating.js [EVERY=8] [NODES=100000] [PROCS=2]
+//   node dist/test/tools/puzzle-rating.js [EVERY=4] [NODES=100000] [PROCS=2]
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { installNewTables } from '../../src/core/attacks.js';
 import { resolveEngine } from '../../src/puzzles/engine-path.js';
@@ -13,7 +13,7 @@ import { ENGINE_FEATURES, ENGINE_MODEL, RATING_FEATURES, type RatingModel, STATI
 import { loadLichessPuzzles, type LichessPuzzle } from '../helpers/lichess-puzzles.js';
 import { type EngineView, type Rated, engineView, fitModel, heldOut, lichessFeatures, rmse, spearman } from '../helpers/puzzle-rating.js';
 
-const [EVERY, NODES, PROCS] = [8, 100_000, 2].map((d, i) => Number(process.argv[2 + i] ?? d));
+const [EVERY, NODES, PROCS] = [4, 100_000, 2].map((d, i) => Number(process.argv[2 + i] ?? d));
 
 /** The engine's view of each puzzle, PROCS engines at a time, in input order. */
 async function engineViews(puzzles: LichessPuzzle[]): Promise<EngineView[]> {
@@ -37,7 +37,7 @@ async function engineViews(puzzles: LichessPuzzle[]): Promise<EngineView[]> {
 /** The engine's views, from RATING_VIEWS when it holds them for this EVERY and NODES. */
 async function cachedViews(sample: LichessPuzzle[]): Promise<EngineView[]> {
   const file = process.env.RATING_VIEWS;
-  const key = `${EVERY}/${NODES}`;
+  const key = `${EVERY}/${NODES}/depth`;
   if (file !== undefined && existsSync(file)) {
     const cached = JSON.parse(readFileSync(file, 'utf8')) as { key: string; views: EngineView[] };
     if (cached.key === key) return cached.views;
@@ -74,13 +74,12 @@ async function main(): Promise<void> {
     `${sample.length} (every ${EVERY}th) with Stockfish, multipv 2 at ${NODES} nodes, ${PROCS} processes: ${((performance.now() - t0) / 1000).toFixed(0)} s`,
   );
   const withEngine = sample.map((p, i) => lichessFeatures(p, views[i]));
-  const plainSample = withEngine.map((r, i) => ({ ...r, features: { ...r.features, ...pick(plain[i * EVERY].features) } }));
   const fitting = (rows: Rated[]): Rated[] => rows.filter((r) => !heldOut(r.id));
   const plainFeatures = RATING_FEATURES.filter((f) => !ENGINE_FEATURES.includes(f));
   const plainFit = fitModel(fitting(plain), plainFeatures);
   console.log(`fitted without the engine on ${fitting(plain).length}, with it on ${fitting(withEngine).length}`);
   const plainModel = measure('without the engine, all puzzles', plain, plainFit, STATIC_MODEL);
-  measure('without the engine, the engine sample', plainSample, plainFit, STATIC_MODEL);
+  measure('without the engine, the engine sample', withEngine, plainFit, STATIC_MODEL); // its engine weights are 0
   // the engine's few weights on the engine sample, over what the model without them leaves
   const engineModel = measure(
     'with the engine, the engine sample',
@@ -89,11 +88,6 @@ async function main(): Promise<void> {
     ENGINE_MODEL,
   );
   console.log(`without the engine: ${JSON.stringify(plainModel)}\nwith the engine: ${JSON.stringify(engineModel)}`);
-}
-
-/** The engine's features of a plain row (all 0), to compare like with like on the sample. */
-function pick(f: Rated['features']): Partial<Rated['features']> {
-  return Object.fromEntries(ENGINE_FEATURES.map((k) => [k, f[k]]));
 }
 
 await main();
