@@ -1,12 +1,12 @@
 // A puzzle's difficulty on lichess's rating scale (docs/design.md §12): a linear model over what the
-// generator knows when it writes the puzzle — the line (its length, a mate, the first move's kind, a
-// sacrifice on the way), the position (legal moves, pieces), our themes, whether stage 1's 2-ply material
-// search found the first move, and the engine's view at P: how far the best move is ahead of the second on
-// the win-chance scale (a small gap: another move looked nearly as good) and the depth at which the engine
-// settled on its move. The weights are data, fitted by test/tools/puzzle-rating.ts (npm run puzzles:rating)
-// by least squares on the lichess sample puzzles whose id hashes to the fitting half; the deviation is the
-// model's root-mean-square error on the other half. Without the engine (--engine none) a second model that
-// leaves its signals out serves.
+// generator knows when it writes the puzzle — the line (its length, a mate, the first move's kind, the
+// quiet moves and checks after it, a sacrifice on the way), the position (legal moves, pieces), our themes,
+// whether stage 1's 2-ply material search found the first move, and the engine's view at P: how far the
+// best move is ahead of the second on the win-chance scale (a small gap: another move looked nearly as
+// good) and the depth at which the engine settled on its move. The weights are data, fitted by
+// test/tools/puzzle-rating.ts (npm run puzzles:rating) by least squares on the lichess sample puzzles whose
+// id hashes to the fitting half; the deviation is the model's root-mean-square error on the other half.
+// Without the engine (--engine none) a second model that leaves its signals out serves.
 import { popCount } from '../core/bitboard.js';
 import { FLAG_CASTLE, FLAG_EP, moveFlags, movePromo, moveTo } from '../core/move.js';
 import { legalMoves } from '../core/movegen.js';
@@ -114,7 +114,7 @@ function kind(before: Position, m: number, after: Position): { capture: number; 
   return { capture, check: after.isCheck() ? 1 : 0 };
 }
 
-/** The quiet solver moves after the first (no capture, check or promotion), and the share of solver moves that check. */
+/** The quiet solver moves after the first (no capture, check or promotion); the share of solver moves that check. */
 function laterMoves(l: PuzzleLine): { quiet: number; checks: number } {
   let quiet = 0;
   let checks = 0;
