@@ -1,10 +1,11 @@
 // A puzzle from a candidate and the engine's verdict (or stage 1's own line with --engine none): the
-// lichess columns — id, FEN before the setup move, moves, themes from our tags over the line, GameUrl,
-// OpeningTags (docs/design.md §12).
+// lichess columns — id, FEN before the setup move, moves, the rating and its deviation (src/puzzles/rating.ts),
+// themes from our tags over the line, GameUrl, OpeningTags (docs/design.md §12).
 import type { PuzzleFormat } from './puzzle-kinds.js';
 import { gameUrl, openingTags } from './opening.js';
 import type { Verdict } from './stage2.js';
 import { puzzleThemes } from './puzzle-themes.js';
+import { puzzleRating } from './rating.js';
 import type { Candidate, Puzzle } from './types.js';
 
 /** A verdict that made a puzzle. */
@@ -16,7 +17,8 @@ export const UNVERIFIED_THEME = 'unverified';
 /** Stage 1's line as a verdict, for --engine none: its best move, its material gain; no move, no puzzle. */
 export function unverifiedVerdict(c: Candidate): Verdict {
   if (c.best === '') return { verified: false, drop: 'noMove', detail: 'stage 1 fired on the [%eval] alone', calls: 0, nodes: 0 };
-  return { verified: true, solution: [c.best], mateIn: c.gain >= 1000 ? 1 : null, cp: Math.min(c.gain, 99) * 100, calls: 0, nodes: 0 };
+  const cp = Math.min(c.gain, 99) * 100;
+  return { verified: true, solution: [c.best], mateIn: c.gain >= 1000 ? 1 : null, cp, gap: null, settled: null, calls: 0, nodes: 0 };
 }
 
 /**
@@ -40,6 +42,7 @@ export function makePuzzle(
 export function assemblePuzzle(c: Candidate, v: Solved, verified: boolean): Puzzle {
   const moves = [c.setup, ...v.solution];
   const themes = puzzleThemes({ fenBefore: c.fenBefore, moves, mateIn: v.mateIn, cp: v.cp });
+  const rated = puzzleRating({ ...v, fenBefore: c.fenBefore, moves, chess960: c.chess960, themes, stage1Found: c.best === v.solution[0] });
   return {
     id: `g${c.game}p${c.ply}`,
     game: c.game,
@@ -48,6 +51,8 @@ export function assemblePuzzle(c: Candidate, v: Solved, verified: boolean): Puzz
     moves,
     mateIn: v.mateIn,
     cp: v.cp,
+    rating: rated.rating,
+    ratingDeviation: rated.deviation,
     themes: verified ? themes : [...themes, UNVERIFIED_THEME].sort(),
     gameUrl: gameUrl(c.site, c.ply),
     openingTags: openingTags(c.opening),

@@ -69,6 +69,12 @@ export type Verdict =
       mateIn: number | null;
       /** The engine's score for the solver at P (scoreCp: a mate in n is 10,000 − n). */
       cp: number;
+      /**
+       * At P: the best move's win-chance lead over the second, and the depth it settled at (for the rating);
+       * null for stage 1's own line (--engine none).
+       */
+      gap: number | null;
+      settled: number | null;
     })
   | (EngineUse & { verified: false; drop: DropReason; detail: string });
 
@@ -184,7 +190,8 @@ async function verifyAt(s: Searcher, pos: Position, o: Stage2Options): Promise<V
   if (!mates(probe.score) && winGap(probe.score, runnerUp!.score) <= o.gap - PROBE_MARGIN) {
     return drop('probe', `best ${formatScore(probe.score)}, second ${formatScore(runnerUp!.score)} at ${o.probeNodes} nodes`);
   }
-  const [best, second] = topLines(await s.ask([], o.nodes, 2), legal);
+  const main = await s.ask([], o.nodes, 2);
+  const [best, second] = topLines(main, legal);
   if (!atLeast(best.score, WINNING_CP)) return drop('notWinning', `best ${formatScore(best.score)}`);
   const pass = judge(best.score, second!.score, true, o.gap);
   if (pass === null) return drop('notOnly', `best ${formatScore(best.score)}, second ${formatScore(second!.score)}`);
@@ -195,7 +202,8 @@ async function verifyAt(s: Searcher, pos: Position, o: Stage2Options): Promise<V
   const keep = mated ? passes.length : strictPrefix(passes);
   if (keep === 0) return drop('notOnly', `best ${formatScore(best.score)} is one of several mates in 1`);
   const line = solution.slice(0, 2 * keep - 1);
-  return { verified: true, solution: line, mateIn: mated ? keep : null, cp: scoreCp(best.score), ...s.use };
+  const gap = winGap(best.score, second!.score);
+  return { verified: true, solution: line, mateIn: mated ? keep : null, cp: scoreCp(best.score), gap, settled: main.settled, ...s.use };
 }
 
 /**

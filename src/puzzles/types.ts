@@ -52,6 +52,11 @@ export interface EngineAnswer {
   bestmove: string;
   /** Nodes the engine reported for this search. */
   nodes: number;
+  /**
+   * The depth from which the best line's first move led multipv 1 to the end (how deep the engine had to
+   * look before it settled on its move); 0 when there is no line.
+   */
+  settled: number;
 }
 
 /** A verified puzzle (or, with `--engine none`, stage 1's unverified one). */
@@ -68,6 +73,9 @@ export interface Puzzle {
   mateIn: number | null;
   /** The engine's score for the solver at P in centipawns (a mate counts as 10,000 − n). */
   cp: number;
+  /** The estimated difficulty on lichess's rating scale, and the estimate's error (src/puzzles/rating.ts). */
+  rating: number;
+  ratingDeviation: number;
   themes: string[];
   /** The game's Site with `#ply` (lichess's GameUrl), '' when there is no Site. */
   gameUrl: string;

@@ -96,12 +96,13 @@ export function parseBestmove(line: string): { bestmove: string; ponder: string 
 }
 
 /**
- * Gathers one search's output: the last complete (non-bound) line per multipv and the nodes, until
- * `bestmove`. Feed it every line the engine prints after `go`; push() returns the answer at `bestmove`.
+ * Gathers one search's output: the last complete (non-bound) line per multipv, the nodes and the depth the
+ * best move settled at, until `bestmove`. Feed it every line the engine prints after `go`; push() returns the answer at `bestmove`.
  */
 export class AnswerReader {
   private readonly lines = new Map<number, EngineLine>();
   private nodes = 0;
+  private settled = 0;
 
   /** Reads one output line; the answer when it is `bestmove`, else null. */
   push(line: string): EngineAnswer | null {
@@ -111,7 +112,9 @@ export class AnswerReader {
     if (info === null) return null;
     if (info.nodes !== null && info.nodes > this.nodes) this.nodes = info.nodes;
     const kept = completeLine(info);
-    if (kept !== null) this.lines.set(kept.multipv, kept);
+    if (kept === null) return null;
+    if (kept.multipv === 1 && kept.pv[0] !== this.lines.get(1)?.pv[0]) this.settled = kept.depth;
+    this.lines.set(kept.multipv, kept);
     return null;
   }
 
@@ -119,6 +122,6 @@ export class AnswerReader {
   private answer(bestmove: string): EngineAnswer {
     const lines: EngineLine[] = [];
     for (let k = 1; this.lines.has(k); k++) lines.push(this.lines.get(k)!);
-    return { lines, bestmove, nodes: this.nodes };
+    return { lines, bestmove, nodes: this.nodes, settled: lines.length === 0 ? 0 : this.settled };
   }
 }

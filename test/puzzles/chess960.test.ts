@@ -90,16 +90,23 @@ describe('a candidate that cannot be made a puzzle', () => {
       chess960: false,
     };
     for (const f of ['csv', 'pgn', 'epd'] as const) {
-      const made = makePuzzle(c, { verified: true, solution: ['g2b7'], mateIn: 1, cp: 9999, calls: 0, nodes: 0 }, false, puzzleWriter(f));
+      const made = makePuzzle(
+        c,
+        { verified: true, solution: ['g2b7'], mateIn: 1, cp: 9999, gap: null, settled: null, calls: 0, nodes: 0 },
+        false,
+        puzzleWriter(f),
+      );
       expect(made, f).toEqual({ error: `puzzle move 1 "b8a8" is not legal after ${fenBefore}` });
     }
     const ok = makePuzzle(
       { ...c, fenBefore: CASTLE_FEN, chess960: true },
-      { verified: true, solution: ['g2b7'], mateIn: 1, cp: 9999, calls: 0, nodes: 0 },
+      { verified: true, solution: ['g2b7'], mateIn: 1, cp: 9999, gap: null, settled: null, calls: 0, nodes: 0 },
       true,
       puzzleWriter('csv'),
     );
-    expect('text' in ok && ok.text.startsWith(`g1p20,${CASTLE_FEN},b8a8 g2b7,,,,,`) && ok.puzzle.themes.includes('mateIn1')).toBe(true);
+    const rated = 'text' in ok ? `${ok.puzzle.rating},${ok.puzzle.ratingDeviation}` : '';
+    expect('text' in ok && ok.text.startsWith(`g1p20,${CASTLE_FEN},b8a8 g2b7,${rated},,,`)).toBe(true);
+    expect('text' in ok && ok.puzzle.themes.includes('mateIn1')).toBe(true);
   });
 });
 

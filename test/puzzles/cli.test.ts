@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { Chess } from 'chess.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { puzzleThemes } from '../../src/puzzles/puzzle-themes.js';
+import { ENGINE_MODEL, RATING_MAX, RATING_MIN, STATIC_MODEL } from '../../src/puzzles/rating.js';
 import { ROOT, runCli } from '../helpers/cli.js';
 import { readCorpusBytes, splitGames } from '../helpers/corpus.js';
 import { readCsv } from '../helpers/csv.js';
@@ -40,6 +41,14 @@ function play(fen: string, uci: string[]): Chess {
   const c = new Chess(fen);
   for (const u of uci) c.move({ from: u.slice(0, 2), to: u.slice(2, 4), promotion: u[4] });
   return c;
+}
+
+/** The row's Rating is an integer within the rating's bounds, its RatingDeviation the model's. */
+function expectRated(row: string[], deviation: number): void {
+  expect(row[3], row[0]).toMatch(/^\d+$/);
+  expect(Number(row[3])).toBeGreaterThanOrEqual(RATING_MIN);
+  expect(Number(row[3])).toBeLessThanOrEqual(RATING_MAX);
+  expect(row[4], row[0]).toBe(String(deviation));
 }
 
 const fenKey = (fen: string): string => fen.split(' ').slice(0, 4).join(' ');
@@ -76,6 +85,11 @@ describe.skipIf(engine === null)('pgn-xray puzzles', () => {
     expect(rows.length - 1).toBe(summary.puzzles);
     expect(summary.puzzles).toBeGreaterThan(GAMES / 3);
     expect(summary.engine.calls).toBeGreaterThan(summary.puzzles);
+  });
+
+  it('rates every puzzle: an integer Rating on lichess’s scale, the engine model’s RatingDeviation', () => {
+    for (const r of rows.slice(1)) expectRated(r, ENGINE_MODEL.deviation);
+    expect(new Set(rows.slice(1).map((r) => r[3])).size).toBeGreaterThan(3); // the ratings tell puzzles apart
   });
 
   it('replays every puzzle legally from its FEN, the first move being the game’s move into it, ending on a solver move', () => {
@@ -166,6 +180,7 @@ describe.skipIf(engine === null)('pgn-xray puzzles', () => {
       expect(row[7].split(' ')).toContain('unverified');
       expect(row[2].split(' ')).toHaveLength(2);
       expect(() => play(row[1], row[2].split(' ')), row[0]).not.toThrow();
+      expectRated(row, STATIC_MODEL.deviation);
     }
   });
 

@@ -243,7 +243,12 @@ describe('fake engines', () => {
   it('reads the one good line out of an engine that prints junk around everything', async () => {
     const e = await engine(fake('garbage'));
     const a = await e.analyse(SCHOLAR, [], { nodes: 1000, multipv: 2 });
-    expect(a).toEqual({ lines: [{ multipv: 1, depth: 2, score: { cp: 31 }, pv: ['e2e4', 'e7e5'] }], bestmove: 'e2e4', nodes: 900 });
+    expect(a).toEqual({
+      lines: [{ multipv: 1, depth: 2, score: { cp: 31 }, pv: ['e2e4', 'e7e5'] }],
+      bestmove: 'e2e4',
+      nodes: 900,
+      settled: 2,
+    });
   });
 });
 

@@ -25,6 +25,8 @@ const PUZZLES: Puzzle[] = loadLichessPuzzles(FIXTURE_SAMPLES)
     moves: p.moves,
     mateIn: null,
     cp: 300,
+    rating: p.rating,
+    ratingDeviation: 100 + i,
     themes: puzzleThemes({ fenBefore: p.fen, moves: p.moves, mateIn: null, cp: 300 }),
     gameUrl: p.gameUrl,
     openingTags: p.openingTags ?? '',
@@ -59,7 +61,18 @@ describe('puzzle CSV', () => {
     expect(rows[0]).toEqual(PUZZLE_CSV_COLUMNS.split(','));
     expect(rows.length).toBe(all.length + 1);
     all.forEach((p, i) => {
-      expect(rows[i + 1]).toEqual([p.id, p.fenBefore, p.moves.join(' '), '', '', '', '', p.themes.join(' '), p.gameUrl, p.openingTags]);
+      expect(rows[i + 1]).toEqual([
+        p.id,
+        p.fenBefore,
+        p.moves.join(' '),
+        String(p.rating),
+        String(p.ratingDeviation),
+        '',
+        '',
+        p.themes.join(' '),
+        p.gameUrl,
+        p.openingTags,
+      ]);
     });
   });
 });

@@ -154,7 +154,7 @@ function scripted(fen: string, at: (k: number) => [Score, Score]): Analyser & { 
       const lines = scores
         .slice(0, Math.min(o.multipv, legal.length))
         .map((score, i) => ({ multipv: i + 1, depth: 10, score, pv: [legal[i]] }));
-      return Promise.resolve({ lines, bestmove: legal[0] ?? '', nodes: o.nodes });
+      return Promise.resolve({ lines, bestmove: legal[0] ?? '', nodes: o.nodes, settled: 10 });
     },
   };
 }

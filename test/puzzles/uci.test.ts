@@ -107,17 +107,40 @@ describe('a real Stockfish 15.1 session', () => {
     }
   });
 
+  it('says from which depth the best move led, as a plain scan of the multipv-1 lines finds it', () => {
+    for (const s of all) {
+      const a = read(s);
+      const best = naiveLine(s, 1)?.pv[0];
+      const first = (l: string): string | undefined => {
+        const w = l.split(' ');
+        const ok = w[0] === 'info' && w.includes('score') && w.includes('pv') && !w.includes('lowerbound') && !w.includes('upperbound');
+        return ok && (w.includes('multipv') ? w[w.indexOf('multipv') + 1] === '1' : true) ? w[w.indexOf('pv') + 1] : undefined;
+      };
+      let settled = 0;
+      for (const l of s) {
+        const m = first(l);
+        if (m === undefined) continue;
+        if (m !== best) settled = 0;
+        else if (settled === 0) settled = Number(l.split(' ')[l.split(' ').indexOf('depth') + 1]);
+      }
+      expect(a.settled).toBe(settled);
+    }
+    const [scholar, , , , , long] = all.map(read);
+    expect(scholar.settled).toBeGreaterThan(0);
+    expect(long.settled).toBeGreaterThan(1); // 1.e4 e5 at 8M nodes changes its mind after depth 1
+  });
+
   it('reads mate scores of both signs, cp beside mate, (none), and skips a bound just before bestmove', () => {
     const [scholar, mated, mateIn2, gettingMated, stalemate, long] = all.map(read);
     expect(scholar.bestmove).toBe('h5f7');
     expect(scholar.lines.map((l) => l.score)).toEqual([{ mate: 1 }, { cp: -125 }]);
     expect(scholar.lines[0]).toMatchObject({ multipv: 1, depth: 13, pv: ['h5f7'] });
-    expect(mated).toEqual({ lines: [], bestmove: '', nodes: 0 });
+    expect(mated).toEqual({ lines: [], bestmove: '', nodes: 0, settled: 0 });
     expect(mateIn2.lines[0]).toEqual({ multipv: 1, depth: 13, score: { mate: 2 }, pv: ['e2e6', 'f7e8', 'e6f7'] });
     expect(mateIn2.lines[1].score).toEqual({ cp: 57 });
     expect(gettingMated.lines.map((l) => l.score)).toEqual([{ mate: -1 }, { mate: -1 }]);
     expect(gettingMated.lines.map((l) => l.pv[0])).toEqual(['f7f8', 'f7e8']);
-    expect(stalemate).toEqual({ lines: [], bestmove: '', nodes: 0 });
+    expect(stalemate).toEqual({ lines: [], bestmove: '', nodes: 0, settled: 0 });
     // the session's last info line is `depth 31 … score cp 29 upperbound`: the answer is the depth-30 line
     expect(long.lines).toHaveLength(1);
     expect(long.lines[0]).toMatchObject({ multipv: 1, depth: 30, score: { cp: 36 } });
