@@ -2,6 +2,7 @@
 // on a square, the distance between squares, the pieces of a side attacking a square, whether a piece is
 // defended (a defender behind an enemy slider counts: x-ray by modifying occupancy) or in a bad spot.
 import { attacksTo } from '../core/attacks.js';
+import { squaresOf } from '../core/bitboard.js';
 import { BISHOP, KING, PIECE_VALUES as VALUES, QUEEN, ROOK, sideHi, sideLo } from '../core/board.js';
 import type { Position } from '../core/position.js';
 import { fileOf, rankOf } from '../core/squares.js';
@@ -30,13 +31,6 @@ export function distance(a: number, b: number): number {
 export function attackers(pos: Position, side: number, sq: number): number[] {
   attacksTo(pos.bb, pos.occLo(), pos.occHi(), sq, s, 0);
   return squaresOf(s[0] & sideLo(pos.bb, side), s[1] & sideHi(pos.bb, side));
-}
-
-function squaresOf(lo: number, hi: number): number[] {
-  const out: number[] = [];
-  for (; lo !== 0; lo &= lo - 1) out.push(31 - Math.clz32(lo & -lo));
-  for (; hi !== 0; hi &= hi - 1) out.push(63 - Math.clz32(hi & -hi));
-  return out;
 }
 
 /**

@@ -17,18 +17,21 @@
 //                     stand on either side of K's file, else double bishop
 //   dovetailMate      K off the edge; the last move, by a queen, went diagonally next to K; every other square
 //                     next to K is attacked by no solver piece, or by the queen alone and empty
-import { BISHOP, KNIGHT, opponent, PAWN, QUEEN, ROOK } from '../core/board.js';
+import { kingAttacks } from '../core/attacks.js';
+import { squaresOf } from '../core/bitboard.js';
+import { BISHOP, KNIGHT, opponent, PAWN, piecesHi, piecesLo, QUEEN, ROOK } from '../core/board.js';
 import { moveFlags, moveTo, FLAG_CASTLE } from '../core/move.js';
 import type { Position } from '../core/position.js';
 import { fileOf, rankOf } from '../core/squares.js';
 import type { PuzzleLine } from '../tactics/line.js';
 import { attackers, distance, NONE, sideAt, typeAt } from './board-facts.js';
 
-/** The squares next to sq (king steps). */
+const s = new Int32Array(2);
+
+/** The squares next to sq (king steps), ascending. */
 function around(sq: number): number[] {
-  const out: number[] = [];
-  for (let t = 0; t < 64; t++) if (t !== sq && distance(t, sq) === 1) out.push(t);
-  return out;
+  kingAttacks(sq, s, 0);
+  return squaresOf(s[0], s[1]);
 }
 
 /** What the patterns read: the final position, the mated king, the solver, the last move's piece and square. */
@@ -104,8 +107,7 @@ function arabian(m: Mate): boolean {
 }
 
 function bishops(m: Mate): string | null {
-  const own: number[] = [];
-  for (let sq = 0; sq < 64; sq++) if (typeAt(m.f, sq) === BISHOP && sideAt(m.f, sq) === m.solver) own.push(sq);
+  const own = squaresOf(piecesLo(m.f.bb, m.solver, BISHOP), piecesHi(m.f.bb, m.solver, BISHOP));
   if (own.length < 2) return null;
   for (const t of [m.king, ...around(m.king)]) if (attackers(m.f, m.solver, t).some((a) => typeAt(m.f, a) !== BISHOP)) return null;
   const k = fileOf(m.king);

@@ -24,7 +24,8 @@
 //                    rank on files g–h (a–c), 20 (18) pieces or more on the board, some si checks; a score
 //                    over the si, +1 for a check, +1 for a capture within 3 king steps of the corner (h or a
 //                    on that rank), else −1 for a move landing 5 or more away, reaches 2
-import { BISHOP, KING, KNIGHT, opponent, PAWN, QUEEN, ROOK } from '../core/board.js';
+import { popCount } from '../core/bitboard.js';
+import { BISHOP, KING, KNIGHT, opponent, PAWN, QUEEN, ROOK, sideHi, sideLo, typeHi, typeLo } from '../core/board.js';
 import { FLAG_CASTLE, FLAG_EP, moveFlags, moveFrom, movePromo, moveTo } from '../core/move.js';
 import { isCheckmate, legalMoves } from '../core/movegen.js';
 import type { Position } from '../core/position.js';
@@ -32,7 +33,7 @@ import { fileOf, rankOf } from '../core/squares.js';
 import type { PuzzleLine } from '../tactics/line.js';
 import { materialBalance } from '../tactics/material-search.js';
 import { attacksFrom, isCapture } from '../tactics/threats.js';
-import { distance, NONE, sideAt, typeAt } from './board-facts.js';
+import { distance, sideAt, typeAt } from './board-facts.js';
 
 const s = new Int32Array(2);
 const legal = new Int32Array(256);
@@ -118,11 +119,7 @@ function attacksEnemy(line: PuzzleLine, k: number): boolean {
   const at = (moveFlags(m) & FLAG_CASTLE) !== 0 ? after.king(line.puzzle.turn) : moveTo(m);
   attacksFrom(after, at, s, 0);
   const them = line.puzzle.turn ^ 1;
-  for (let sq = 0; sq < 64; sq++) {
-    const hit = sq < 32 ? (s[0] >>> sq) & 1 : (s[1] >>> (sq - 32)) & 1;
-    if (hit !== 0 && typeAt(after, sq) !== NONE && sideAt(after, sq) === them) return true;
-  }
-  return false;
+  return ((s[0] & sideLo(after.bb, them)) | (s[1] & sideHi(after.bb, them))) !== 0;
 }
 
 function quietMove(line: PuzzleLine, ks: number[]): boolean {
@@ -181,10 +178,8 @@ function attackOn(line: PuzzleLine, cornerFile: number, kingFiles: number[], pie
   const back = solver === 0 ? 7 : 0;
   const king = p.king(opponent(solver));
   if (rankOf(king) !== back || !kingFiles.includes(fileOf(king))) return false;
-  let count = 0;
-  for (let sq = 0; sq < 64; sq++) if (p.board[sq] !== 0) count++;
   const ks = solverMoves(line);
-  if (count < pieces || !ks.some((k) => line.positions[k + 1].isCheck())) return false;
+  if (popCount(p.occLo(), p.occHi()) < pieces || !ks.some((k) => line.positions[k + 1].isCheck())) return false;
   const corner = back * 8 + cornerFile;
   let score = 0;
   for (const k of ks) {
@@ -219,9 +214,7 @@ const ENDGAMES: readonly [number, string][] = [
 
 /** How many pieces of each type (both sides) stand on the board. */
 function typeCounts(pos: Position): number[] {
-  const n = [0, 0, 0, 0, 0, 0];
-  for (let sq = 0; sq < 64; sq++) if (pos.board[sq] !== 0) n[typeAt(pos, sq)]++;
-  return n;
+  return [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING].map((t) => popCount(typeLo(pos.bb, t), typeHi(pos.bb, t)));
 }
 
 function onlyWith(pos: Position, type: number): boolean {

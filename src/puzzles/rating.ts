@@ -8,11 +8,12 @@
 // id hashes to the fitting half; the deviation is the model's root-mean-square error on the other half.
 // Without the engine (--engine none) a second model that leaves its signals out serves.
 import { popCount } from '../core/bitboard.js';
-import { FLAG_CASTLE, FLAG_EP, moveFlags, movePromo, moveTo } from '../core/move.js';
+import { movePromo } from '../core/move.js';
 import { legalMoves } from '../core/movegen.js';
 import type { Position } from '../core/position.js';
 import { materialBalance } from '../tactics/material-search.js';
 import { PuzzleLine } from '../tactics/line.js';
+import { isCapture } from '../tactics/threats.js';
 
 /** What the rating is computed from: the puzzle and what the stages learnt on the way. */
 export interface RatingInput {
@@ -109,9 +110,7 @@ export function ratingFeatures(r: RatingInput): Record<RatingFeature, number> {
 
 /** A solver move's kind: whether it captures, and whether it checks (the position after it is given). */
 function kind(before: Position, m: number, after: Position): { capture: number; check: number } {
-  const flags = moveFlags(m);
-  const capture = (before.board[moveTo(m)] !== 0 && (flags & FLAG_CASTLE) === 0) || (flags & FLAG_EP) !== 0 ? 1 : 0;
-  return { capture, check: after.isCheck() ? 1 : 0 };
+  return { capture: isCapture(before, m) ? 1 : 0, check: after.isCheck() ? 1 : 0 };
 }
 
 /** The quiet solver moves after the first (no capture, check or promotion); the share of solver moves that check. */

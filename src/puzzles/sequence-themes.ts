@@ -32,15 +32,15 @@
 //                     when the reply moved it there) was, before the reply, not pinned and not in check, in a
 //                     bad spot, with every move of its own taking nothing worth as much and landing in a bad
 //                     spot
-import { attacksFrom } from '../tactics/threats.js';
 import { between } from '../core/attacks.js';
+import { hasBit } from '../core/bitboard.js';
 import { BISHOP, KING, PAWN, PIECE_VALUES, QUEEN, ROOK } from '../core/board.js';
 import { FLAG_CASTLE, moveFlags, moveFrom, movePromo, moveTo } from '../core/move.js';
 import { isCheckmate, legalMoves } from '../core/movegen.js';
 import type { Position } from '../core/position.js';
 import { moveToUci } from '../core/san.js';
 import { fileOf } from '../core/squares.js';
-import { isCapture } from '../tactics/threats.js';
+import { attacksFrom, isCapture } from '../tactics/threats.js';
 import { type PuzzleLine, uciMove } from '../tactics/line.js';
 import { attackers, inBadSpot, isDefended, NONE, sideAt, typeAt } from './board-facts.js';
 
@@ -98,17 +98,13 @@ class Moves {
 function attacksSquare(pos: Position, from: number, sq: number): boolean {
   if (pos.board[from] === 0) return false;
   attacksFrom(pos, from, s, 0);
-  return hasSquare(s[0], s[1], sq);
-}
-
-function hasSquare(lo: number, hi: number, sq: number): boolean {
-  return (sq < 32 ? (lo >>> sq) & 1 : (hi >>> (sq - 32)) & 1) !== 0;
+  return hasBit(s[0], s[1], sq);
 }
 
 /** Whether sq lies strictly between a and b on a line through both. */
 function isBetween(a: number, b: number, sq: number): boolean {
   between(a, b, s, 0);
-  return hasSquare(s[0], s[1], sq);
+  return hasBit(s[0], s[1], sq);
 }
 
 function isSlider(type: number): boolean {
