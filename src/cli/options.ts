@@ -131,7 +131,7 @@ function tagList(list: string | undefined, format: OutputFormat): string[] {
   for (const t of names) if (!/^[A-Za-z0-9][A-Za-z0-9_+#=:-]*$/.test(t)) throw new UsageError(`--tags: "${t}" is not a PGN tag name`);
   if (!OUTPUT_KINDS[format].tags) throw new UsageError(`--tags: -f ${format} has no place for tags (${TAGGED_FORMATS.join(', ')})`);
   const clash = names.find((t) => OUTPUT_KINDS[format].reserved.some((c) => c === t.toLowerCase()));
-  if (clash !== undefined) throw new UsageError(`--tags: "${clash}" would be a second ${formatTitle(format)} column of that name`);
+  if (clash !== undefined) throw new UsageError(`--tags: "${clash}" would be a second ${OUTPUT_KINDS[format].title} column of that name`);
   return names;
 }
 
@@ -144,12 +144,7 @@ function playerNames(names: readonly string[]): string[] {
 /** A format written at file offsets and finished by its footer (Parquet) needs a file, not stdout. */
 function checkFile(format: OutputFormat, output: string | undefined): void {
   if (OUTPUT_KINDS[format].file && (output === undefined || output === '-'))
-    throw new UsageError(`-f ${format} needs -o FILE (a ${formatTitle(format)} file cannot go to stdout)`);
-}
-
-/** A format's name as its users write it: Parquet, CSV. */
-function formatTitle(format: OutputFormat): string {
-  return format === 'parquet' ? 'Parquet' : format.toUpperCase();
+    throw new UsageError(`-f ${format} needs -o FILE (a ${OUTPUT_KINDS[format].title} file cannot go to stdout)`);
 }
 
 export function parseAnalyze(args: string[]): AnalyzeCommand {

@@ -21,6 +21,8 @@ export interface HeaderOptions {
 }
 
 export interface OutputKindSpec {
+  /** The format's name as its users write it (CSV, Parquet), for messages. */
+  title: string;
   /**
    * What a worker makes of the positions it keeps: text in the format (a formatter, formats.ts), Parquet
    * columns (parquet-columns.ts), plain records (records.ts), or nothing (statistics only).
@@ -47,13 +49,40 @@ const NO_HEADER = (): string => '';
 const TEXT = { worker: 'text', moveStrings: true, writes: true, file: false, reserved: [], header: NO_HEADER } as const;
 
 export const OUTPUT_KINDS: Readonly<Record<OutputKind, OutputKindSpec>> = {
-  jsonl: { ...TEXT, moveStrings: false, tags: true },
-  csv: { ...TEXT, tags: true, header: (o) => csvHeader(o.tags, o.tactics) },
-  epd: { ...TEXT, tags: false },
-  pgn: { ...TEXT, tags: false },
-  none: { worker: 'none', moveStrings: false, writes: false, file: false, tags: false, reserved: [], header: NO_HEADER },
-  parquet: { worker: 'columns', moveStrings: false, writes: true, file: true, tags: true, reserved: PARQUET_COLUMNS, header: NO_HEADER },
-  records: { worker: 'records', moveStrings: true, writes: true, file: false, tags: true, reserved: [], header: NO_HEADER },
+  jsonl: { ...TEXT, title: 'JSON Lines', moveStrings: false, tags: true },
+  csv: { ...TEXT, title: 'CSV', tags: true, header: (o) => csvHeader(o.tags, o.tactics) },
+  epd: { ...TEXT, title: 'EPD', tags: false },
+  pgn: { ...TEXT, title: 'PGN', tags: false },
+  none: {
+    title: 'no output',
+    worker: 'none',
+    moveStrings: false,
+    writes: false,
+    file: false,
+    tags: false,
+    reserved: [],
+    header: NO_HEADER,
+  },
+  parquet: {
+    title: 'Parquet',
+    worker: 'columns',
+    moveStrings: false,
+    writes: true,
+    file: true,
+    tags: true,
+    reserved: PARQUET_COLUMNS,
+    header: NO_HEADER,
+  },
+  records: {
+    title: 'records',
+    worker: 'records',
+    moveStrings: true,
+    writes: true,
+    file: false,
+    tags: true,
+    reserved: [],
+    header: NO_HEADER,
+  },
 };
 
 /** The formats with a place for --tags. */
