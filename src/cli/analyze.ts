@@ -6,6 +6,7 @@
 // counts as written (its records went as far as the reader read, and nothing after it is analysed).
 import { EXIT, PipeClosed } from '../errors.js';
 import { OUTPUT_KINDS } from '../output/kinds.js';
+import type { ParquetLayout } from '../output/parquet-arrow.js';
 import type { ParquetOutput } from '../output/parquet-thread.js';
 import { Stats, type InputIdentity } from '../stats/stats.js';
 import { summaryTable } from '../report/summary.js';
@@ -47,7 +48,8 @@ export async function runAnalyze(cmd: AnalyzeCommand, interrupt: Interrupt): Pro
     report: cmd.report,
   });
   for (const w of cmd.warnings) process.stderr.write(`${w}\n`);
-  const out = kind.worker === 'columns' ? await startParquet(files.out!, cmd.tags) : await writerOf(files.out);
+  const out =
+    kind.worker === 'columns' ? await startParquet(files.out!, { tags: cmd.tags, shard: cmd.shard !== null }) : await writerOf(files.out);
   const errFile = await writerOf(files.errors);
   const statsFile = await writerOf(files.stats);
   const gamesFile = await writerOf(files.games);
@@ -144,9 +146,9 @@ async function writeBatch(r: BatchResult, o: BatchOutputs): Promise<void> {
 }
 
 /** The Parquet file (-f parquet; its encoder loads only then). */
-async function startParquet(file: Output, tags: readonly string[]): Promise<ParquetOutput> {
+async function startParquet(file: Output, layout: ParquetLayout): Promise<ParquetOutput> {
   const { ParquetOutput } = await import('../output/parquet-thread.js');
-  return ParquetOutput.start(file, tags);
+  return ParquetOutput.start(file, layout);
 }
 
 /** Closes the outputs; the first failure, or null. */

@@ -33,6 +33,7 @@ import {
 import { scanMotifs } from './classify.js';
 import { letterAt } from './letters.js';
 import { playedFlags } from './played.js';
+import { fieldsOf, type MotifField } from './record-fields.js';
 
 export type { LineKind, PlayedTag, Side } from './catalogue.js';
 
@@ -64,35 +65,51 @@ export interface PositionTags {
   motifs: MotifRecord[];
 }
 
+/** A record's squares: a chain's, or a line record's slider, front and back. */
+function recordSquares(d: Int32Array, o: number, chain: boolean): number[] {
+  return chain
+    ? Array.from(d.subarray(o + REC_SQUARES, o + REC_SQUARES + d[o + REC_LENGTH]))
+    : [d[o + REC_SLIDER], d[o + REC_FRONT], d[o + REC_BACK]];
+}
+
+/** A chain's targets: one or two squares. */
+function chainTargets(d: Int32Array, o: number): number[] {
+  return d[o + REC_TARGET2] >= 0 ? [d[o + REC_TARGET1], d[o + REC_TARGET2]] : [d[o + REC_TARGET1]];
+}
+
+/** A line record's pieces by role, a chain's as a list aligned with its squares. */
+function recordPieces(d: Int32Array, o: number, row: MotifRow, board: Int8Array): LinePieces | string[] {
+  const letters = recordSquares(d, o, row.shape === 'chain').map((sq) => letterAt(board, sq));
+  return row.shape === 'chain' ? letters : { slider: letters[0], front: letters[1], back: letters[2] };
+}
+
+/** Each field's value in record o of d (row: its catalogue row, board: the position's mailbox). */
+const FIELD_VALUE: Record<MotifField, (d: Int32Array, o: number, row: MotifRow, board: Int8Array) => unknown> = {
+  motif: (_d, _o, row) => row.name,
+  kind: (_d, _o, row) => row.kind,
+  side: (d, o) => SIDES[d[o + REC_SIDE]],
+  slider: (d, o) => squareName(d[o + REC_SLIDER]),
+  front: (d, o) => squareName(d[o + REC_FRONT]),
+  back: (d, o) => squareName(d[o + REC_BACK]),
+  pieces: recordPieces,
+  partial: (d, o) => d[o + REC_PARTIAL] === 1,
+  squares: (d, o) => recordSquares(d, o, true).map(squareName),
+  line: (d, o) => LINE_KINDS[d[o + REC_LINE]],
+  targets: (d, o) => chainTargets(d, o).map(squareName),
+  targetPieces: (d, o, _row, board) => chainTargets(d, o).map((sq) => letterAt(board, sq)),
+};
+
 /**
- * One record of a filled buffer as a plain object, keys in the order the JSONL writer gives them; the
- * pieces are read from pos, the position the buffer was filled from.
+ * One record of a filled buffer as a plain object, its fields those record-fields.ts gives its row, in
+ * that order; the pieces are read from pos, the position the buffer was filled from.
  */
 export function recordAt(buf: MotifBuffer, i: number, pos: Position): MotifRecord {
   const d = buf.data;
   const o = i * STRIDE;
   const row: MotifRow | undefined = MOTIFS[d[o + REC_CODE]];
   if (row === undefined) throw new Error(`motif buffer: unknown record code ${d[o + REC_CODE]}`);
-  const rec: Record<string, unknown> = { motif: row.name };
-  if (row.kind !== null) rec.kind = row.kind;
-  rec.side = SIDES[d[o + REC_SIDE]];
-  const board = pos.board;
-  if (row.shape === 'chain') {
-    const squares = Array.from(d.subarray(o + REC_SQUARES, o + REC_SQUARES + d[o + REC_LENGTH]));
-    rec.squares = squares.map(squareName);
-    rec.pieces = squares.map((sq) => letterAt(board, sq));
-    rec.line = LINE_KINDS[d[o + REC_LINE]];
-    const targets = d[o + REC_TARGET2] >= 0 ? [d[o + REC_TARGET1], d[o + REC_TARGET2]] : [d[o + REC_TARGET1]];
-    rec.targets = targets.map(squareName);
-    rec.targetPieces = targets.map((sq) => letterAt(board, sq));
-  } else {
-    const [slider, front, back] = [d[o + REC_SLIDER], d[o + REC_FRONT], d[o + REC_BACK]];
-    rec.slider = squareName(slider);
-    rec.front = squareName(front);
-    rec.back = squareName(back);
-    rec.pieces = { slider: letterAt(board, slider), front: letterAt(board, front), back: letterAt(board, back) };
-    if (row.partial) rec.partial = d[o + REC_PARTIAL] === 1;
-  }
+  const rec: Record<string, unknown> = {};
+  for (const f of fieldsOf(row)) rec[f] = FIELD_VALUE[f](d, o, row, pos.board);
   return rec as MotifRecord;
 }
 

@@ -10,7 +10,7 @@
 // the FEN: no strings built (the view's san and uci are for other formats), nothing to escape.
 import { REC_BACK, REC_CODE, REC_FRONT, REC_LINE, REC_PARTIAL, REC_SIDE, REC_SLIDER, STRIDE } from '../motifs/buffer.js';
 import { LETTER_BYTES } from '../core/board.js';
-import { ALL_PLAYED, LINE_KINDS, byCodeAndSide, byPlayedBits, isChain, type MotifRow, type Side } from '../motifs/catalogue.js';
+import { ALL_PLAYED, byPlayedBits, isChain } from '../motifs/catalogue.js';
 import {
   AsciiWriter,
   LineFormatter,
@@ -26,6 +26,21 @@ import {
 import { MAX_FEN_BYTES, writeFen } from '../core/fen.js';
 import { MAX_SAN_BYTES, MAX_UCI_BYTES, writeSan, writeUci } from '../core/san.js';
 import { askedTags } from './records.js';
+import { jsonKey } from './record-schema.js';
+import {
+  BACK_AT,
+  BACK_PIECE_AT,
+  CHAIN_END,
+  CHAIN_HEAD,
+  FRONT_AT,
+  FRONT_PIECE_AT,
+  LINE_MID,
+  LINE_RECORD,
+  PIECES_OPEN,
+  SLIDER_AT,
+  SLIDER_PIECE_AT,
+  TARGET_PIECES_OPEN,
+} from './jsonl-record-text.js';
 import type { GameInfo, PositionView } from './formatter.js';
 
 const stringWriter = new AsciiWriter();
@@ -40,32 +55,24 @@ export function jsonString(s: string): string {
   return stringWriter.take();
 }
 
-/** `{"motif":"pin","kind":"absolute","side":"w","slider":"` (chains: `…,"squares":["`) by code * 2 + side. */
-function headText(m: MotifRow, side: Side): string {
-  const kind = m.kind === null ? '' : ',"kind":"' + m.kind + '"';
-  return '{"motif":"' + m.name + '"' + kind + ',"side":"' + side + '"' + (m.shape === 'chain' ? ',"squares":["' : ',"slider":"');
-}
-const CODE_HEAD: readonly Piece[] = byCodeAndSide((m, side) => piece(headText(m, side)));
-/** `"],"line":"file","targets":["` by line kind (after the chain's pieces). */
-const LINE_MID: readonly Piece[] = LINE_KINDS.map((l) => piece('"],"line":"' + l + '","targets":["'));
-const PIECES_OPEN = piece('"],"pieces":["');
-const TARGET_PIECES_OPEN = piece('"],"targetPieces":["');
 /** `],"played":[…]` by PLAYED_* bits: closes the motifs list, writes the played list. */
-const PLAYED_TAIL: readonly Piece[] = byPlayedBits((names) => piece('],"played":[' + names.map((n) => '"' + n + '"').join(',') + ']'));
+const PLAYED_TAIL: readonly Piece[] = byPlayedBits((names) =>
+  piece('],' + jsonKey('played') + '[' + names.map((n) => '"' + n + '"').join(',') + ']'),
+);
 /** The end of a line without --tags. */
 const LINE_END = ascii('}\n');
-const GAME = piece('{"game":');
-const OFFSET = piece(',"offset":');
-const PLY = piece(',"ply":');
-const FEN = piece(',"fen":"');
-const MOVE = piece('","move":"');
-const UCI = piece('","uci":"');
-const CHECKERS = piece('","checkers":[');
+// the keys of record-schema.ts, written here in its order (tested)
+const GAME = piece('{' + jsonKey('game'));
+const OFFSET = piece(',' + jsonKey('offset'));
+const PLY = piece(',' + jsonKey('ply'));
+const FEN = piece(',' + jsonKey('fen') + '"');
+const MOVE = piece('",' + jsonKey('move') + '"');
+const UCI = piece('",' + jsonKey('uci') + '"');
+const CHECKERS = piece('",' + jsonKey('checkers') + '[');
 /** After the FEN at the end of a game: no move. */
-const NO_MOVE = piece('","move":null,"uci":null,"checkers":[');
-const MOTIFS = piece('],"motifs":[');
+const NO_MOVE = piece('",' + jsonKey('move') + 'null,' + jsonKey('uci') + 'null,' + jsonKey('checkers') + '[');
+const MOTIFS = piece('],' + jsonKey('motifs') + '[');
 const QUOTE_COMMA_QUOTE = ascii('","');
-const QUOTE_BRACKET_BRACE = piece('"]}');
 /** Most bytes of a motif record and the comma before it (a chain of 8 squares with 2 targets: about 220). */
 const RECORD_ROOM = 256;
 /**
@@ -83,21 +90,6 @@ const LINE_ROOM =
   Math.max(...PLAYED_TAIL.map((p) => p.room));
 
 /**
- * Whole line records by (code * 2 + side) * 2 + partial, with `a1` in the square places and `?` in the
- * piece places: a line record has a fixed length, so it is one copy and nine patched bytes.
- */
-const LINE_RECORD: readonly Uint8Array[] = byCodeAndSide((m, side) => {
-  const tail = m.partial ? [',"partial":false}', ',"partial":true}'] : ['}', '}'];
-  return tail.map((t) => ascii(headText(m, side) + 'a1","front":"a1","back":"a1","pieces":{"slider":"?","front":"?","back":"?"}' + t));
-}).flat();
-/** Offsets of the front and back squares and of the three letters in a line record: after the head (which varies). */
-const FRONT_AT = 'a1","front":"'.length;
-const BACK_AT = FRONT_AT + 'a1","back":"'.length;
-const SLIDER_PIECE_AT = BACK_AT + 'a1","pieces":{"slider":"'.length;
-const FRONT_PIECE_AT = SLIDER_PIECE_AT + '?","front":"'.length;
-const BACK_PIECE_AT = FRONT_PIECE_AT + '?","back":"'.length;
-
-/**
  * Writes record i of a filled buffer as its JSON object, in recordAt()'s key order, at most RECORD_ROOM
  * bytes (room ensured by the caller); board: the position's mailbox.
  */
@@ -109,7 +101,7 @@ export function writeRecordJson(w: AsciiWriter, d: Int32Array, i: number, board:
     writeChainJson(w, d, o, k, board);
     return;
   }
-  const at = w.n + CODE_HEAD[k].length;
+  const at = w.n + SLIDER_AT[k];
   w.put(LINE_RECORD[k * 2 + (d[o + REC_PARTIAL] & 1)]);
   const b = w.buf;
   // the squares stored inline, not through writeSquare(): three calls here crowd V8's inlining of this
@@ -130,7 +122,7 @@ export function writeRecordJson(w: AsciiWriter, d: Int32Array, i: number, board:
 
 /** A chain record (room ensured by the caller): squares, pieces, line, targets, target pieces. */
 function writeChainJson(w: AsciiWriter, d: Int32Array, o: number, k: number, board: Int8Array): void {
-  w.piece(CODE_HEAD[k]);
+  w.piece(CHAIN_HEAD[k]);
   writeChainSquares(w, d, o, QUOTE_COMMA_QUOTE, board, 0);
   w.piece(PIECES_OPEN);
   writeChainLetters(w, d, o, board, QUOTE_COMMA_QUOTE);
@@ -138,7 +130,7 @@ function writeChainJson(w: AsciiWriter, d: Int32Array, o: number, k: number, boa
   writeChainTargets(w, d, o, QUOTE_COMMA_QUOTE, board, 0);
   w.piece(TARGET_PIECES_OPEN);
   writeTargetLetters(w, d, o, board, QUOTE_COMMA_QUOTE);
-  w.piece(QUOTE_BRACKET_BRACE);
+  w.piece(CHAIN_END);
 }
 
 /**
@@ -177,7 +169,7 @@ export function writePositionJson(w: AsciiWriter, v: PositionView, end: Uint8Arr
   w.piece(PLAYED_TAIL[v.played & ALL_PLAYED]);
   if (v.tactic !== null) {
     // a verdict is on a few positions in a hundred: its themes are read here, for the lines written
-    w.plain(',"tactic":' + JSON.stringify(v.tactic.tactic()));
+    w.plain(',' + jsonKey('tactic') + JSON.stringify(v.tactic.tactic()));
     w.ensure(end.length);
   }
   w.put(end);
@@ -186,7 +178,7 @@ export function writePositionJson(w: AsciiWriter, v: PositionView, end: Uint8Arr
 /** The game's `,"tags":{…}}\n`: the asked tags it has, in the order asked, as JSON strings (ASCII, escaped). */
 export function tagsLineEnd(names: readonly string[], tags: ReadonlyMap<string, string> | null): Uint8Array {
   const fields = askedTags(names, tags).map(([name, value]) => jsonString(name) + ':' + jsonString(value));
-  return ascii(',"tags":{' + fields.join(',') + '}}\n');
+  return ascii(',' + jsonKey('tags') + '{' + fields.join(',') + '}}\n');
 }
 
 const lineWriter = new AsciiWriter();

@@ -4,14 +4,12 @@
 // worker's task and its sinks all read this table; the formatters and the Parquet writer load only where
 // they run (the workers, the encoder thread), so this module imports nothing heavy.
 import { csvHeader } from './csv-text.js';
+import { PARQUET_RESERVED } from './record-schema.js';
 
 export type OutputFormat = 'jsonl' | 'csv' | 'epd' | 'pgn' | 'none' | 'parquet';
 export const OUTPUT_FORMATS: readonly OutputFormat[] = ['jsonl', 'csv', 'epd', 'pgn', 'none', 'parquet'];
 /** What the workers produce: an output format, or plain records for the library. */
 export type OutputKind = OutputFormat | 'records';
-
-/** The columns every Parquet row has (parquet-arrow.ts gives their types); --tags columns follow, named as the tags. */
-export const PARQUET_COLUMNS = ['game', 'ply', 'fen', 'move', 'uci', 'checkers', 'motifs', 'played', 'tactic'] as const;
 
 /** What the header depends on. */
 export interface HeaderOptions {
@@ -70,7 +68,7 @@ export const OUTPUT_KINDS: Readonly<Record<OutputKind, OutputKindSpec>> = {
     writes: true,
     file: true,
     tags: true,
-    reserved: PARQUET_COLUMNS,
+    reserved: PARQUET_RESERVED,
     header: NO_HEADER,
   },
   records: {

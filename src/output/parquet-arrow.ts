@@ -24,7 +24,8 @@ import {
 } from 'apache-arrow';
 import { squareName } from '../core/squares.js';
 import { LINE_KINDS, MOTIFS, PLAYED_SORTED, SIDES, isChain } from '../motifs/catalogue.js';
-import { PARQUET_COLUMNS } from './kinds.js';
+import { MOTIF_FIELDS, MOTIF_VALUES, type MotifField, type MotifValue } from '../motifs/record-fields.js';
+import { parquetColumns, type PositionField } from './record-schema.js';
 import { LETTERS, type KeyLists, type MotifColumns, type ParquetBatch, type TacticColumns, type TextColumn } from './parquet-columns.js';
 
 /** A fixed dictionary: the strings a key column's keys stand for. */
@@ -56,46 +57,24 @@ const DICT = {
 const NAME_KEY = Int8Array.from(MOTIFS, (m) => NAMES.indexOf(m.name));
 const KIND_KEY = Int8Array.from(MOTIFS, (m) => (m.kind === null ? -1 : KINDS.indexOf(m.kind)));
 
-/** The struct fields of a motif record, in §6's order (pieces after the squares). */
-const MOTIF_FIELDS = [
-  'motif',
-  'kind',
-  'side',
-  'slider',
-  'front',
-  'back',
-  'partial',
-  'squares',
-  'pieces',
-  'line',
-  'targets',
-  'targetPieces',
-] as const;
-type MotifField = (typeof MOTIF_FIELDS)[number];
-
 function listOf(dict: Strings): List {
   return new List(new Field('element', dict.type(), false));
 }
 
-/** Arrow types of the motif struct's fields. */
-function motifTypes(): Record<MotifField, DataType> {
-  return {
-    motif: DICT.motif.type(),
-    kind: DICT.kind.type(),
-    side: DICT.side.type(),
-    slider: DICT.square.type(),
-    front: DICT.square.type(),
-    back: DICT.square.type(),
-    partial: new Bool(),
-    squares: listOf(DICT.square),
-    pieces: listOf(DICT.letter),
-    line: DICT.line.type(),
-    targets: listOf(DICT.square),
-    targetPieces: listOf(DICT.letter),
-  };
-}
+/** The Arrow type of each kind of motif field (the letters of `pieces` are a list for both shapes). */
+const MOTIF_TYPE: Record<MotifValue, () => DataType> = {
+  name: () => DICT.motif.type(),
+  kind: () => DICT.kind.type(),
+  side: () => DICT.side.type(),
+  square: () => DICT.square.type(),
+  squares: () => listOf(DICT.square),
+  pieces: () => listOf(DICT.letter),
+  letters: () => listOf(DICT.letter),
+  boolean: () => new Bool(),
+  line: () => DICT.line.type(),
+};
 
-type Column = (typeof PARQUET_COLUMNS)[number];
+type Column = PositionField;
 
 /** The tactic struct's fields, in the JSONL record's order (gain or mate: the other null). */
 const TACTIC_FIELDS = ['move', 'uci', 'gain', 'mate', 'themes'] as const;
@@ -111,12 +90,18 @@ function tacticTypes(): Record<TacticField, DataType> {
   };
 }
 
-/** The Arrow schema of the rows, with one nullable string column per asked tag. */
-export function parquetSchema(tags: readonly string[]): Schema {
-  const m = motifTypes();
-  const motif = new Struct(MOTIF_FIELDS.map((f) => new Field(f, m[f], true)));
-  const types: Record<Column, DataType> = {
+/** What a Parquet file's columns depend on: the asked tags (a column each), and --shard (the offset column). */
+export interface ParquetLayout {
+  tags: readonly string[];
+  shard: boolean;
+}
+
+/** The Arrow schema of the rows: record-schema.ts's columns, then one nullable string column per asked tag. */
+export function parquetSchema(layout: ParquetLayout): Schema {
+  const motif = new Struct(MOTIF_FIELDS.map((f) => new Field(f, MOTIF_TYPE[MOTIF_VALUES[f]](), true)));
+  const types: Record<Exclude<Column, 'tags'>, DataType> = {
     game: new Int64(),
+    offset: new Int64(),
     ply: new Int32(),
     fen: new Utf8(),
     move: new Utf8(),
@@ -129,8 +114,8 @@ export function parquetSchema(tags: readonly string[]): Schema {
   // move and uci: null at the end of a game; tactic: where the position has no verdict, as in JSONL
   const nullable = (c: Column): boolean => c === 'move' || c === 'uci' || c === 'tactic';
   return new Schema([
-    ...PARQUET_COLUMNS.map((c) => new Field(c, types[c], nullable(c))),
-    ...tags.map((t) => new Field(t, new Utf8(), true)),
+    ...parquetColumns(layout.shard).map((c) => new Field(c, types[c as Exclude<Column, 'tags'>], nullable(c))),
+    ...layout.tags.map((t) => new Field(t, new Utf8(), true)),
   ]);
 }
 
@@ -218,9 +203,9 @@ function allSet(n: number): Uint8Array {
   return new Uint8Array((n + 7) >> 3).fill(0xff);
 }
 
-/** What a worker hands over for -f parquet: a batch's columns as Arrow IPC bytes, in the schema of the tags. */
-export function ipcWriter(tags: readonly string[]): (b: ParquetBatch) => Uint8Array {
-  const schema = parquetSchema(tags);
+/** What a worker hands over for -f parquet: a batch's columns as Arrow IPC bytes, in the layout's schema. */
+export function ipcWriter(layout: ParquetLayout): (b: ParquetBatch) => Uint8Array {
+  const schema = parquetSchema(layout);
   return (b) => batchIpc(schema, b);
 }
 
@@ -239,18 +224,23 @@ export function batchIpc(schema: Schema, b: ParquetBatch): Uint8Array {
       children: motifChildren(b.motifs, typesByName(motifStruct.children)),
     }),
   });
-  const data: Record<Column, Data> = {
-    game: makeData({ type: types.game as Int64, length: b.rows, data: new BigInt64Array(b.game.buffer, b.game.byteOffset, b.rows) }),
-    ply: makeData({ type: types.ply as Int32, length: b.rows, data: b.ply }),
-    fen: textData(b.fen),
-    move: textData(b.move),
-    uci: textData(b.uci),
-    checkers: listData(types.checkers, b.checkers, DICT.square, null),
-    motifs,
-    played: listData(types.played, b.played, DICT.played, null),
-    tactic: tacticData(types.tactic as Struct, b.tactic),
+  const int64 = (f: 'game' | 'offset', halves: Int32Array): Data =>
+    makeData({ type: types[f] as Int64, length: b.rows, data: new BigInt64Array(halves.buffer, halves.byteOffset, b.rows) });
+  // each column made only where the schema has it (the offset column only under --shard)
+  const data: Record<Exclude<Column, 'tags'>, () => Data> = {
+    game: () => int64('game', b.game),
+    offset: () => int64('offset', b.offset),
+    ply: () => makeData({ type: types.ply as Int32, length: b.rows, data: b.ply }),
+    fen: () => textData(b.fen),
+    move: () => textData(b.move),
+    uci: () => textData(b.uci),
+    checkers: () => listData(types.checkers, b.checkers, DICT.square, null),
+    motifs: () => motifs,
+    played: () => listData(types.played, b.played, DICT.played, null),
+    tactic: () => tacticData(types.tactic as Struct, b.tactic),
   };
-  const columns = [...PARQUET_COLUMNS.map((c) => data[c]), ...b.tags.map(textData)];
+  const own = schema.fields.slice(0, schema.fields.length - b.tags.length);
+  const columns = [...own.map((f) => data[f.name as Exclude<Column, 'tags'>]()), ...b.tags.map(textData)];
   const batch = new RecordBatch(schema, makeData({ type: new Struct(schema.fields), length: b.rows, children: columns }));
   return tableToIPC(new Table([batch]), 'stream');
 }

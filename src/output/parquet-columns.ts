@@ -85,6 +85,8 @@ export interface ParquetBatch {
   rows: number;
   /** The game number as int64 halves: low, high per row. */
   game: Int32Array;
+  /** The game's byte offset in its input, as game is (-1 but under --shard, where it is a column). */
+  offset: Int32Array;
   ply: Int32Array;
   fen: TextColumn;
   move: TextColumn;
@@ -280,6 +282,7 @@ export class ParquetColumns {
   /** Rows collected since the last take(). */
   rows = 0;
   private readonly game = int32s();
+  private readonly offset = int32s();
   private readonly ply = int32s();
   private readonly fen = new TextBuilder();
   private readonly move = new TextBuilder();
@@ -313,6 +316,8 @@ export class ParquetColumns {
     this.rows++;
     this.game.push((v.game % 0x100000000) | 0);
     this.game.push(Math.floor(v.game / 0x100000000));
+    this.offset.push((v.offset % 0x100000000) | 0);
+    this.offset.push(Math.floor(v.offset / 0x100000000));
     this.ply.push(v.ply);
     this.text.n = 0;
     writeFen(this.text, v.pos);
@@ -393,6 +398,7 @@ export class ParquetColumns {
     const batch: ParquetBatch = {
       rows: this.rows,
       game: this.game.take(),
+      offset: this.offset.take(),
       ply: this.ply.take(),
       fen: this.fen.take(),
       move: this.move.take(),

@@ -5,6 +5,7 @@ import type { FileHandle } from 'node:fs/promises';
 import type { MessagePort } from 'node:worker_threads';
 import { XrayError, type RunErrorKind } from '../errors.js';
 import { ParquetWriter } from './parquet.js';
+import type { ParquetLayout } from './parquet-arrow.js';
 
 /** From the driver: a batch of rows (Arrow IPC bytes), or the end: the footer, then the file closed. */
 export type ToEncoder = { kind: 'batch'; ipc: Uint8Array } | { kind: 'close' };
@@ -19,11 +20,11 @@ export interface EncoderFailure {
 /** To the driver: the encoder is ready; a batch is encoded (another may come); the file is closed; a failure. */
 export type FromEncoder = { kind: 'ready' } | { kind: 'added' } | { kind: 'closed' } | { kind: 'failure'; failure: EncoderFailure };
 
-/** The file (opened and emptied by the main thread, handed over to this one, which closes it) and the tags. */
+/** The file (opened and emptied by the main thread, handed over to this one, which closes it) and its columns. */
 export interface EncoderInit {
   name: string;
   handle: FileHandle;
-  tags: readonly string[];
+  layout: ParquetLayout;
 }
 
 function failureOf(e: unknown): FromEncoder {
@@ -33,7 +34,7 @@ function failureOf(e: unknown): FromEncoder {
 
 /** Encodes the batches sent into the file until the end. */
 export function serveEncoder(port: MessagePort, init: EncoderInit): void {
-  const writer = new ParquetWriter(init.name, init.handle, init.tags);
+  const writer = new ParquetWriter(init.name, init.handle, init.layout);
   port.postMessage({ kind: 'ready' } satisfies FromEncoder);
   let failed = false;
   let queue = Promise.resolve();

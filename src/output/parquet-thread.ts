@@ -10,6 +10,7 @@ import { Worker } from 'node:worker_threads';
 import type { RecordWriter } from './writer.js';
 import { XrayError } from '../errors.js';
 import { compiledFile } from '../runtime/compiled.js';
+import type { ParquetLayout } from './parquet-arrow.js';
 import type { EncoderFailure, EncoderInit, FromEncoder, ToEncoder } from './parquet-encoder.js';
 
 /** Batches sent and not yet encoded, at most: the encoder holds one row group and these. */
@@ -71,9 +72,9 @@ export class ParquetOutput implements RecordWriter {
   }
 
   /** Starts the encoder thread on the file, which it is handed (the thread closes it). */
-  static async start(target: ParquetTarget, tags: readonly string[]): Promise<ParquetOutput> {
+  static async start(target: ParquetTarget, layout: ParquetLayout): Promise<ParquetOutput> {
     const handle = target.handle!;
-    const init: EncoderInit = { name: target.name, handle, tags: [...tags] };
+    const init: EncoderInit = { name: target.name, handle, layout: { tags: [...layout.tags], shard: layout.shard } };
     const thread = new Worker(compiledFile('workers/parquet.js'), { workerData: init, transferList: [handle] });
     const out = new ParquetOutput(target, thread);
     // its first message, or its end when it dies before one (a module that fails to load)

@@ -14,6 +14,7 @@ import {
   type RecordBatch,
 } from 'parquet-wasm/node';
 import { outputError, XrayError } from '../errors.js';
+import type { ParquetLayout } from './parquet-arrow.js';
 import { ParquetColumns } from './parquet-columns.js';
 
 /**
@@ -44,7 +45,7 @@ export class ParquetWriter {
   constructor(
     readonly name: string,
     private readonly fh: FileHandle,
-    private readonly tags: readonly string[],
+    private readonly layout: ParquetLayout,
   ) {
     const input = new ReadableStream<RecordBatch>({
       start: (c) => {
@@ -72,9 +73,9 @@ export class ParquetWriter {
   }
 
   /** Opens (creates or empties) the file at `path`; a file that cannot be opened is an output-io error. */
-  static async open(path: string, tags: readonly string[]): Promise<ParquetWriter> {
+  static async open(path: string, layout: ParquetLayout): Promise<ParquetWriter> {
     try {
-      return new ParquetWriter(path, await open(path, 'w'), tags);
+      return new ParquetWriter(path, await open(path, 'w'), layout);
     } catch (e) {
       throw outputError(path, e);
     }
@@ -92,7 +93,8 @@ export class ParquetWriter {
   async close(): Promise<void> {
     if (this.failure === null) {
       // the encoder needs a batch to know the columns
-      if (this.rows === 0) this.enqueue((await import('./parquet-arrow.js')).ipcWriter(this.tags)(new ParquetColumns(this.tags).take()));
+      if (this.rows === 0)
+        this.enqueue((await import('./parquet-arrow.js')).ipcWriter(this.layout)(new ParquetColumns(this.layout.tags).take()));
       this.controller.close();
     }
     await this.drained;

@@ -7,10 +7,13 @@ import type { PositionView } from '../analysis/view.js';
 import { playedNames, type PlayedTag } from '../motifs/catalogue.js';
 import { recordAt, type MotifRecord } from '../motifs/tags.js';
 import type { Tactic } from '../tactics/verdict.js';
+import { recordFields, type PositionField } from './record-schema.js';
 
 /** One output record: a position with its motifs, the tags of the move played from it and its tactic verdict. */
 export interface PositionRecord {
   game: number;
+  /** The game's byte offset in its input, under --shard only. */
+  offset?: number;
   ply: number;
   fen: string;
   move: string | null;
@@ -34,24 +37,27 @@ export function askedTags(names: readonly string[], tags: ReadonlyMap<string, st
   return out;
 }
 
+/** Each field's value in the record of a view (tags: the game's asked tags). */
+const FIELD_VALUE: { [F in PositionField]: (v: PositionView, tags: [string, string][] | null) => PositionRecord[F] } = {
+  game: (v) => v.game,
+  offset: (v) => v.offset,
+  ply: (v) => v.ply,
+  fen: (v) => toFen(v.pos),
+  move: (v) => v.san,
+  uci: (v) => v.uci,
+  checkers: (v) => squaresOf(v.pos.checkersLo, v.pos.checkersHi).map(squareName),
+  motifs: (v) => Array.from({ length: v.buf.count }, (_, i) => recordAt(v.buf, i, v.pos)),
+  played: (v) => playedNames(v.played),
+  tactic: (v) => v.tactic?.tactic(),
+  tags: (_v, tags) => Object.fromEntries(tags ?? []),
+};
+
 /**
- * The record of a position view (allocates: one object per selected position); `tags`: the game's
- * asked tags (askedTags()), or null when none are asked for.
+ * The record of a position view, its fields those of record-schema.ts in that order (allocates: one object
+ * per selected position); `tags`: the game's asked tags (askedTags()), or null when none are asked for.
  */
 export function positionRecord(v: PositionView, tags: [string, string][] | null = null): PositionRecord {
-  const motifs: MotifRecord[] = [];
-  for (let i = 0; i < v.buf.count; i++) motifs.push(recordAt(v.buf, i, v.pos));
-  const rec: PositionRecord = {
-    game: v.game,
-    ply: v.ply,
-    fen: toFen(v.pos),
-    move: v.san,
-    uci: v.uci,
-    checkers: squaresOf(v.pos.checkersLo, v.pos.checkersHi).map(squareName),
-    motifs,
-    played: playedNames(v.played),
-  };
-  if (v.tactic !== null) rec.tactic = v.tactic.tactic();
-  if (tags !== null) rec.tags = Object.fromEntries(tags);
-  return rec;
+  const rec: Record<string, unknown> = {};
+  for (const f of recordFields({ shard: v.offset >= 0, verdict: v.tactic !== null, tags: tags !== null })) rec[f] = FIELD_VALUE[f](v, tags);
+  return rec as unknown as PositionRecord;
 }

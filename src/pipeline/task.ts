@@ -226,7 +226,8 @@ export function createTask(init: WorkerInit, plugins: TaskPlugins = {}): (batch:
   };
 
   return async (batch: Batch): Promise<BatchResult> => {
-    if (OUTPUT_KINDS[o.output].worker === 'columns') toIpc ??= (await import('../output/parquet-arrow.js')).ipcWriter(tags);
+    if (OUTPUT_KINDS[o.output].worker === 'columns')
+      toIpc ??= (await import('../output/parquet-arrow.js')).ipcWriter({ tags, shard: o.offsets === true });
     const work = new BatchWork(batch, analyzer, sink, o.games === true, o.offsets === true);
     const verifier = o.verify ? new (await loadVerify()).Verifier() : null;
     const to: PartTarget | null = batch.parts ?? null;

@@ -91,7 +91,7 @@ function jsonlBatches(games: readonly CapturedGame[]): Uint8Array[] {
 /** A worker's part of Parquet: the batches' columns (SAN and UCI written from the move, as JSONL does) as Arrow IPC bytes. */
 function parquetBatches(games: readonly CapturedGame[]): Uint8Array[] {
   const columns = new ParquetColumns();
-  const toIpc = ipcWriter([]);
+  const toIpc = ipcWriter({ tags: [], shard: false });
   const sink = {
     beginGame: (i: GameInfo) => columns.beginGame(i),
     position: (v: PositionView) => columns.position(v),
@@ -110,7 +110,7 @@ function writeJsonl(batches: readonly Uint8Array[], path: string): void {
 /** The main thread's part: Parquet batches encoded and written; CPU ms. */
 async function writeParquet(batches: readonly Uint8Array[], path: string): Promise<number> {
   const t0 = cpuMs();
-  const w = await ParquetWriter.open(path, []);
+  const w = await ParquetWriter.open(path, { tags: [], shard: false });
   for (const b of batches) await w.add(b);
   await w.close();
   return cpuMs() - t0;

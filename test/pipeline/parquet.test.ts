@@ -41,7 +41,9 @@ async function readParquet(path: string): Promise<Record<string, unknown>[]> {
   const r = await db.runAndReadAll(
     `select * exclude (file_row_number) from read_parquet('${path}', file_row_number = true) order by file_row_number`,
   );
-  return r.getRowObjectsJson().map((row) => ({ ...row, game: Number(row.game) }));
+  return r
+    .getRowObjectsJson()
+    .map((row) => ({ ...row, game: Number(row.game), ...('offset' in row ? { offset: Number(row.offset) } : {}) }));
 }
 
 /**
@@ -93,6 +95,14 @@ describe('-f parquet, read back by DuckDB', () => {
     const { rows, records } = await both([FILE, '-j', '2', '--batch-games', '3', '--all-positions'], 'order');
     expect(rows.length).toBe(20009);
     expect(rows).toEqual(records.map((r) => asRow(r)));
+  });
+
+  it("--shard: the game's byte offset is a column, as it is a field of the JSONL (the key in every sharding)", async () => {
+    const { rows, records } = await both([FILE, '--shard', '2/3', '--tags', 'Round'], 'shard');
+    expect(rows.length).toBeGreaterThan(1000);
+    expect(rows).toEqual(records.map((r) => asRow(r, ['Round'])));
+    expect(Object.keys(rows[0]).slice(0, 3)).toEqual(['game', 'offset', 'ply']);
+    expect(new Set(rows.map((r) => r.offset)).size).toBeGreaterThan(50);
   });
 
   it('--tags: one column per tag, null where the game lacks it', async () => {
