@@ -25,7 +25,7 @@ import {
 import { squareName } from '../core/squares.js';
 import { LINE_KINDS, MOTIFS, PLAYED_SORTED, SIDES, isChain } from '../motifs/catalogue.js';
 import { MOTIF_FIELDS, MOTIF_VALUES, type MotifField, type MotifValue } from '../motifs/record-fields.js';
-import { parquetColumns, type PositionField } from './record-schema.js';
+import { TACTIC_FIELDS, parquetColumns, type PositionField } from './record-schema.js';
 import { LETTERS, type KeyLists, type MotifColumns, type ParquetBatch, type TacticColumns, type TextColumn } from './parquet-columns.js';
 
 /** A fixed dictionary: the strings a key column's keys stand for. */
@@ -76,8 +76,7 @@ const MOTIF_TYPE: Record<MotifValue, () => DataType> = {
 
 type Column = PositionField;
 
-/** The tactic struct's fields, in the JSONL record's order (gain or mate: the other null). */
-const TACTIC_FIELDS = ['move', 'uci', 'gain', 'mate', 'themes'] as const;
+/** The tactic struct's fields (gain or mate: the other null). */
 type TacticField = (typeof TACTIC_FIELDS)[number];
 
 function tacticTypes(): Record<TacticField, DataType> {

@@ -2,7 +2,8 @@
 // has each. The library's records are built by walking this list (records.ts), the JSON Lines writer
 // takes its keys from it (and is tested to give them in this order), and Parquet has one column per
 // field (parquet-arrow.ts types them), each asked tag a column of its own after them. A motif record's
-// fields are motifs/record-fields.ts's; the tactic verdict's are tactics/verdict.ts's Tactic.
+// fields are motifs/record-fields.ts's.
+import type { Tactic } from '../tactics/verdict.js';
 
 /**
  * When a record has a field: `always`; `shard` under --shard (the game's byte offset in its input, with
@@ -27,6 +28,9 @@ export const POSITION_FIELDS = [
 ] as const satisfies readonly { name: string; when: Presence }[];
 
 export type PositionField = (typeof POSITION_FIELDS)[number]['name'];
+
+/** A verdict's fields in the order every writer gives them (tactic() builds it so; one of gain and mate). */
+export const TACTIC_FIELDS = ['move', 'uci', 'gain', 'mate', 'themes'] as const satisfies readonly (keyof Tactic)[];
 
 /** What a record's fields depend on. */
 export interface RecordShape {

@@ -7,7 +7,7 @@ import { analyze } from '../../src/index.js';
 import { MOTIFS } from '../../src/motifs/catalogue.js';
 import { MOTIF_FIELDS, fieldsOf } from '../../src/motifs/record-fields.js';
 import { parquetSchema } from '../../src/output/parquet-arrow.js';
-import { parquetColumns, recordFields } from '../../src/output/record-schema.js';
+import { TACTIC_FIELDS, parquetColumns, recordFields } from '../../src/output/record-schema.js';
 import { runCli } from '../helpers/cli.js';
 import { corpusPath } from '../helpers/corpus.js';
 import type { Struct, List } from 'apache-arrow';
@@ -30,6 +30,7 @@ function expectSchemaOrder(text: string[], shard: boolean, tags: boolean): void 
     const verdict = rec.tactic !== undefined;
     verdicts += verdict ? 1 : 0;
     expect(Object.keys(rec)).toEqual(recordFields({ shard, verdict, tags }));
+    if (verdict) expect(Object.keys(rec.tactic as object)).toEqual(TACTIC_FIELDS.filter((f) => f in (rec.tactic as object)));
     for (const m of rec.motifs) {
       const row = MOTIFS.find((r) => r.name === m.motif && (r.kind ?? undefined) === m.kind)!;
       expect(Object.keys(m)).toEqual(fieldsOf(row));
@@ -58,6 +59,8 @@ describe('the record schema', () => {
       expect(schema.fields.map((f) => f.name)).toEqual([...parquetColumns(shard), ...TAGS]);
       const motif = (schema.fields.find((f) => f.name === 'motifs')!.type as List<Struct>).children[0].type;
       expect(motif.children.map((f) => f.name)).toEqual(MOTIF_FIELDS);
+      const tactic = schema.fields.find((f) => f.name === 'tactic')!.type as Struct;
+      expect(tactic.children.map((f) => f.name)).toEqual(TACTIC_FIELDS);
     }
     expect(parquetColumns(true)).toContain('offset');
     expect(parquetColumns(false)).not.toContain('offset');
