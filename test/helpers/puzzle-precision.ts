@@ -37,7 +37,8 @@ export interface Judged {
   /** The engine's best move at P. */
   best: string;
   bestScore: Score;
-  /** The second line's score; null with one legal move. */
+  /** The second line's move and score; null with one legal move. */
+  second: string | null;
   secondScore: Score | null;
   /** The engine's best mates or is at least stage 2's winning bar (+200 cp) for the solver. */
   winning: boolean;
@@ -63,7 +64,7 @@ export function judgePuzzle(first: string, legal: number, a: EngineAnswer): Judg
   if (secondScore === null) outcome = 'oneLegal';
   else if (best !== first) outcome = 'notBest';
   else outcome = validAttack(bestScore, secondScore) ? 'holds' : 'gapTooSmall';
-  return { outcome, best, bestScore, secondScore, winning };
+  return { outcome, best, bestScore, second: legal >= 2 ? next.pv[0] : null, secondScore, winning };
 }
 
 export interface Checked extends Judged {
@@ -120,7 +121,7 @@ export function wilson(k: number, n: number): [number, number] {
 const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
 
 function describe(c: Checked): string {
-  const second = c.secondScore === null ? '' : `, second ${formatScore(c.secondScore)}`;
+  const second = c.secondScore === null ? '' : `, second ${c.second} ${formatScore(c.secondScore)}`;
   return `${c.id} ${c.fen} | puzzle ${c.first}, engine ${c.best} ${formatScore(c.bestScore)}${second}`;
 }
 

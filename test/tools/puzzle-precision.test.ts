@@ -44,7 +44,7 @@ describe('validAttack (lichess-puzzler is_valid_attack)', () => {
 describe('judgePuzzle', () => {
   it('holds when the first move is the best and the gap holds', () => {
     const j = judgePuzzle('e2e4', 30, answer(['e2e4', 'd2d4'], [{ cp: 600 }, { cp: -50 }]));
-    expect(j).toMatchObject({ outcome: 'holds', best: 'e2e4', winning: true });
+    expect(j).toMatchObject({ outcome: 'holds', best: 'e2e4', second: 'd2d4', winning: true });
   });
 
   it('another best move is notBest, even when the gap would hold', () => {
@@ -59,7 +59,7 @@ describe('judgePuzzle', () => {
 
   it('one legal move is its own kind, never held', () => {
     const j = judgePuzzle('e2e4', 1, answer(['e2e4'], [{ cp: 700 }]));
-    expect(j).toMatchObject({ outcome: 'oneLegal', secondScore: null });
+    expect(j).toMatchObject({ outcome: 'oneLegal', second: null, secondScore: null });
   });
 
   it('flags a best line below +200 cp as not winning, whatever the outcome', () => {
