@@ -2,7 +2,10 @@
 // the time to the first 150 verified puzzles (the goal; BENCH_MAX_PUZZLES=0 runs the whole sample, which
 // takes over an hour at the default nodes), candidates per game, engine nodes per puzzle, stage 1's share of
 // positions and its CPU per position; then what stage 1 saves, measured: on the sample's first 100 games, puzzles per
-// engine-CPU-minute with stage 1 against the engine on every position (--every-position).
+// engine-CPU-minute with stage 1 against the engine on every position (--every-position); and the
+// precision of a sample of the puzzles written (BENCH_PRECISION_PUZZLES, default 30, spread over them; 0
+// skips it): the share that holds under the independent Stockfish check of `npm run puzzles:precision`
+// (3,000,000 nodes, multipv 2, Debian's Stockfish on 2 processes), a few minutes more.
 // Goals (issue "Puzzle sets"): ≥ 150 verified puzzles in < 15 min, stage 1 sending < 1 position in 20,
 // stage 1 < 2 µs per position. Env: BENCH_PUZZLE_GAMES (default: the whole sample), BENCH_NODES.
 import { spawnSync } from 'node:child_process';
@@ -12,6 +15,8 @@ import { join } from 'node:path';
 import { decompress } from 'fzstd';
 import { CLI, ROOT } from '../helpers/cli.js';
 import { splitGames } from '../helpers/corpus.js';
+import { readPuzzleCsv } from '../helpers/lichess-puzzles.js';
+import { checkPuzzles, evenSample, precisionReport } from '../helpers/puzzle-precision.js';
 import { GameReader } from '../../src/analysis/replay.js';
 import { installNewTables } from '../../src/core/attacks.js';
 import type { Position } from '../../src/core/position.js';
@@ -77,7 +82,19 @@ function stage1Nanoseconds(): Spread & { positions: number } {
   return { ...spread(rounds), positions };
 }
 
-function main(): void {
+/** The independent check of `count` of the puzzles in `csv`, evenly spread; its report's lines. */
+async function precision(csv: string, count: number): Promise<string[]> {
+  const all = readPuzzleCsv(csv);
+  const sample = evenSample(all, count);
+  const t0 = performance.now();
+  const report = precisionReport(await checkPuzzles(sample, { procs: 2 }), 2);
+  return [
+    `precision of ${sample.length} of the ${all.length} puzzles (${f((performance.now() - t0) / 60_000, 1)} min):`,
+    ...report.map((l) => `  ${l}`),
+  ];
+}
+
+async function main(): Promise<void> {
   const nodes = process.env.BENCH_NODES ? ['--nodes', process.env.BENCH_NODES] : [];
   console.log(
     `puzzles:bench — load average ${loadavg()
@@ -105,6 +122,8 @@ function main(): void {
     `  engine ${f(e.calls)} searches, ${f(e.nodes / Math.max(1, s.puzzles))} nodes per puzzle, ${f(e.cpuSeconds ?? NaN, 1)} s engine CPU against ${f(s.cpuSeconds, 1)} s ours`,
   );
   console.log(`  dropped: ${JSON.stringify(s.dropped)}`);
+  const checkCount = Number(process.env.BENCH_PRECISION_PUZZLES ?? 30);
+  if (checkCount > 0) for (const line of await precision(join(dir, 'out.csv'), checkCount)) console.log(line);
   const n = Number(process.env.BENCH_FILTER_GAMES ?? 100);
   const first = firstGames(n);
   const withStage1 = run(first, nodes);
@@ -127,4 +146,4 @@ function main(): void {
   );
 }
 
-main();
+await main();
