@@ -18,7 +18,17 @@ export const UNVERIFIED_THEME = 'unverified';
 export function unverifiedVerdict(c: Candidate): Verdict {
   if (c.best === '') return { verified: false, drop: 'noMove', detail: 'stage 1 fired on the [%eval] alone', calls: 0, nodes: 0 };
   const cp = Math.min(c.gain, 99) * 100;
-  return { verified: true, solution: [c.best], mateIn: c.gain >= 1000 ? 1 : null, cp, gap: null, settled: null, calls: 0, nodes: 0 };
+  return {
+    verified: true,
+    solution: [c.best],
+    mateIn: c.gain >= 1000 ? 1 : null,
+    cp,
+    gap: null,
+    settled: null,
+    zugzwang: false,
+    calls: 0,
+    nodes: 0,
+  };
 }
 
 /**
@@ -41,7 +51,7 @@ export function makePuzzle(
 
 export function assemblePuzzle(c: Candidate, v: Solved, verified: boolean): Puzzle {
   const moves = [c.setup, ...v.solution];
-  const themes = puzzleThemes({ fenBefore: c.fenBefore, moves, mateIn: v.mateIn, cp: v.cp });
+  const themes = puzzleThemes({ fenBefore: c.fenBefore, moves, mateIn: v.mateIn, cp: v.cp, zugzwang: v.zugzwang });
   const rated = puzzleRating({ ...v, fenBefore: c.fenBefore, moves, chess960: c.chess960, themes, stage1Found: c.best === v.solution[0] });
   return {
     id: `g${c.game}p${c.ply}`,

@@ -35,6 +35,7 @@
 //   oneMove / short / long / veryLong   n = 1 / 2 / 3 / 4 or more
 //   opening / middlegame / endgame      phaseOf(P, its ply) (docs/design.md §9)
 //   advantage / crushing                not a mate and cp 200–599 / cp ≥ 600
+//   zugzwang       the engine's verdict (zugzwang.ts): the opponent would rather pass somewhere in the line
 // Values P 1, N 3, B 3, R 5, Q 9, K 100; "defended": a piece of its side attacks its square.
 // Besides these, the themes lichess's tagger reads from the line's moves and material, from a few
 // consecutive moves and from the mating position, by its rules: move-themes.ts, sequence-themes.ts and
@@ -74,6 +75,8 @@ export interface ThemeInput {
   moves: string[];
   mateIn: number | null;
   cp: number;
+  /** The engine found the opponent in zugzwang in the line (zugzwang.ts); absent: not looked for. */
+  zugzwang?: boolean;
 }
 
 const LENGTHS = ['oneMove', 'short', 'long', 'veryLong'] as const;
@@ -100,6 +103,7 @@ export function puzzleThemes(p: ThemeInput): string[] {
   if (p.mateIn !== null) out.add('mate').add(`mateIn${Math.min(Math.max(p.mateIn, 1), 5)}`);
   else if (p.cp >= CRUSHING_CP) out.add('crushing');
   else if (p.cp >= ADVANTAGE_CP) out.add('advantage');
+  if (p.zugzwang === true) out.add('zugzwang');
   out.add(LENGTHS[Math.min(line.solverMoves, LENGTHS.length) - 1]);
   const P = line.puzzle;
   out.add(PHASES[phaseOf(P, (P.fullmove - 1) * 2 + P.turn)]);

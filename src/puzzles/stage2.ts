@@ -20,6 +20,8 @@
 //    themes name mateIn1…mateIn5 only). Otherwise mateIn is null and the line is cut before its first
 //    'mateOnly' move (another move won as well; only a mate in view made it the one) and trailing forced
 //    solver moves are dropped (lichess does the same): it always ends on a judged solver move (odd length).
+// 6. Zugzwang (zugzwang.ts): where the opponent to move in the line has 15 legal moves or fewer and is not
+//    in check, a search of that position and of it with the solver to move (200,000 nodes, at most nodes).
 import { parseFen } from '../core/fen.js';
 import { isCheckmate, legalMoves } from '../core/movegen.js';
 import type { Position } from '../core/position.js';
@@ -27,6 +29,7 @@ import { moveToUci } from '../core/san.js';
 import { EngineError, type Analyser } from './engine.js';
 import type { Candidate, EngineAnswer, EngineLine, Score } from './types.js';
 import { formatScore, mates, scoreCp, winChance } from './win-chance.js';
+import { ZUGZWANG_NODES, isZugzwang } from './zugzwang.js';
 
 export interface Stage2Options {
   /** Nodes of the probe that drops hopeless candidates (`--probe-nodes`). */
@@ -75,6 +78,8 @@ export type Verdict =
        */
       gap: number | null;
       settled: number | null;
+      /** The opponent is in zugzwang somewhere in the line (zugzwang.ts; false for stage 1's own line). */
+      zugzwang: boolean;
     })
   | (EngineUse & { verified: false; drop: DropReason; detail: string });
 
@@ -143,13 +148,14 @@ class Searcher {
 
   constructor(
     private readonly engine: Analyser,
-    private readonly fen: string,
-    private readonly chess960: boolean,
+    readonly fen: string,
+    readonly chess960: boolean,
   ) {}
 
-  async ask(moves: readonly string[], nodes: number, multipv: number): Promise<EngineAnswer> {
+  /** A search of P (or of `fen`) after `moves`. */
+  async ask(moves: readonly string[], nodes: number, multipv: number, fen = this.fen): Promise<EngineAnswer> {
     this.use.calls++;
-    const a = await this.engine.analyse(this.fen, moves, { nodes, multipv, chess960: this.chess960 });
+    const a = await this.engine.analyse(fen, moves, { nodes, multipv, chess960: this.chess960 });
     this.use.nodes += a.nodes;
     return a;
   }
@@ -203,7 +209,15 @@ async function verifyAt(s: Searcher, pos: Position, o: Stage2Options): Promise<V
   if (keep === 0) return drop('notOnly', `best ${formatScore(best.score)} is one of several mates in 1`);
   const line = solution.slice(0, 2 * keep - 1);
   const gap = winGap(best.score, second!.score);
-  return { verified: true, solution: line, mateIn: mated ? keep : null, cp: scoreCp(best.score), gap, settled: main.settled, ...s.use };
+  const zugzwang = await isZugzwang(
+    (fen, moves, nodes) => s.ask(moves, nodes, 1, fen),
+    s.fen,
+    line,
+    Math.min(o.nodes, ZUGZWANG_NODES),
+    s.chess960,
+  );
+  const cp = scoreCp(best.score);
+  return { verified: true, solution: line, mateIn: mated ? keep : null, cp, gap, settled: main.settled, zugzwang, ...s.use };
 }
 
 /**

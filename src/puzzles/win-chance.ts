@@ -4,13 +4,15 @@
 // against +900 is no choice, +0 against +300 is one.
 import type { Score } from './types.js';
 
-/** The puzzle generator's constant (lichess-puzzler's win_chances; lila's own WinPercent uses 0.00368208). */
+/** The puzzle generator's constant (lichess-puzzler's generator win_chances). */
 export const WIN_CHANCE_K = 0.004;
+/** lila's own (WinPercent), which lichess's tagger uses for zugzwang. */
+export const LILA_WIN_CHANCE_K = 0.00368208;
 
-/** The score on the win-chance scale [-1, 1], from the side to move's view. */
-export function winChance(s: Score): number {
+/** The score on the win-chance scale [-1, 1], from the side to move's view (k: the scale's constant). */
+export function winChance(s: Score, k = WIN_CHANCE_K): number {
   if (s.mate !== undefined) return s.mate > 0 ? 1 : -1; // `mate 0`: the side to move is mated
-  return 2 / (1 + Math.exp(-WIN_CHANCE_K * s.cp)) - 1;
+  return 2 / (1 + Math.exp(-k * s.cp)) - 1;
 }
 
 /** True when the side to move mates (a positive mate score). */

@@ -92,7 +92,7 @@ describe('a candidate that cannot be made a puzzle', () => {
     for (const f of ['csv', 'pgn', 'epd'] as const) {
       const made = makePuzzle(
         c,
-        { verified: true, solution: ['g2b7'], mateIn: 1, cp: 9999, gap: null, settled: null, calls: 0, nodes: 0 },
+        { verified: true, solution: ['g2b7'], mateIn: 1, cp: 9999, gap: null, settled: null, zugzwang: false, calls: 0, nodes: 0 },
         false,
         puzzleWriter(f),
       );
@@ -100,7 +100,7 @@ describe('a candidate that cannot be made a puzzle', () => {
     }
     const ok = makePuzzle(
       { ...c, fenBefore: CASTLE_FEN, chess960: true },
-      { verified: true, solution: ['g2b7'], mateIn: 1, cp: 9999, gap: null, settled: null, calls: 0, nodes: 0 },
+      { verified: true, solution: ['g2b7'], mateIn: 1, cp: 9999, gap: null, settled: null, zugzwang: false, calls: 0, nodes: 0 },
       true,
       puzzleWriter('csv'),
     );
