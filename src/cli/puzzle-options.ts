@@ -18,6 +18,8 @@ export interface PuzzleCommand {
   /** Nodes of the verifying search and of the short probe before it. */
   nodes: number;
   probeNodes: number;
+  /** Nodes of the engine screen's short search of the positions stage 1 does not send (0: no screen). */
+  screenNodes: number;
   /** The only-move gap on the win-chance scale (--gap). */
   gap: number;
   /** Stop after this many puzzles (Infinity: no limit). */
@@ -45,6 +47,7 @@ export const OPTIONS = {
   'engine-procs': { type: 'string' },
   nodes: { type: 'string' },
   'probe-nodes': { type: 'string' },
+  'screen-nodes': { type: 'string' },
   gap: { type: 'string' },
   'max-puzzles': { type: 'string' },
   threads: { type: 'string', short: 'j' },
@@ -62,6 +65,7 @@ export const OPTIONS = {
 /** Default stage-2 search and probe sizes (docs/design.md §12). */
 export const DEFAULT_NODES = 1_000_000;
 export const DEFAULT_PROBE_NODES = 100_000;
+export const DEFAULT_SCREEN_NODES = 5_000;
 /** The most nodes a search is asked for: 10 billion, hours of one core (a deadline of 55 hours). */
 export const MAX_NODES = 10_000_000_000;
 /**
@@ -88,6 +92,7 @@ export function parsePuzzles(args: string[]): PuzzleCommand {
     engineProcs: cappedCount(values['engine-procs'], '--engine-procs', 'engine processes', defaultThreads(), warnings),
     nodes,
     probeNodes: Math.min(nodes, positiveInt(values['probe-nodes'], '--probe-nodes', DEFAULT_PROBE_NODES, MAX_NODES, MIN_NODES)),
+    screenNodes: screenNodesOf(values['screen-nodes']),
     gap: gapOf(values.gap),
     maxPuzzles: positiveInt(values['max-puzzles'], '--max-puzzles', Infinity),
     threads: threadCount(values.threads, warnings),
@@ -101,6 +106,12 @@ export function parsePuzzles(args: string[]): PuzzleCommand {
     progress: !quiet && values['no-progress'] !== true && (values.progress === true || process.stderr.isTTY === true),
     warnings,
   };
+}
+
+/** --screen-nodes: 0 turns the screen off, else a search size as --nodes. */
+function screenNodesOf(text: string | undefined): number {
+  if (text?.trim() === '0') return 0;
+  return positiveInt(text, '--screen-nodes', DEFAULT_SCREEN_NODES, MAX_NODES, MIN_NODES);
 }
 
 /** --gap: a win-chance difference, above 0 and below 2 (the scale runs from -1 to 1). */

@@ -18,7 +18,8 @@ import { EngineWatch } from '../puzzles/engine-watch.js';
 import type { PuzzleFormat } from '../puzzles/puzzle-kinds.js';
 import { puzzleWriter } from '../puzzles/puzzle-writers.js';
 import { CandidateQueue, positionKey } from '../puzzles/queue.js';
-import { STAGE2_DEFAULTS, verifyCandidate, type Verdict } from '../puzzles/stage2.js';
+import { EngineScreen } from '../puzzles/screen.js';
+import { STAGE2_DEFAULTS, verifyCandidate, type Stage2Options, type Verdict } from '../puzzles/stage2.js';
 import { addCounts, emptySummary, summaryText, type PuzzleSummary } from '../puzzles/run-tally.js';
 import type { Candidate } from '../puzzles/types.js';
 import type { Interrupt } from './analyze.js';
@@ -31,6 +32,11 @@ const FIELDS = '{games} games | {candidates} candidates | {eps} engine positions
 
 /** Verifications queued beyond the engines' number, so no engine waits for the next candidate. */
 const QUEUE_SLACK = 2;
+/**
+ * With the screen, more: the verdicts are taken in order, and the cheap screens behind a long verification
+ * keep the other engines busy meanwhile.
+ */
+const SCREEN_SLACK = 64;
 
 /** The run's moving parts, shared by the steps below. */
 interface PuzzleRun {
@@ -66,6 +72,7 @@ export async function runPuzzles(cmd: PuzzleCommand, interrupt: Interrupt): Prom
   const [out, errFile, summaryFile, log] = [files.out!, files.errors, files.summary, files.candidates];
   const pool = enginePath === null ? null : await EnginePool.start({ path: enginePath, procs: cmd.engineProcs });
   const bytes = byteCounter();
+  const screen = pool !== null && cmd.screenNodes > 0 && !cmd.everyPosition;
   const run = new AnalysisRun({
     inputs: cmd.inputs.map(fileInput),
     worker: {
@@ -73,7 +80,7 @@ export async function runPuzzles(cmd: PuzzleCommand, interrupt: Interrupt): Prom
       allPositions: false,
       filter: ALL_MOTIFS,
       verify: false,
-      plugin: { name: STAGE1_PLUGIN, options: { everyPosition: cmd.everyPosition } },
+      plugin: { name: STAGE1_PLUGIN, options: { everyPosition: cmd.everyPosition, screen } },
     },
     threads: cmd.threads,
     maxGameBytes: cmd.maxGameBytes,
@@ -81,8 +88,7 @@ export async function runPuzzles(cmd: PuzzleCommand, interrupt: Interrupt): Prom
     onBytes: bytes.onBytes,
   });
   const limits = { ...STAGE2_DEFAULTS, nodes: cmd.nodes, probeNodes: cmd.probeNodes, gap: cmd.gap };
-  const verify =
-    pool === null ? (c: Candidate) => Promise.resolve(unverifiedVerdict(c)) : (c: Candidate) => verifyCandidate(pool, c, limits);
+  const verify = verifier(pool, screen ? cmd.screenNodes : 0, limits);
   const progress = new Progress(cmd.progress, totalBytes(cmd.inputs), FIELDS);
   const p: PuzzleRun = {
     cmd,
@@ -92,7 +98,7 @@ export async function runPuzzles(cmd: PuzzleCommand, interrupt: Interrupt): Prom
     log,
     watch: pool === null ? null : new EngineWatch(),
     writer: puzzleWriter(cmd.format),
-    queue: new CandidateQueue(verify, pool === null ? 1 : cmd.engineProcs + QUEUE_SLACK),
+    queue: new CandidateQueue(verify, pool === null ? 1 : cmd.engineProcs + (screen ? SCREEN_SLACK : QUEUE_SLACK)),
     summary: emptySummary(pool !== null),
     counted: new Stats(),
     written: new Set(),
@@ -136,6 +142,14 @@ export async function runPuzzles(cmd: PuzzleCommand, interrupt: Interrupt): Prom
         (e: unknown) => e,
       );
   return finish(p, summaryFile, failure, interrupt, cpu0);
+}
+
+/** How a candidate gets its verdict: stage 1's unverified line, the engine's, or the screen's then the engine's. */
+function verifier(pool: EnginePool | null, screenNodes: number, limits: Stage2Options): (c: Candidate) => Promise<Verdict> {
+  if (pool === null) return (c) => Promise.resolve(unverifiedVerdict(c));
+  if (screenNodes === 0) return (c) => verifyCandidate(pool, c, limits);
+  const screen = new EngineScreen(pool, screenNodes);
+  return (c) => (c.rules[0] === 'screen' ? screen.verify(c, limits) : verifyCandidate(pool, c, limits));
 }
 
 /** Stops reading and verifying: what is written stays whole. */

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { MOTIF_NAMES } from '../motifs/filter.js';
 import { defaultThreads } from '../pipeline/run.js';
 import { DEFAULT_GAP } from '../puzzles/stage2.js';
-import { DEFAULT_NODES, DEFAULT_PROBE_NODES } from './puzzle-options.js';
+import { DEFAULT_NODES, DEFAULT_PROBE_NODES, DEFAULT_SCREEN_NODES } from './puzzle-options.js';
 import { maxThreads } from './threads.js';
 import { DIMENSION_NAMES } from '../stats/dimensions.js';
 import { GAME_FIELDS, POSITION_FIELDS } from '../stats/group-by.js';
@@ -86,6 +86,9 @@ Puzzle options:
       --engine-procs N    engine processes                             (default ${defaultThreads()}, at most ${maxThreads()})
       --nodes N           nodes per verifying search                   (default ${DEFAULT_NODES}; 100 to 10^10)
       --probe-nodes N     nodes of the short probe before it           (default ${DEFAULT_PROBE_NODES}; 100 to 10^10)
+      --screen-nodes N    nodes of the engine screen, a short search of every position stage 1 does not
+                          send on: one the solver wins, and did not before the opponent's move, goes on
+                          to the probe                     (default ${DEFAULT_SCREEN_NODES}; 0 turns it off; 100 to 10^10)
       --gap G             the only-move gap: every other move worse by more than G on the win-chance
                           scale 2 / (1 + exp(-0.004 cp)) - 1        (default ${DEFAULT_GAP}, lichess's; 0 to 2)
       --max-puzzles N     stop after N puzzles

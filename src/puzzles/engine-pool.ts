@@ -1,5 +1,5 @@
 // N engine processes behind one queue (`--engine-procs`, default: the cores): each search runs on a free
-// process. A process that dies or hangs is replaced by a fresh one and its search retried once; a second
+// process, the low-priority searches (the screen's) only when no other waits. A process that dies or hangs is replaced by a fresh one and its search retried once; a second
 // failure rejects that search only (the caller reports the position and goes on). The pool fails every
 // waiting search, and every later one, when no process can be started any more, or when N + 2 searches
 // in a row failed with no answer between: every process and the replacements failed, so the engine does
@@ -39,6 +39,8 @@ export class EnginePool implements Analyser {
   /** Live processes, busy or idle. */
   private readonly engines = new Set<UciEngine>();
   private readonly queue: Job[] = [];
+  /** Searches asked with `low`, run when `queue` is empty. */
+  private readonly lowQueue: Job[] = [];
   /** Processes being started (replacements). */
   private starting = 0;
   private closing = false;
@@ -77,7 +79,7 @@ export class EnginePool implements Analyser {
     if (this.closing) return Promise.reject(new EngineError('closed', 'the engine pool is closed'));
     if (this.gaveUp !== null) return Promise.reject(this.gaveUp);
     return new Promise((resolve, reject) => {
-      this.queue.push({ fen, moves, o, retried: false, resolve, reject });
+      (o.low === true ? this.lowQueue : this.queue).push({ fen, moves, o, retried: false, resolve, reject });
       this.pump();
     });
   }
@@ -99,7 +101,7 @@ export class EnginePool implements Analyser {
   /** Quits every process (`quit`, killed after `graceMs`); waiting searches are rejected. */
   async close(graceMs = 1000): Promise<void> {
     this.closing = true;
-    for (const job of this.queue.splice(0)) job.reject(new EngineError('closed', 'the engine pool was closed'));
+    for (const job of this.waiting()) job.reject(new EngineError('closed', 'the engine pool was closed'));
     await Promise.all([...this.engines].map((e) => this.retire(e, graceMs)));
   }
 
@@ -110,8 +112,14 @@ export class EnginePool implements Analyser {
 
   private pump(): void {
     const dead = this.gaveUp ?? (this.engines.size === 0 && this.starting === 0 ? this.startError : null);
-    if (dead !== null) for (const job of this.queue.splice(0)) job.reject(dead);
-    while (this.idle.length > 0 && this.queue.length > 0) void this.run(this.idle.pop()!, this.queue.shift()!);
+    if (dead !== null) for (const job of this.waiting()) job.reject(dead);
+    while (this.idle.length > 0 && this.queue.length + this.lowQueue.length > 0)
+      void this.run(this.idle.pop()!, this.queue.shift() ?? this.lowQueue.shift()!);
+  }
+
+  /** Every waiting search, taken off the queues. */
+  private waiting(): Job[] {
+    return [...this.queue.splice(0), ...this.lowQueue.splice(0)];
   }
 
   private async run(engine: UciEngine, job: Job): Promise<void> {

@@ -18,6 +18,8 @@ export interface SearchLimits {
   multipv: number;
   /** A Chess960 position: UCI_Chess960 on (castling written as the king taking its rook, both ways). */
   chess960?: boolean;
+  /** A search that may wait (the screen's): a pool runs it after every other waiting search. */
+  low?: boolean;
 }
 
 /** What the puzzle stages need from an engine: UciEngine and EnginePool both are one. */

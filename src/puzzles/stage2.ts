@@ -55,7 +55,7 @@ export const PROBE_MARGIN = 0.4;
 export const WINNING_CP = 200;
 
 /** Why a candidate is not a puzzle, for the run summary's counts. */
-export type DropReason = 'badPosition' | 'oneLegal' | 'probe' | 'notWinning' | 'notOnly' | 'engineError' | 'noMove';
+export type DropReason = 'badPosition' | 'oneLegal' | 'screen' | 'probe' | 'notWinning' | 'notOnly' | 'engineError' | 'noMove';
 
 /** Engine work spent on one candidate. */
 export interface EngineUse {
@@ -120,7 +120,7 @@ function matesWithin(s: Score, n: number): boolean {
 }
 
 /** The solver mates, or is at least `cp` up. */
-function atLeast(s: Score, cp: number): boolean {
+export function atLeast(s: Score, cp: number): boolean {
   return mates(s) || (s.cp !== undefined && s.cp >= cp);
 }
 

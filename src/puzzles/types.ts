@@ -2,8 +2,11 @@
 // workers, cloned to the main thread), the engine's answers (src/puzzles/uci.ts), and the verified puzzle
 // that the themes and the writers read.
 
-/** Why stage 1 sent a position on: its material search found a mate, a gain, or the game's [%eval] swung. */
-export type CandidateRule = 'mate' | 'material' | 'eval';
+/**
+ * Why a position went to the engine: stage 1's material search found a mate, a gain, or the game's [%eval]
+ * swung; or stage 1 sent it on for nothing but the engine screen (src/puzzles/screen.ts).
+ */
+export type CandidateRule = 'mate' | 'material' | 'eval' | 'screen';
 
 /** A position P after the opponent's move, worth asking the engine about. */
 export interface Candidate {

@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseAnalyze } from '../../src/cli/options.js';
-import { MAX_NODES, parsePuzzles } from '../../src/cli/puzzle-options.js';
+import { DEFAULT_SCREEN_NODES, MAX_NODES, parsePuzzles } from '../../src/cli/puzzle-options.js';
 import { UsageError } from '../../src/errors.js';
 import { DEFAULT_FLOOR_MS, DEFAULT_MS_PER_NODE, MAX_TIMER_MS, searchDeadline } from '../../src/puzzles/engine.js';
 import { ROOT, runCli } from '../helpers/cli.js';
@@ -77,6 +77,21 @@ describe('puzzles: numeric options', () => {
         usage(() => parse(`--gap=${bad}`)),
         bad,
       ).toBe(`puzzles: --gap must be a number above 0 and below 2 (a win-chance difference), not "${bad}"`);
+    }
+  });
+
+  it('takes --screen-nodes 0 (no screen) or 100 to 10 billion, the default when absent, and refuses the rest', () => {
+    expect(parse().screenNodes).toBe(DEFAULT_SCREEN_NODES);
+    expect(DEFAULT_SCREEN_NODES).toBeGreaterThanOrEqual(100);
+    expect(parse('--screen-nodes', '0').screenNodes).toBe(0);
+    expect(parse('--screen-nodes', '100').screenNodes).toBe(100);
+    expect(parse('--screen-nodes', '20000').screenNodes).toBe(20_000);
+    expect(parse('--screen-nodes', '1e10').screenNodes).toBe(MAX_NODES);
+    for (const bad of ['99', '1', '-1', '1.5', 'abc', '', 'NaN', '1e12']) {
+      expect(
+        usage(() => parse(`--screen-nodes=${bad}`)),
+        bad,
+      ).toBe(`--screen-nodes needs a whole number from 100 to 10,000,000,000, got "${bad}"`);
     }
   });
 

@@ -4,7 +4,9 @@
 // move) to the engine, where its own best move is lichess's first solution move, and — with the real
 // engine, on every K-th puzzle (the engine costs seconds per candidate) — the share where the generator
 // writes a puzzle at ply 1 whose first solution move is lichess's; then what the misses are.
-//   node dist/test/tools/puzzle-recall.js [EVERY=20] [NODES=200000] [PROBE=20000]
+// The puzzles found through the engine screen (rule `screen`) are counted apart. Options after the three
+// numbers go to the engine run as they are (e.g. `--screen-nodes 0`).
+//   node dist/test/tools/puzzle-recall.js [EVERY=20] [NODES=200000] [PROBE=20000] [OPTION...]
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +21,7 @@ import { corpusPath, readCorpusBytes, splitGames } from '../helpers/corpus.js';
 
 const FILE = 'puzzles/lichess-puzzles-42k-themed.pgn.zst';
 const [EVERY, NODES, PROBE] = [20, 200_000, 20_000].map((d, i) => Number(process.argv[2 + i] ?? d));
+const EXTRA = process.argv.slice(5);
 
 interface Lichess {
   themes: string[];
@@ -46,6 +49,7 @@ interface Logged {
   game: number;
   ply: number;
   best: string;
+  rules: string[];
   verdict: { verified: boolean; drop?: string; solution?: string[] };
 }
 
@@ -101,7 +105,13 @@ function main(): void {
     `${all.length} lichess puzzles; stage 1 on all, the engine on every ${EVERY}th (${sample.length}) at --nodes ${NODES} --probe-nodes ${PROBE}`,
   );
   const stage1 = run(corpusPath(FILE), ['--engine', 'none']);
-  const full = run(path, ['--nodes', String(NODES), '--probe-nodes', String(PROBE)]);
+  const full = run(path, ['--nodes', String(NODES), '--probe-nodes', String(PROBE), ...EXTRA]);
+  const screened = sample.flatMap((l, j) => {
+    const c = full.get(j + 1);
+    return c?.rules[0] === 'screen' ? [outcome(l, c, true)] : [];
+  });
+  const viaScreen = screened.filter((o) => o === 'same').length;
+  console.log(`  ${screened.length} of the sample's ${sample.length} went through the engine screen; ${viaScreen} of them found`);
   const rows = new Map<string, { n: number; cand: number; same1: number; m: number; same: number; misses: Map<string, number> }>();
   const row = (t: string) => rows.get(t) ?? rows.set(t, { n: 0, cand: 0, same1: 0, m: 0, same: 0, misses: new Map() }).get(t)!;
   all.forEach((l, i) => {
