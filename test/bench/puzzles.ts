@@ -5,7 +5,8 @@
 // engine-CPU-minute with stage 1 against the engine on every position (--every-position); and the
 // precision of a sample of the puzzles written (BENCH_PRECISION_PUZZLES, default 30, spread over them; 0
 // skips it): the share that holds under the independent Stockfish check of `npm run puzzles:precision`
-// (3,000,000 nodes, multipv 2, Debian's Stockfish on 2 processes), a few minutes more.
+// (3,000,000 nodes, multipv 2, Debian's Stockfish on 2 processes), a few minutes more; and the recall of
+// lichess's puzzles on every BENCH_RECALL_EVERY-th (default 200; 0 skips it), as npm run puzzles:recall.
 // Goals (issue "Puzzle sets"): ≥ 150 verified puzzles in < 15 min, stage 1 sending < 1 position in 20,
 // stage 1 < 2 µs per position. Env: BENCH_PUZZLE_GAMES (default: the whole sample), BENCH_NODES.
 import { spawnSync } from 'node:child_process';
@@ -139,11 +140,25 @@ async function main(): Promise<void> {
   console.log(
     `  stage 1's gain: ${f(a / b, 1)}× puzzles per engine-CPU-minute; it keeps ${withStage1.s.puzzles} of the ${without.s.puzzles} puzzles the engine finds alone`,
   );
+  const every = Number(process.env.BENCH_RECALL_EVERY ?? 200);
+  if (every > 0) console.log(recall(every));
   console.log(
     `load average at the end ${loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')}`,
   );
+}
+
+/**
+ * The recall of `npm run puzzles:recall` on every `every`-th lichess puzzle (100,000 nodes, probe 20,000, as
+ * docs/benchmarks.md's figure): its line for all themes.
+ */
+function recall(every: number): string {
+  const tool = join(ROOT, 'dist/test/tools/puzzle-recall.js');
+  const r = spawnSync(process.execPath, [tool, String(every), '100000', '20000'], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  if (r.status !== 0) return `recall: the tool exited ${r.status}: ${r.stderr.trim().split('\n').at(-1)}`;
+  const all = r.stdout.split('\n').find((l) => l.startsWith('(all)'));
+  return `recall (every ${every}th lichess puzzle; npm run puzzles:recall for the table by theme):\n  ${all ?? r.stdout.trim()}`;
 }
 
 await main();
