@@ -108,7 +108,10 @@ describe.skipIf(SF === null)('the engine screen with the real Stockfish', () => 
     const log = join(dir, 'c.jsonl');
     const r = await runCli(['puzzles', input, '-o', join(dir, 'out.csv'), '--candidates', log, '--engine', SF!, ...FAST, ...extra]);
     expect(r.code, r.stderr).toBe(0);
-    const logged = readFileSync(log, 'utf8').split('\n').filter((l) => l !== '').map((l) => JSON.parse(l));
+    const logged = readFileSync(log, 'utf8')
+      .split('\n')
+      .filter((l) => l !== '')
+      .map((l) => JSON.parse(l));
     return { atPly1: logged.find((c) => c.ply === 1), csv: readFileSync(join(dir, 'out.csv'), 'utf8') };
   }
 
