@@ -11,18 +11,13 @@ import { positionKey } from './queue.js';
 import { atLeast, verifyCandidate, WINNING_CP, type Stage2Options, type Verdict } from './stage2.js';
 import { EngineError, type Analyser } from './engine.js';
 import type { Candidate, Score } from './types.js';
-import { formatScore, mates } from './win-chance.js';
+import { formatScore, mates, negated } from './win-chance.js';
 
 /** The solver at Q already this far up (and no mate at P) is no blunder by the opponent. */
 export const BEFORE_CP = 300;
 
 /** Screen scores remembered: more than the positions verified at once, so Q's is still there at P. */
 const KEPT = 1024;
-
-/** The score from the other side's view. */
-function negated(s: Score): Score {
-  return s.mate !== undefined ? { mate: -s.mate } : { cp: -s.cp };
-}
 
 /** Whether the solver's short-search score at P, against his at Q, sends P on to the verification. */
 export function screenPasses(atP: Score, atQ: Score): boolean {

@@ -15,6 +15,11 @@ export function winChance(s: Score, k = WIN_CHANCE_K): number {
   return 2 / (1 + Math.exp(-k * s.cp)) - 1;
 }
 
+/** The score from the other side's view. */
+export function negated(s: Score): Score {
+  return s.mate !== undefined ? { mate: -s.mate } : { cp: -s.cp };
+}
+
 /** True when the side to move mates (a positive mate score). */
 export function mates(s: Score): boolean {
   return s.mate !== undefined && s.mate > 0;

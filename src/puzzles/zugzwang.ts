@@ -9,8 +9,8 @@ import { toFen } from '../core/fen.js';
 import { legalMoves } from '../core/movegen.js';
 import type { Position } from '../core/position.js';
 import { PuzzleLine } from '../tactics/line.js';
-import type { EngineAnswer, Score } from './types.js';
-import { LILA_WIN_CHANCE_K, winChance } from './win-chance.js';
+import type { EngineAnswer } from './types.js';
+import { LILA_WIN_CHANCE_K, negated, winChance } from './win-chance.js';
 
 /** More legal moves than this: no zugzwang looked for (the tagger's bound). */
 export const ZUGZWANG_MAX_LEGAL = 15;
@@ -36,11 +36,6 @@ export function passFen(pos: Position): string {
   return f.join(' ');
 }
 
-/** The score of the side that just passed: the side to move's, turned round. */
-function turned(s: Score): Score {
-  return s.mate !== undefined ? { mate: -s.mate } : { cp: -s.cp };
-}
-
 /** Whether the opponent to move in `pos` would rather pass (both searches at `nodes`). */
 async function opponentInZugzwang(ask: Ask, fen: string, moves: readonly string[], pos: Position, nodes: number): Promise<boolean> {
   if (pos.isCheck()) return false;
@@ -51,7 +46,7 @@ async function opponentInZugzwang(ask: Ask, fen: string, moves: readonly string[
   const pass = await ask(passed, [], nodes);
   if (stay.lines.length === 0 || pass.lines.length === 0) return false; // the solver has no move after a pass
   const k = LILA_WIN_CHANCE_K;
-  return winChance(stay.lines[0].score, k) < winChance(turned(pass.lines[0].score), k) - ZUGZWANG_DROP;
+  return winChance(stay.lines[0].score, k) < winChance(negated(pass.lines[0].score), k) - ZUGZWANG_DROP;
 }
 
 /**
