@@ -17,15 +17,20 @@ interface LineText {
   letterAt: number[];
 }
 
+/** The value of a field the row and side fix (`motif`, `kind`, `side`), or null. */
+function constantValue(f: MotifField, row: MotifRow, side: Side): string | null {
+  const value = MOTIF_VALUES[f];
+  return value === 'name' ? row.name : value === 'kind' ? row.kind : value === 'side' ? side : null;
+}
+
 /** A line record's JSON text: its fields in order, `a1` for each square, `?` for each letter. */
 function lineText(row: MotifRow, side: Side, partial: boolean): LineText {
   const out: LineText = { text: '', squareAt: [], letterAt: [] };
   for (const f of fieldsOf(row)) {
     out.text += (out.text === '' ? '{"' : ',"') + f + '":';
     const value = MOTIF_VALUES[f];
-    if (value === 'name') out.text += '"' + row.name + '"';
-    else if (value === 'kind') out.text += '"' + row.kind + '"';
-    else if (value === 'side') out.text += '"' + side + '"';
+    const fixed = constantValue(f, row, side);
+    if (fixed !== null) out.text += '"' + fixed + '"';
     else if (value === 'boolean') out.text += String(partial);
     else if (value === 'square') {
       out.squareAt.push(out.text.length + 1);
@@ -43,18 +48,23 @@ function lineText(row: MotifRow, side: Side, partial: boolean): LineText {
   return out;
 }
 
+/** Each line row's texts by code * 2 + side, without and with `partial` true (null for chains). */
+const LINE_TEXT: readonly (LineText[] | null)[] = byCodeAndSide((m, side) =>
+  m.shape === 'chain' ? null : [false, true].map((p) => lineText(m, side, p && m.partial)),
+);
+
 /** Whole line records by (code * 2 + side) * 2 + partial (chains: empty, written piece by piece). */
-export const LINE_RECORD: readonly Uint8Array[] = byCodeAndSide((m, side) =>
-  m.shape === 'chain' ? [new Uint8Array(0), new Uint8Array(0)] : [false, true].map((p) => ascii(lineText(m, side, p && m.partial).text)),
-).flat();
+export const LINE_RECORD: readonly Uint8Array[] = LINE_TEXT.flatMap((t) =>
+  t === null ? [new Uint8Array(0), new Uint8Array(0)] : t.map((x) => ascii(x.text)),
+);
 
 /** Where the slider's square goes in each line record, by code * 2 + side (0 for chains). */
-export const SLIDER_AT = Uint8Array.from(byCodeAndSide((m, side) => (m.shape === 'chain' ? 0 : lineText(m, side, false).squareAt[0])));
+export const SLIDER_AT = Uint8Array.from(LINE_TEXT, (t) => (t === null ? 0 : t[0].squareAt[0]));
 
 /** Offsets from the slider's square of the other square and letter places: the same in every line record (checked here). */
 function placesAfterSlider(): number[] {
-  const rows = MOTIFS.filter((m) => m.shape === 'line').map((m) => lineText(m, 'w', m.partial));
-  const places = rows.map((t) => [...t.squareAt, ...t.letterAt].map((at) => at - t.squareAt[0]));
+  const texts = LINE_TEXT.flatMap((t) => t ?? []);
+  const places = texts.map((t) => [...t.squareAt, ...t.letterAt].map((at) => at - t.squareAt[0]));
   if (places.some((p) => p.join() !== places[0].join())) throw new Error('jsonl: line records place their squares differently');
   return places[0];
 }
@@ -77,9 +87,9 @@ const joint = (a: MotifField, b: MotifField): string => close(a) + ',"' + b + '"
 export const CHAIN_HEAD: readonly Piece[] = byCodeAndSide((m, side) => {
   if (m.shape !== 'chain') return piece('');
   const head = fieldsOf(m).slice(0, fieldsOf(m).indexOf('squares'));
-  const value = { motif: m.name, kind: m.kind, side } as Partial<Record<MotifField, string | null>>;
-  if (head.some((f) => value[f] === undefined)) throw new Error('jsonl: a chain record starts with a field of no constant value');
-  const text = head.map((f) => '"' + f + '":"' + value[f] + '"').join(',');
+  const values = head.map((f) => constantValue(f, m, side));
+  if (values.includes(null)) throw new Error('jsonl: a chain record starts with a field of no constant value');
+  const text = head.map((f, i) => '"' + f + '":"' + values[i] + '"').join(',');
   return piece('{' + text + ',"squares":' + open('squares'));
 });
 export const PIECES_OPEN = piece(joint('squares', 'pieces'));
