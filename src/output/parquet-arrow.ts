@@ -25,7 +25,7 @@ import {
 import { squareName } from '../core/squares.js';
 import { LINE_KINDS, MOTIFS, PLAYED_SORTED, SIDES, isChain } from '../motifs/catalogue.js';
 import { MOTIF_FIELDS, MOTIF_VALUES, type MotifField, type MotifValue } from '../motifs/record-fields.js';
-import { TACTIC_FIELDS, parquetColumns, type PositionField } from './record-schema.js';
+import { TACTIC_FIELDS, isNullable, parquetColumns, type PositionField } from './record-schema.js';
 import { LETTERS, type KeyLists, type MotifColumns, type ParquetBatch, type TacticColumns, type TextColumn } from './parquet-columns.js';
 
 /** A fixed dictionary: the strings a key column's keys stand for. */
@@ -110,10 +110,8 @@ export function parquetSchema(layout: ParquetLayout): Schema {
     played: listOf(DICT.played),
     tactic: new Struct(TACTIC_FIELDS.map((f) => new Field(f, tacticTypes()[f], f !== 'themes'))),
   };
-  // move and uci: null at the end of a game; tactic: where the position has no verdict, as in JSONL
-  const nullable = (c: Column): boolean => c === 'move' || c === 'uci' || c === 'tactic';
   return new Schema([
-    ...parquetColumns(layout.shard).map((c) => new Field(c, types[c as Exclude<Column, 'tags'>], nullable(c))),
+    ...parquetColumns(layout.shard).map((c) => new Field(c, types[c as Exclude<Column, 'tags'>], isNullable(c))),
     ...layout.tags.map((t) => new Field(t, new Utf8(), true)),
   ]);
 }

@@ -12,20 +12,23 @@ import type { Tactic } from '../tactics/verdict.js';
  */
 export type Presence = 'always' | 'shard' | 'verdict' | 'tags';
 
+/**
+ * `nullable`: the value may be null where the field stands — move and uci at the end of a game; a tactic
+ * column (Parquet's) in the rows without a verdict.
+ */
 export const POSITION_FIELDS = [
-  { name: 'game', when: 'always' },
-  { name: 'offset', when: 'shard' },
-  { name: 'ply', when: 'always' },
-  { name: 'fen', when: 'always' },
-  /** move and uci are null at the end of a game. */
-  { name: 'move', when: 'always' },
-  { name: 'uci', when: 'always' },
-  { name: 'checkers', when: 'always' },
-  { name: 'motifs', when: 'always' },
-  { name: 'played', when: 'always' },
-  { name: 'tactic', when: 'verdict' },
-  { name: 'tags', when: 'tags' },
-] as const satisfies readonly { name: string; when: Presence }[];
+  { name: 'game', when: 'always', nullable: false },
+  { name: 'offset', when: 'shard', nullable: false },
+  { name: 'ply', when: 'always', nullable: false },
+  { name: 'fen', when: 'always', nullable: false },
+  { name: 'move', when: 'always', nullable: true },
+  { name: 'uci', when: 'always', nullable: true },
+  { name: 'checkers', when: 'always', nullable: false },
+  { name: 'motifs', when: 'always', nullable: false },
+  { name: 'played', when: 'always', nullable: false },
+  { name: 'tactic', when: 'verdict', nullable: true },
+  { name: 'tags', when: 'tags', nullable: false },
+] as const satisfies readonly { name: string; when: Presence; nullable: boolean }[];
 
 export type PositionField = (typeof POSITION_FIELDS)[number]['name'];
 
@@ -50,6 +53,11 @@ export function recordFields(shape: RecordShape): PositionField[] {
  */
 export function parquetColumns(shard: boolean): PositionField[] {
   return recordFields({ shard, verdict: true, tags: false });
+}
+
+/** Whether a field's value may be null where it stands. */
+export function isNullable(f: PositionField): boolean {
+  return POSITION_FIELDS.some((p) => p.name === f && p.nullable);
 }
 
 /** Names a --tags tag may not take in Parquet: its columns in any run. */
