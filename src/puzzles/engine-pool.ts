@@ -1,6 +1,7 @@
 // N engine processes behind one queue (`--engine-procs`, default: the cores): each search runs on a free
-// process, the low-priority searches (the screen's) only when no other waits. A process that dies or hangs is replaced by a fresh one and its search retried once; a second
-// failure rejects that search only (the caller reports the position and goes on). The pool fails every
+// process, the low-priority searches (the screen's) only when no other waits. A process that dies or hangs
+// is replaced by a fresh one and its search retried once; a second failure rejects that search only (the
+// caller reports the position and goes on). The pool fails every
 // waiting search, and every later one, when no process can be started any more, or when N + 2 searches
 // in a row failed with no answer between: every process and the replacements failed, so the engine does
 // not work (it hangs on every `go`, crashes on every search) and waiting for the next deadline, candidate
