@@ -5,12 +5,10 @@
 // 99% of the puzzles: the engine on all of them would take an hour). Puzzles with no position where the
 // opponent, not in check, has 15 legal moves or fewer are decided without the engine (never zugzwang).
 import { installNewTables } from '../../src/core/attacks.js';
-import { parseFen, toFen } from '../../src/core/fen.js';
-import { uciMove } from '../../src/tactics/line.js';
 import { UciEngine } from '../../src/puzzles/engine.js';
 import { FALLBACK_ENGINE } from '../../src/puzzles/engine-path.js';
 import { isZugzwang, type Ask } from '../../src/puzzles/zugzwang.js';
-import { loadLichessPuzzles, type LichessPuzzle } from '../helpers/lichess-puzzles.js';
+import { loadLichessPuzzles, puzzleFen, type LichessPuzzle } from '../helpers/lichess-puzzles.js';
 
 const [NODES, EVERY] = [200_000, 5].map((d, i) => Number(process.argv[2 + i] ?? d));
 
@@ -26,9 +24,7 @@ async function tally(ask: Ask, puzzles: readonly LichessPuzzle[]): Promise<Tally
   const t: Tally = { checked: 0, ours: 0, ids: [], not: [] };
   for (const p of puzzles) {
     t.checked++;
-    const P = parseFen(p.fen);
-    P.play(uciMove(P, p.moves[0]));
-    if (await isZugzwang(ask, toFen(P), p.solution, NODES)) {
+    if (await isZugzwang(ask, puzzleFen(p), p.solution, NODES)) {
       t.ours++;
       if (t.ids.length < 8) t.ids.push(p.id);
     } else if (t.not.length < 8) t.not.push(p.id);
